@@ -1,0 +1,48 @@
+//! The command line: argument definitions (clap) and the window-free commands.
+//! `query` and `bench` never touch graphics, so they run on a machine with no display.
+
+pub mod query;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Circle/sphere vs AABB overlap tests: the interactive demo, and commands for scripts.
+///
+/// Without a subcommand, opens the interactive demo (or renders one frame with --screenshot).
+#[derive(Parser, Debug)]
+#[command(name = "circle-aabb-lab", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub gui: GuiArgs,
+}
+
+/// Options of the interactive demo.
+#[derive(Args, Debug, Default, Clone)]
+pub struct GuiArgs {
+    /// Render one frame (panel included) to this PNG file and exit. Needs a display (Xvfb will do).
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Initial circle: centre and radius.
+    #[arg(long, value_name = "CX,CY,R", allow_hyphen_values = true)]
+    pub circle: Option<String>,
+    /// Initial box: min and max corners.
+    #[arg(long = "box", value_name = "MINX,MINY,MAXX,MAXY", allow_hyphen_values = true)]
+    pub aabb: Option<String>,
+    /// Selected algorithm id (arvo, qri, qrf, branchless, fold, zones, clamp, planes, planes_naive).
+    #[arg(long, value_name = "ID")]
+    pub algorithm: Option<String>,
+    /// Response case: auto, outside or inside.
+    #[arg(long = "case", value_name = "auto|outside|inside")]
+    pub case: Option<String>,
+    /// Window size for --screenshot.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Test one circle/sphere against one box, or many from a CSV file, and print JSON lines.
+    #[command(long_about = query::LONG_ABOUT)]
+    Query(query::QueryArgs),
+}

@@ -1,0 +1,150 @@
+//! `circle-aabb-lab query`: one case from the arguments, or many from CSV, one JSON object a line.
+
+use crate::report::{parse_numbers, Case, CaseError};
+use clap::Args;
+use serde_json::json;
+use std::io::{self, BufRead, Write};
+
+pub const LONG_ABOUT: &str = "\
+Test one circle/sphere against one box, or many from a CSV file, and print one JSON object per case.
+
+  circle-aabb-lab query --circle CX,CY,R --box MINX,MINY,MAXX,MAXY
+  circle-aabb-lab query --sphere CX,CY,CZ,R --box MINX,MINY,MINZ,MAXX,MAXY,MAXZ
+  circle-aabb-lab query --csv FILE          (FILE may be - for standard input)
+
+Each object has: dim, circle|sphere {center, radius}, box {min, max}, zone (x + 3y [+ 9z], per axis
+0 below min, 1 within, 2 above max), closest (the clamped centre), distance (signed: negative inside),
+penetration, state (separated|touching|overlapping), response {case: none|outside|inside, push: the
+vector that moves the centre to just touching, face: for the inside case}, overlap {one boolean per
+algorithm id}, disagree (the ids whose verdict differs from the exact state).
+
+CSV: a line of 7 numbers is a 2D case cx,cy,r,minx,miny,maxx,maxy; a line of 10 numbers a 3D case
+cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz. Blank lines and lines starting with # are skipped. Every
+object carries \"line\": N (1-based). A bad line prints {\"line\": N, \"error\": \"...\"} naming the
+problem, and processing goes on.
+
+Exit status: 0 when every case was read, 1 if any CSV line was bad, 2 for bad arguments.";
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// A circle: centre and radius.
+    #[arg(long, value_name = "CX,CY,R", allow_hyphen_values = true, conflicts_with_all = ["sphere", "csv"])]
+    pub circle: Option<String>,
+    /// A sphere: centre and radius.
+    #[arg(long, value_name = "CX,CY,CZ,R", allow_hyphen_values = true, conflicts_with = "csv")]
+    pub sphere: Option<String>,
+    /// The box: MINX,MINY,MAXX,MAXY with --circle, MINX,MINY,MINZ,MAXX,MAXY,MAXZ with --sphere.
+    #[arg(long = "box", value_name = "MIN..,MAX..", allow_hyphen_values = true, conflicts_with = "csv")]
+    pub aabb: Option<String>,
+    /// Read cases from a CSV file (- for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+}
+
+/// A usage error: printed to stderr, exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Builds the single case given by `--circle`/`--sphere` and `--box`.
+pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
+    let with = |flag: &str, e: CaseError| UsageError(format!("{flag}: {e}"));
+    let (flag, ball, names): (&str, &String, &[&str]) = match (&args.circle, &args.sphere) {
+        (Some(c), None) => ("--circle", c, &["CX", "CY", "R"]),
+        (None, Some(s)) => ("--sphere", s, &["CX", "CY", "CZ", "R"]),
+        _ => return Err(UsageError("give --circle or --sphere (with --box), or --csv FILE".into())),
+    };
+    let ball = parse_numbers(ball, Some(names)).map_err(|e| with(flag, e))?;
+    let Some(aabb) = &args.aabb else {
+        return Err(UsageError(format!("{flag} needs --box")));
+    };
+    let box_names: &[&str] =
+        if names.len() == 3 { &["MINX", "MINY", "MAXX", "MAXY"] } else { &["MINX", "MINY", "MINZ", "MAXX", "MAXY", "MAXZ"] };
+    let aabb = parse_numbers(aabb, Some(box_names)).map_err(|e| with("--box", e))?;
+    let all: Vec<f32> = ball.into_iter().chain(aabb).collect();
+    Case::from_numbers(&all).map_err(|e| {
+        let flag = match &e {
+            CaseError::Shape(s) if s.field().starts_with("min") || s.field().starts_with("max") => "--box",
+            _ => flag,
+        };
+        with(flag, e)
+    })
+}
+
+/// Runs the CSV mode over `input`, writing one JSON line per case to `out`.
+/// Returns the number of bad lines.
+pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
+    let mut bad = 0;
+    for (i, line) in input.lines().enumerate() {
+        let n = i + 1;
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                bad += 1;
+                writeln!(out, "{}", json!({"line": n, "error": format!("unreadable line: {e}")}))?;
+                continue;
+            }
+        };
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let obj = match Case::from_csv_line(text) {
+            Ok(case) => {
+                let mut v = json!({"line": n});
+                if let (Some(dst), serde_json::Value::Object(src)) = (v.as_object_mut(), case.report()) {
+                    dst.extend(src);
+                }
+                v
+            }
+            Err(e) => {
+                bad += 1;
+                json!({"line": n, "error": e.to_string()})
+            }
+        };
+        writeln!(out, "{obj}")?;
+    }
+    Ok(bad)
+}
+
+/// Runs `query`; returns the process exit status.
+pub fn run(args: &QueryArgs) -> i32 {
+    let stdout = io::stdout();
+    if let Some(path) = &args.csv {
+        let result = if path == "-" {
+            run_csv(io::stdin().lock(), stdout.lock())
+        } else {
+            match std::fs::File::open(path) {
+                Ok(f) => run_csv(io::BufReader::new(f), stdout.lock()),
+                Err(e) => {
+                    eprintln!("error: --csv: cannot open {path}: {e}");
+                    return 2;
+                }
+            }
+        };
+        return match result {
+            Ok(0) => 0,
+            Ok(_) => 1,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        };
+    }
+    match case_from_args(args) {
+        Ok(case) => {
+            let _ = writeln!(stdout.lock(), "{}", case.report());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}

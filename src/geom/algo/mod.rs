@@ -1,0 +1,160 @@
+//! Every published circle/sphere–AABB overlap test, one file each, and the registry [`ALGORITHMS`]
+//! that the UI, the command line, the tests and the benchmarks all iterate.
+//!
+//! | id | file | exact 2D | exact 3D |
+//! |----|------|----------|----------|
+//! | `arvo` | [`arvo`] | yes | yes |
+//! | `qri` | [`qri`] | yes | yes |
+//! | `qrf` | [`qrf`] | yes | yes |
+//! | `branchless` | [`branchless`] | yes | yes |
+//! | `fold` | [`fold`] | yes | yes |
+//! | `zones` | [`zones`] | yes | yes |
+//! | `clamp` | [`clamp`] | yes | yes |
+//! | `planes` | [`planes`] | yes | **no** (edges and corners) |
+//! | `planes_naive` | [`planes_naive`] | **no** | **no** |
+//!
+//! "Exact" means: overlap ⇔ the distance from the centre to the box is ≤ r (touching counts), with
+//! no error on inputs where the arithmetic is exact in `f32` (e.g. integers up to a few thousand).
+//!
+//! Adding an algorithm is one file here and one line in [`ALGORITHMS`].
+
+pub mod arvo;
+pub mod branchless;
+pub mod clamp;
+pub mod fold;
+pub mod planes;
+pub mod planes_naive;
+pub mod qrf;
+pub mod qri;
+pub mod zones;
+
+use crate::geom::{Aabb, Ball, Box3, Circle, Rect, Sphere};
+
+/// An overlap test written once for every dimension. Implemented by a marker type per algorithm,
+/// so that generic callers (the batch loops below, the benchmarks) get the body inlined.
+pub trait OverlapTest {
+    /// Does the ball overlap the box? The shapes are valid by construction; this never panics.
+    fn overlap<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool;
+}
+
+/// Where an algorithm was published.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub author: &'static str,
+    pub venue: &'static str,
+    pub year: Option<u16>,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.year {
+            Some(y) => write!(f, "{}, {}, {}", self.author, self.venue, y),
+            None => write!(f, "{}, {}", self.author, self.venue),
+        }
+    }
+}
+
+/// One entry of the registry: what the UI shows, and the functions to call.
+#[derive(Clone, Copy)]
+pub struct Algorithm {
+    /// Stable identifier, used on the command line, in JSON and in URLs.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// One paragraph: how it works and why.
+    pub explanation: &'static str,
+    pub source: Source,
+    /// Pseudocode, one line per entry, for the UI.
+    pub pseudocode: &'static [&'static str],
+    /// How the source treats touching, and any erratum.
+    pub tangency: &'static str,
+    /// Circle against rectangle.
+    pub overlap_2d: fn(&Circle, &Rect) -> bool,
+    /// Sphere against box.
+    pub overlap_3d: fn(&Sphere, &Box3) -> bool,
+    /// Number of overlapping pairs among `balls[i]` vs `boxes[i]` (the shorter length wins), with the
+    /// test inlined in the loop: the form to benchmark.
+    pub count_pairs_2d: fn(&[Circle], &[Rect]) -> usize,
+    /// 3D version of [`Algorithm::count_pairs_2d`].
+    pub count_pairs_3d: fn(&[Sphere], &[Box3]) -> usize,
+}
+
+/// Counts overlapping pairs with `A`'s test inlined.
+#[inline(never)]
+pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    balls.iter().zip(boxes).map(|(b, a)| A::overlap(b, a) as usize).sum()
+}
+
+impl Algorithm {
+    pub(crate) const fn of<A: OverlapTest>(
+        id: &'static str,
+        name: &'static str,
+        explanation: &'static str,
+        source: Source,
+        pseudocode: &'static [&'static str],
+        tangency: &'static str,
+    ) -> Algorithm {
+        Algorithm {
+            id,
+            name,
+            explanation,
+            source,
+            pseudocode,
+            tangency,
+            overlap_2d: A::overlap::<2>,
+            overlap_3d: A::overlap::<3>,
+            count_pairs_2d: count_pairs::<A, 2>,
+            count_pairs_3d: count_pairs::<A, 3>,
+        }
+    }
+
+    /// Is this test exact (overlap ⇔ distance ≤ r) in dimension `dim` (2 or 3)?
+    #[must_use]
+    pub fn is_exact(&self, dim: usize) -> bool {
+        match self.id {
+            "planes_naive" => false,
+            "planes" => dim == 2,
+            _ => true,
+        }
+    }
+}
+
+impl std::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Algorithm").field("id", &self.id).finish_non_exhaustive()
+    }
+}
+
+/// The registry: every algorithm, in teaching order. Everything iterates this list.
+pub const ALGORITHMS: &[Algorithm] = &[
+    arvo::ENTRY,
+    qri::ENTRY,
+    qrf::ENTRY,
+    branchless::ENTRY,
+    fold::ENTRY,
+    zones::ENTRY,
+    clamp::ENTRY,
+    planes::ENTRY,
+    planes_naive::ENTRY,
+];
+
+/// Looks an algorithm up by its id.
+///
+/// ```
+/// use circle_aabb_lab::geom::{algorithm, Circle, Rect};
+/// let fold = algorithm("fold").unwrap();
+/// let c = Circle::new([5.0, 0.0], 1.0).unwrap();
+/// let b = Rect::new([-4.0, -1.0], [4.0, 1.0]).unwrap();
+/// assert!((fold.overlap_2d)(&c, &b)); // touching at x = 4 counts
+/// assert!(algorithm("nope").is_none());
+/// ```
+#[must_use]
+pub fn algorithm(id: &str) -> Option<&'static Algorithm> {
+    ALGORITHMS.iter().find(|a| a.id == id)
+}
+
+/// The ids of all algorithms, comma-separated (for help texts and error messages).
+#[must_use]
+pub fn algorithm_ids() -> String {
+    ALGORITHMS.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
+}

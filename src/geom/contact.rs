@@ -1,0 +1,168 @@
+//! The contact between a ball and a box: closest point, signed distance, state and zone.
+//!
+//! All of it is computed in `f64` from the `f32` inputs. Differences and squares of `f32` values are
+//! exact in `f64` (for coordinates of comparable magnitude), so the state — separated, touching or
+//! overlapping — is decided exactly on exact inputs, and nothing overflows or underflows to a
+//! misleading zero.
+
+use super::{Aabb, Ball};
+use serde::Serialize;
+
+/// How the ball stands against the box, judged by the exact distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    /// distance > r
+    Separated,
+    /// distance = r
+    Touching,
+    /// distance < r
+    Overlapping,
+}
+
+impl State {
+    /// The lower-case name used in JSON and the UI.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Separated => "separated",
+            State::Touching => "touching",
+            State::Overlapping => "overlapping",
+        }
+    }
+
+    /// Touching or overlapping: what every exact algorithm reports as "overlap".
+    #[must_use]
+    pub fn is_overlap(self) -> bool {
+        self != State::Separated
+    }
+}
+
+/// Everything about where the ball is relative to the box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact<const D: usize> {
+    /// The point of the box closest to the centre: the centre clamped to the box.
+    pub closest: [f32; D],
+    /// Signed distance from the centre to the box: the distance outside, minus the distance to the
+    /// nearest face inside, 0 on the boundary.
+    pub distance: f32,
+    /// `r − distance` when the shapes overlap (how deep the ball sinks in), else 0.
+    pub penetration: f32,
+    pub state: State,
+    /// Zone `x + 3y` (2D) or `x + 3y + 9z` (3D), per axis 0 below min, 1 within, 2 above max.
+    pub zone: u32,
+}
+
+/// Per axis: 0 below `min`, 1 within `[min, max]`, 2 above `max`.
+#[inline]
+#[must_use]
+pub fn axis_zone(c: f32, min: f32, max: f32) -> u32 {
+    if c < min {
+        0
+    } else if c > max {
+        2
+    } else {
+        1
+    }
+}
+
+/// The zone of a point: `Σ zone_i · 3^i`. Zone 4 (2D) / 13 (3D) is the inside.
+///
+/// ```
+/// use circle_aabb_lab::geom::{zone_of, Rect};
+/// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
+/// assert_eq!(zone_of(&[1.0, 0.5], &b), 4);  // inside
+/// assert_eq!(zone_of(&[3.0, 2.0], &b), 8);  // above and right
+/// assert_eq!(zone_of(&[-1.0, 0.5], &b), 3); // left
+/// ```
+#[must_use]
+pub fn zone_of<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> u32 {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    let mut zone = 0;
+    let mut place = 1;
+    for i in 0..D {
+        zone += axis_zone(p[i], lo[i], hi[i]) * place;
+        place *= 3;
+    }
+    zone
+}
+
+/// The point of the box closest to `p` (`p` itself when inside).
+#[inline]
+#[must_use]
+pub fn closest_point<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [f32; D] {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    let mut s = *p;
+    for i in 0..D {
+        s[i] = s[i].clamp(lo[i], hi[i]);
+    }
+    s
+}
+
+/// Distance from `p` to each face plane of the box, measured inwards: `[p − min, max − p]` per axis.
+/// All are ≥ 0 exactly when `p` is in the box.
+#[must_use]
+pub fn face_distances<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [[f64; 2]; D] {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    let mut out = [[0.0; 2]; D];
+    for i in 0..D {
+        out[i] = [p[i] as f64 - lo[i] as f64, hi[i] as f64 - p[i] as f64];
+    }
+    out
+}
+
+/// Squared distance from `p` to the box, in `f64` (exact for `f32` inputs of comparable magnitude).
+#[must_use]
+pub fn distance_squared<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
+    let s = closest_point(p, aabb);
+    (0..D).map(|i| (p[i] as f64 - s[i] as f64).powi(2)).sum()
+}
+
+/// Signed distance from `p` to the box: positive outside, negative inside, 0 on the boundary.
+#[must_use]
+pub fn signed_distance_f64<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
+    let d2 = distance_squared(p, aabb);
+    if d2 > 0.0 {
+        d2.sqrt()
+    } else {
+        let faces = face_distances(p, aabb);
+        -faces.iter().flatten().fold(f64::INFINITY, |m, &d| m.min(d))
+    }
+}
+
+/// The contact between a ball and a box.
+///
+/// # Example
+/// ```
+/// use circle_aabb_lab::geom::{contact, Circle, Rect, State};
+/// // A 3-4-5 triangle from the corner (2, 1): the circle just touches.
+/// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
+/// let c = Circle::new([5.0, 5.0], 5.0).unwrap();
+/// let k = contact(&c, &b);
+/// assert_eq!(k.closest, [2.0, 1.0]);
+/// assert_eq!(k.distance, 5.0);
+/// assert_eq!(k.state, State::Touching);
+/// assert_eq!(k.zone, 8);
+/// ```
+#[must_use]
+pub fn contact<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Contact<D> {
+    let c = ball.center();
+    let r = ball.radius() as f64;
+    let closest = closest_point(&c, aabb);
+    let d2 = distance_squared(&c, aabb);
+    let (distance, state) = if d2 > 0.0 {
+        // Outside: compare squares, so tangency is decided without a square root.
+        let state = match d2.partial_cmp(&(r * r)) {
+            Some(std::cmp::Ordering::Less) => State::Overlapping,
+            Some(std::cmp::Ordering::Equal) => State::Touching,
+            _ => State::Separated,
+        };
+        (d2.sqrt(), state)
+    } else {
+        let d = signed_distance_f64(&c, aabb); // ≤ 0
+        let state = if d < r { State::Overlapping } else { State::Touching };
+        (d, state)
+    };
+    let penetration = if state == State::Overlapping { (r - distance) as f32 } else { 0.0 };
+    Contact { closest, distance: distance as f32, penetration, state, zone: zone_of(&c, aabb) }
+}

@@ -1,0 +1,30 @@
+//! # circle-aabb-lab
+//!
+//! Every published circle/sphere–AABB overlap test, side by side, with the contact (closest point,
+//! signed distance, zone) and the collision response (push-out) in 2D and 3D.
+//!
+//! ```
+//! use circle_aabb_lab::geom::{contact, response, Circle, Rect, State, ALGORITHMS};
+//!
+//! let rect = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+//! let circle = Circle::new([5.0, 3.0], 1.5).unwrap();
+//!
+//! // Every exact algorithm agrees with the contact's state.
+//! let k = contact(&circle, &rect);
+//! assert_eq!(k.state, State::Overlapping); // distance √2 ≈ 1.414 < 1.5
+//! for algo in ALGORITHMS.iter().filter(|a| a.is_exact(2)) {
+//!     assert!((algo.overlap_2d)(&circle, &rect), "{}", algo.id);
+//! }
+//! // Pushing the circle by the response leaves it just touching.
+//! let push = response(&circle, &rect).push;
+//! let moved = circle.translated(push).unwrap();
+//! assert!((contact(&moved, &rect).distance - 1.5).abs() < 1e-6);
+//! ```
+//!
+//! The modules: [`geom`] (the pure core), [`cli`] (the `query` and `bench` commands, desktop only).
+
+pub mod geom;
+pub mod report;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;

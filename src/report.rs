@@ -1,0 +1,168 @@
+//! One query case — a ball and a box in 2D or 3D — parsed from numbers and reported as JSON.
+//! Shared by the `query` command and anything else that prints or copies a scene's verdicts.
+
+use crate::geom::{contact, response, Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, ALGORITHMS};
+use serde_json::{json, Map, Value};
+use std::fmt;
+
+/// A 2D or 3D case.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Case {
+    D2(Circle, Rect),
+    D3(Sphere, Box3),
+}
+
+/// Field names of a 2D case in input order (`cx,cy,r,minx,miny,maxx,maxy`).
+pub const FIELDS_2D: [&str; 7] = ["cx", "cy", "r", "minx", "miny", "maxx", "maxy"];
+/// Field names of a 3D case in input order.
+pub const FIELDS_3D: [&str; 10] = ["cx", "cy", "cz", "r", "minx", "miny", "minz", "maxx", "maxy", "maxz"];
+
+/// Why a case could not be read. The message names the field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaseError {
+    /// Wrong number of values.
+    Count { expected: String, got: usize },
+    /// A value that is not a number.
+    NotANumber { field: String, text: String },
+    /// The numbers do not make a valid shape.
+    Shape(ShapeError),
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseError::Count { expected, got } => write!(f, "expected {expected}, got {got} value(s)"),
+            CaseError::NotANumber { field, text } => write!(f, "{field}: {text:?} is not a number"),
+            CaseError::Shape(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+impl From<ShapeError> for CaseError {
+    fn from(e: ShapeError) -> Self {
+        CaseError::Shape(e)
+    }
+}
+
+/// Splits `text` on commas and parses each piece as `f32`, naming the field of a bad piece.
+/// `names` gives the field names; `None` accepts any count (names then are `#1`, `#2`, ...).
+pub fn parse_numbers(text: &str, names: Option<&[&str]>) -> Result<Vec<f32>, CaseError> {
+    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let Some(names) = names {
+        if pieces.len() != names.len() {
+            return Err(CaseError::Count { expected: format!("{} numbers {}", names.len(), names.join(",")), got: pieces.len() });
+        }
+    }
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.parse::<f32>().map_err(|_| CaseError::NotANumber {
+                field: names.map_or_else(|| format!("value #{}", i + 1), |n| n[i].to_string()),
+                text: p.to_string(),
+            })
+        })
+        .collect()
+}
+
+impl Case {
+    /// A 2D case from `cx,cy,r,minx,miny,maxx,maxy` or a 3D case from
+    /// `cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz`.
+    pub fn from_numbers(v: &[f32]) -> Result<Case, CaseError> {
+        match v.len() {
+            7 => Ok(Case::D2(Ball::new([v[0], v[1]], v[2])?, Aabb::new([v[3], v[4]], [v[5], v[6]])?)),
+            10 => Ok(Case::D3(Ball::new([v[0], v[1], v[2]], v[3])?, Aabb::new([v[4], v[5], v[6]], [v[7], v[8], v[9]])?)),
+            n => Err(CaseError::Count { expected: "7 numbers (2D) or 10 numbers (3D)".into(), got: n }),
+        }
+    }
+
+    /// Parses one CSV line (7 or 10 comma-separated numbers).
+    pub fn from_csv_line(line: &str) -> Result<Case, CaseError> {
+        let n = line.split(',').count();
+        let names: Option<&[&str]> = match n {
+            7 => Some(&FIELDS_2D),
+            10 => Some(&FIELDS_3D),
+            _ => return Err(CaseError::Count { expected: "7 numbers (2D) or 10 numbers (3D)".into(), got: n }),
+        };
+        Case::from_numbers(&parse_numbers(line, names)?)
+    }
+
+    /// The dimension, 2 or 3.
+    #[must_use]
+    pub fn dim(&self) -> usize {
+        match self {
+            Case::D2(..) => 2,
+            Case::D3(..) => 3,
+        }
+    }
+
+    /// Every algorithm's verdict, in registry order.
+    #[must_use]
+    pub fn verdicts(&self) -> Vec<(&'static str, bool)> {
+        ALGORITHMS
+            .iter()
+            .map(|a| {
+                let v = match self {
+                    Case::D2(b, r) => (a.overlap_2d)(b, r),
+                    Case::D3(b, r) => (a.overlap_3d)(b, r),
+                };
+                (a.id, v)
+            })
+            .collect()
+    }
+
+    /// The full report as one JSON object: inputs, zone, closest point, signed distance, state,
+    /// response, every algorithm's verdict, and the ids that disagree with the exact state.
+    #[must_use]
+    pub fn report(&self) -> Value {
+        match self {
+            Case::D2(b, a) => report_of(b, a, "circle", self.verdicts()),
+            Case::D3(b, a) => report_of(b, a, "sphere", self.verdicts()),
+        }
+    }
+}
+
+/// An `f32` as a JSON number with its shortest decimal form (`1.65`, not `1.649999976158142`).
+#[must_use]
+pub fn num(x: f32) -> Value {
+    x.to_string().parse::<f64>().map_or(Value::Null, Value::from)
+}
+
+/// An `f32` vector as a JSON array of [`num`]s.
+#[must_use]
+pub fn nums(v: &[f32]) -> Value {
+    Value::Array(v.iter().map(|&x| num(x)).collect())
+}
+
+fn report_of<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, ball_key: &str, verdicts: Vec<(&str, bool)>) -> Value {
+    let k = contact(ball, aabb);
+    let resp = response(ball, aabb);
+    let exact = k.state.is_overlap();
+    let mut overlap = Map::new();
+    let mut wrong = Vec::new();
+    for (id, v) in verdicts {
+        overlap.insert(id.to_string(), Value::Bool(v));
+        if v != exact {
+            wrong.push(id);
+        }
+    }
+    let mut obj = Map::new();
+    obj.insert("dim".into(), json!(D));
+    obj.insert(ball_key.into(), json!({"center": nums(&ball.center()), "radius": num(ball.radius())}));
+    obj.insert("box".into(), json!({"min": nums(&aabb.min()), "max": nums(&aabb.max())}));
+    obj.insert("zone".into(), json!(k.zone));
+    obj.insert("closest".into(), nums(&k.closest));
+    obj.insert("distance".into(), num(k.distance));
+    obj.insert("penetration".into(), num(k.penetration));
+    obj.insert("state".into(), json!(k.state));
+    let mut r = json!({"case": resp.case, "push": nums(&resp.push)});
+    if let Some(face) = resp.face {
+        r["face"] = json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::AXES[face.axis]));
+    }
+    obj.insert("response".into(), r);
+    obj.insert("overlap".into(), Value::Object(overlap));
+    obj.insert("disagree".into(), json!(wrong));
+    Value::Object(obj)
+}
