@@ -21,7 +21,9 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
 
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "gui")))]
 fn run_gui(_args: circle_aabb_lab::cli::GuiArgs) {
-    eprintln!("error: this build has no graphics (built without the `gui` feature); try `circle-aabb-lab query --help`");
+    eprintln!(
+        "error: this build has no graphics (built without the `gui` feature); try `circle-aabb-lab query --help`"
+    );
     std::process::exit(2);
 }
 

@@ -52,7 +52,10 @@ pub fn parse_numbers(text: &str, names: Option<&[&str]>) -> Result<Vec<f32>, Cas
     let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
     if let Some(names) = names {
         if pieces.len() != names.len() {
-            return Err(CaseError::Count { expected: format!("{} numbers {}", names.len(), names.join(",")), got: pieces.len() });
+            return Err(CaseError::Count {
+                expected: format!("{} numbers {}", names.len(), names.join(",")),
+                got: pieces.len(),
+            });
         }
     }
     pieces
@@ -73,7 +76,9 @@ impl Case {
     pub fn from_numbers(v: &[f32]) -> Result<Case, CaseError> {
         match v.len() {
             7 => Ok(Case::D2(Ball::new([v[0], v[1]], v[2])?, Aabb::new([v[3], v[4]], [v[5], v[6]])?)),
-            10 => Ok(Case::D3(Ball::new([v[0], v[1], v[2]], v[3])?, Aabb::new([v[4], v[5], v[6]], [v[7], v[8], v[9]])?)),
+            10 => {
+                Ok(Case::D3(Ball::new([v[0], v[1], v[2]], v[3])?, Aabb::new([v[4], v[5], v[6]], [v[7], v[8], v[9]])?))
+            }
             n => Err(CaseError::Count { expected: "7 numbers (2D) or 10 numbers (3D)".into(), got: n }),
         }
     }

@@ -63,8 +63,11 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
     let Some(aabb) = &args.aabb else {
         return Err(UsageError(format!("{flag} needs --box")));
     };
-    let box_names: &[&str] =
-        if names.len() == 3 { &["MINX", "MINY", "MAXX", "MAXY"] } else { &["MINX", "MINY", "MINZ", "MAXX", "MAXY", "MAXZ"] };
+    let box_names: &[&str] = if names.len() == 3 {
+        &["MINX", "MINY", "MAXX", "MAXY"]
+    } else {
+        &["MINX", "MINY", "MINZ", "MAXX", "MAXY", "MAXZ"]
+    };
     let aabb = parse_numbers(aabb, Some(box_names)).map_err(|e| with("--box", e))?;
     let all: Vec<f32> = ball.into_iter().chain(aabb).collect();
     Case::from_numbers(&all).map_err(|e| {
