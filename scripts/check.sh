@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# scripts/check.sh — everything CI runs, from a fresh machine: installs what is missing, then runs every test.
+#
+#   scripts/check.sh            install (apt-get, rustup target, npm ci) + all tests
+#   SKIP_INSTALL=1 scripts/check.sh     only the tests
+#
+# Steps: formatting, the geometry core without graphics, the whole crate (unit, integration, doc tests, headless
+# egui), benches build + a quick `bench` smoke run, the desktop app under Xvfb (scripts/test-desktop.sh), and the web
+# build in headless Chromium (scripts/test-web.sh). Any failure stops the run with a non-zero status.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+if [ "${SKIP_INSTALL:-0}" != 1 ]; then
+  step "install system packages (Xvfb, xdotool, ImageMagick, Mesa, Chromium, binaryen)"
+  # Commands we need, and the Debian package that brings each.
+  declare -A PKG_OF=(
+    [Xvfb]=xvfb [xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [import]=imagemagick [compare]=imagemagick
+    [chromium]=chromium [wasm-opt]=binaryen [node]=nodejs [npm]=npm [python3]=python3 [curl]=curl
+  )
+  missing=()
+  for cmd in "${!PKG_OF[@]}"; do
+    command -v "$cmd" >/dev/null 2>&1 || missing+=("${PKG_OF[$cmd]}")
+  done
+  # Libraries miniquad loads at run time (no command to probe): install them when any is absent.
+  for lib in libGL.so.1 libEGL.so.1 libX11.so.6 libXi.so.6 libxkbcommon.so.0; do
+    ldconfig -p | grep -q "$lib" || { missing+=(libgl1 libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0 libx11-6 libxi6 libxkbcommon0); break; }
+  done
+  fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+    echo "installing: ${missing[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "all present"
+  fi
+
+  step "rust: wasm32 target and rustfmt"
+  rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+  command -v rustfmt >/dev/null 2>&1 || rustup component add rustfmt || true
+
+  step "npm packages (playwright-core drives Debian's chromium; no browser is downloaded)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi
+
+step "formatting"
+if command -v rustfmt >/dev/null 2>&1; then cargo fmt --all -- --check; else echo "rustfmt missing: skipped"; fi
+
+step "geometry core and CLI without graphics (cargo test --no-default-features)"
+cargo test --locked --no-default-features
+
+step "whole crate with the gui feature (unit, integration, doc and headless-egui tests)"
+cargo test --locked
+
+step "benchmarks build (timings are never asserted)"
+cargo bench --locked --no-run
+if cargo run --locked --release --quiet -- bench --help >/dev/null 2>&1; then
+  cargo run --locked --release --quiet -- bench --quick --json > target/bench-quick.json
+  python3 -c 'import json,sys; d=json.load(open("target/bench-quick.json")); assert d["scalar"] and d["batched"] and d["bandwidth_gb_s"] > 0; print("bench --quick:", len(d["scalar"]), "scalar rows,", len(d["batched"]), "batched rows")'
+fi
+
+step "desktop app under Xvfb"
+scripts/test-desktop.sh
+
+step "web build in headless Chromium"
+scripts/test-web.sh
+
+step "all checks passed"
