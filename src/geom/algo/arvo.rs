@@ -11,6 +11,7 @@
 //! Touching counts as overlap (`d ≤ r²`, as in Arvo's `BoxSphere.c`). Exact on inputs whose
 //! differences and squares are exact in `f32` (integers up to a few thousand).
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -35,6 +36,36 @@ impl OverlapTest for Arvo {
         }
         // Step 2: compare with the squared radius (no square root).
         d <= r * r
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut d = 0.0;
+        t.step(0, Focus::None, format_args!("d = 0"));
+        for i in 0..D {
+            t.step(1, Focus::Axis(i), format_args!("{}: c = {} against [{}, {}]", ax(i), n(c[i]), n(lo[i]), n(hi[i])));
+            if c[i] < lo[i] {
+                let e = c[i] - lo[i];
+                d += e * e;
+                t.step(
+                    2,
+                    Focus::Axis(i),
+                    format_args!("{}: below min, e = {}, e² = {}, d = {}", ax(i), n(e), n(e * e), n(d)),
+                );
+            } else if c[i] > hi[i] {
+                let e = c[i] - hi[i];
+                d += e * e;
+                t.step(
+                    3,
+                    Focus::Axis(i),
+                    format_args!("{}: above max, e = {}, e² = {}, d = {}", ax(i), n(e), n(e * e), n(d)),
+                );
+            }
+        }
+        let v = d <= r * r;
+        t.finish(4, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }
 }
 

@@ -12,6 +12,7 @@
 //! rejected axis already makes `d > r²`, so the mask changes no verdict, it only mirrors the
 //! published structure. Touching counts as overlap.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::shape::fmax;
 use crate::geom::{Aabb, Ball};
@@ -32,6 +33,42 @@ impl OverlapTest for Branchless {
             d += e * e;
         }
         within & (d <= r * r)
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut d = 0.0;
+        let mut within = true;
+        t.step(0, Focus::None, format_args!("d = 0"));
+        for i in 0..D {
+            t.step(1, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            let e = fmax(lo[i] - c[i], 0.0) + fmax(c[i] - hi[i], 0.0);
+            t.step(
+                2,
+                Focus::Axis(i),
+                format_args!("{}: e = max({}, 0) + max({}, 0) = {}", ax(i), n(lo[i] - c[i]), n(c[i] - hi[i]), n(e)),
+            );
+            within &= e <= r;
+            if e > r {
+                t.step(3, Focus::Axis(i), format_args!("early out: e = {} > r = {} on {} (the published 'e ≤ r' would reject here only when it should not)", n(e), n(r), ax(i)));
+            }
+            d += e * e;
+            t.step(4, Focus::Axis(i), format_args!("{}: e² = {}, d = {}", ax(i), n(e * e), n(d)));
+        }
+        let v = within & (d <= r * r);
+        t.finish(
+            5,
+            v,
+            format_args!(
+                "d = {} {} r² = {}{}",
+                n(d),
+                cmp(d <= r * r),
+                n(r * r),
+                if within { "" } else { " (rejected by an early out)" }
+            ),
+        )
     }
 }
 

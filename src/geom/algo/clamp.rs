@@ -5,6 +5,7 @@
 //! inside), so this is the textbook definition written as code. The post compares `|d| < r`
 //! (strict); this crate uses `≤` so touching counts as overlap.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::shape::{fmax, fmin};
 use crate::geom::{Aabb, Ball};
@@ -24,6 +25,28 @@ impl OverlapTest for Clamp {
             d += e * e;
         }
         d <= r * r
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut s = c;
+        let mut d = 0.0;
+        for i in 0..D {
+            s[i] = fmin(fmax(c[i], lo[i]), hi[i]);
+            let e = c[i] - s[i];
+            d += e * e;
+            t.step(
+                0,
+                Focus::Axis(i),
+                format_args!("{}: s = clamp({}, {}, {}) = {}", ax(i), n(c[i]), n(lo[i]), n(hi[i]), n(s[i])),
+            );
+            t.step(1, Focus::Axis(i), format_args!("{}: d = {}, d² so far = {}", ax(i), n(e), n(d)));
+        }
+        t.step(1, Focus::Point(s), format_args!("closest point s = {:?}", s.map(n)));
+        let v = d <= r * r;
+        t.finish(2, v, format_args!("d·d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }
 }
 

@@ -10,6 +10,7 @@
 //! may differ from the other tests by about one ulp of the largest coordinate right at tangency.
 //! On integer inputs it is exact.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::shape::fmax;
 use crate::geom::{Aabb, Ball};
@@ -31,6 +32,29 @@ impl OverlapTest for Fold {
             d += u * u;
         }
         d <= r * r
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (p, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut d = 0.0;
+        for i in 0..D {
+            let c = 0.5 * (lo[i] + hi[i]);
+            let h = 0.5 * (hi[i] - lo[i]);
+            t.step(0, Focus::Axis(i), format_args!("{}: c = {}, h = {}", ax(i), n(c), n(h)));
+            let v = (p[i] - c).abs();
+            t.step(1, Focus::Axis(i), format_args!("{}: v = |{} − {}| = {}", ax(i), n(p[i]), n(c), n(v)));
+            let u = fmax(v - h, 0.0);
+            d += u * u;
+            t.step(
+                2,
+                Focus::Axis(i),
+                format_args!("{}: u = max({}, 0) = {}, u·u so far = {}", ax(i), n(v - h), n(u), n(d)),
+            );
+        }
+        let v = d <= r * r;
+        t.finish(3, v, format_args!("u·u = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }
 }
 

@@ -26,15 +26,21 @@ pub mod planes;
 pub mod planes_naive;
 pub mod qrf;
 pub mod qri;
+pub mod trace;
 pub mod zones;
 
 use crate::geom::{Aabb, Ball, Box3, Circle, Rect, Sphere};
+pub use trace::{Focus, Step, Trace};
 
 /// An overlap test written once for every dimension. Implemented by a marker type per algorithm,
 /// so that generic callers (the batch loops below, the benchmarks) get the body inlined.
 pub trait OverlapTest {
     /// Does the ball overlap the box? The shapes are valid by construction; this never panics.
     fn overlap<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool;
+
+    /// The same test, recording each step with its values (for teaching; never on a hot path).
+    /// Its verdict equals [`OverlapTest::overlap`]'s on every input.
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D>;
 }
 
 /// Where an algorithm was published.
@@ -77,6 +83,10 @@ pub struct Algorithm {
     pub count_pairs_2d: fn(&[Circle], &[Rect]) -> usize,
     /// 3D version of [`Algorithm::count_pairs_2d`].
     pub count_pairs_3d: fn(&[Sphere], &[Box3]) -> usize,
+    /// The traced form in 2D: every step with its values, and the verdict.
+    pub trace_2d: fn(&Circle, &Rect) -> Trace<2>,
+    /// The traced form in 3D.
+    pub trace_3d: fn(&Sphere, &Box3) -> Trace<3>,
 }
 
 /// Counts overlapping pairs with `A`'s test inlined.
@@ -105,6 +115,8 @@ impl Algorithm {
             overlap_3d: A::overlap::<3>,
             count_pairs_2d: count_pairs::<A, 2>,
             count_pairs_3d: count_pairs::<A, 3>,
+            trace_2d: A::trace::<2>,
+            trace_3d: A::trace::<3>,
         }
     }
 

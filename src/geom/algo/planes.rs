@@ -12,6 +12,7 @@
 //! This crate keeps that behaviour on purpose: it is a lesson in why you test against the exact
 //! reference.
 
+use super::trace::{ax, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::shape::fmax;
 use crate::geom::{Aabb, Ball};
@@ -66,6 +67,59 @@ impl OverlapTest for Planes {
             }
         }
         false
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut inside = true;
+        for i in 0..D {
+            for upper in [false, true] {
+                inside &= -plane_distance(&c, &lo, &hi, i, upper) > r;
+            }
+        }
+        if inside {
+            return t.finish(
+                0,
+                true,
+                format_args!("inside every face plane by more than r = {}: the ball is in the box", n(r)),
+            );
+        }
+        t.step(0, Focus::None, format_args!("not inside every face plane"));
+        for i in 0..D {
+            for upper in [false, true] {
+                let d = plane_distance(&c, &lo, &hi, i, upper);
+                let face = if upper { "max" } else { "min" };
+                t.step(1, Focus::Plane { axis: i, upper, cut: 0.0 }, format_args!("face {face}.{}", ax(i)));
+                if d.abs() > r {
+                    t.step(
+                        2,
+                        Focus::Plane { axis: i, upper, cut: 0.0 },
+                        format_args!("{face}.{}: d = {}, |d| > r: no cut", ax(i), n(d)),
+                    );
+                    continue;
+                }
+                let cut = fmax(r * r - d * d, 0.0).sqrt();
+                let plane = Focus::Plane { axis: i, upper, cut };
+                t.step(
+                    3,
+                    plane.clone(),
+                    format_args!("{face}.{}: d = {}, cut radius ρ = √(r² − d²) = {}", ax(i), n(d), n(cut)),
+                );
+                let mut reaches = true;
+                for j in 0..D {
+                    if j != i {
+                        reaches &= lo[j] - c[j] <= cut && c[j] - hi[j] <= cut;
+                    }
+                }
+                if reaches {
+                    return t.finish(4, true, format_args!("the cut reaches face {face}.{}: overlap", ax(i)));
+                }
+                t.step(4, plane, format_args!("{face}.{}: the cut misses the face", ax(i)));
+            }
+        }
+        t.finish(5, false, format_args!("no face is reached: separated"))
     }
 }
 

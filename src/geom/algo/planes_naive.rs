@@ -6,6 +6,7 @@
 //! to `r·(√2 − 1)` (2D) or `r·(√3 − 1)` (3D) too far away. Kept as the contrast that motivates
 //! every other test here; QRF uses the same grown box, but only as a first filter.
 
+use super::trace::{ax, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -23,6 +24,30 @@ impl OverlapTest for PlanesNaive {
             not_outside &= lo[i] - c[i] <= r && c[i] - hi[i] <= r;
         }
         not_outside
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        for i in 0..D {
+            for (upper, d) in [(false, lo[i] - c[i]), (true, c[i] - hi[i])] {
+                let face = if upper { "max" } else { "min" };
+                t.step(0, Focus::GrownBox(r), format_args!("face {face}.{}: dist = {}", ax(i), n(d)));
+                if d > r {
+                    return t.finish(
+                        1,
+                        false,
+                        format_args!("dist = {} > r = {}: wholly outside {face}.{}", n(d), n(r), ax(i)),
+                    );
+                }
+            }
+        }
+        t.finish(
+            2,
+            true,
+            format_args!("not outside any face plane: 'overlap' (inside the box grown by r with square corners)"),
+        )
     }
 }
 

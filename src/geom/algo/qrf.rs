@@ -6,6 +6,7 @@
 //! box that contains the true rounded Minkowski sum; only centres that pass it pay for the sum of
 //! squares. Touching counts as overlap.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -35,6 +36,50 @@ impl OverlapTest for Qrf {
             }
         }
         d <= r * r
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        for i in 0..D {
+            t.step(0, Focus::GrownBox(r), format_args!("quick rejection on {}", ax(i)));
+            let (below, above) = (c[i] - lo[i], c[i] - hi[i]);
+            if below < -r || above > r {
+                return t.finish(
+                    1,
+                    false,
+                    format_args!(
+                        "early out on {}: c − min = {}, c − max = {}: outside the box grown by r = {}",
+                        ax(i),
+                        n(below),
+                        n(above),
+                        n(r)
+                    ),
+                );
+            }
+            t.step(
+                1,
+                Focus::GrownBox(r),
+                format_args!("{}: within the grown slab [{}, {}]", ax(i), n(lo[i] - r), n(hi[i] + r)),
+            );
+        }
+        let mut d = 0.0;
+        t.step(2, Focus::None, format_args!("d = 0"));
+        for i in 0..D {
+            t.step(3, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            if c[i] < lo[i] {
+                let e = c[i] - lo[i];
+                d += e * e;
+                t.step(4, Focus::Axis(i), format_args!("{}: below min, e = {}, d = {}", ax(i), n(e), n(d)));
+            } else if c[i] > hi[i] {
+                let e = c[i] - hi[i];
+                d += e * e;
+                t.step(5, Focus::Axis(i), format_args!("{}: above max, e = {}, d = {}", ax(i), n(e), n(d)));
+            }
+        }
+        let v = d <= r * r;
+        t.finish(6, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }
 }
 

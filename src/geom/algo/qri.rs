@@ -4,6 +4,7 @@
 //! As soon as one axis shows the centre farther than `r` outside a face, no other axis can bring
 //! the distance back under `r`, so the test returns early. Touching counts as overlap.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -36,6 +37,38 @@ impl OverlapTest for Qri {
             }
         }
         d <= r * r
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut d = 0.0;
+        t.step(0, Focus::None, format_args!("d = 0"));
+        for i in 0..D {
+            t.step(1, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            let e = c[i] - lo[i];
+            t.step(2, Focus::Axis(i), format_args!("{}: e = c − min = {}", ax(i), n(e)));
+            if e < 0.0 {
+                if e < -r {
+                    return t.finish(3, false, format_args!("early out: e = {} < −r = {} on {}", n(e), n(-r), ax(i)));
+                }
+                d += e * e;
+                t.step(3, Focus::Axis(i), format_args!("{}: below min, e² = {}, d = {}", ax(i), n(e * e), n(d)));
+            } else {
+                let e = c[i] - hi[i];
+                t.step(4, Focus::Axis(i), format_args!("{}: e = c − max = {}", ax(i), n(e)));
+                if e > 0.0 {
+                    if e > r {
+                        return t.finish(5, false, format_args!("early out: e = {} > r = {} on {}", n(e), n(r), ax(i)));
+                    }
+                    d += e * e;
+                    t.step(5, Focus::Axis(i), format_args!("{}: above max, e² = {}, d = {}", ax(i), n(e * e), n(d)));
+                }
+            }
+        }
+        let v = d <= r * r;
+        t.finish(6, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }
 }
 

@@ -21,6 +21,7 @@
 //! and zones 0–2 are the bottom row. The side test re-centres the box, so on general floats it can
 //! differ from the other tests by about one ulp of the largest coordinate at tangency.
 
+use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -66,6 +67,72 @@ impl OverlapTest for Zones {
                     d += e * e;
                 }
                 d <= r * r
+            }
+        }
+    }
+
+    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D> {
+        let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+        let r = ball.radius();
+        let mut t = Tracer::new();
+        let mut outside = 0;
+        let mut side_axis = 0;
+        for i in 0..D {
+            let z = crate::geom::contact::axis_zone(c[i], lo[i], hi[i]);
+            if c[i] < lo[i] || c[i] > hi[i] {
+                outside += 1;
+                side_axis = i;
+            }
+            t.step(0, Focus::Axis(i), format_args!("{}_zone = {}", ax(i), z));
+        }
+        let zone = crate::geom::zone_of(&c, aabb);
+        let kind = match outside {
+            0 => "inside",
+            1 => "side",
+            2 if D == 3 => "edge",
+            _ => "corner",
+        };
+        t.step(1, Focus::Zone(zone), format_args!("zone = {zone}: {kind} zone"));
+        match outside {
+            0 => t.finish(2, true, format_args!("zone {zone} is the inside: overlap")),
+            1 => {
+                let i = side_axis;
+                let box_center = 0.5 * (lo[i] + hi[i]);
+                let half = 0.5 * (hi[i] - lo[i]);
+                let dist = (c[i] - box_center).abs();
+                let v = dist <= r + half;
+                t.finish(
+                    3,
+                    v,
+                    format_args!(
+                        "{}: |{} − {}| = {} {} r + half = {}",
+                        ax(i),
+                        n(c[i]),
+                        n(box_center),
+                        n(dist),
+                        cmp(v),
+                        n(r + half)
+                    ),
+                )
+            }
+            _ => {
+                let mut k = c;
+                let mut d = 0.0;
+                for i in 0..D {
+                    let corner = if c[i] < lo[i] {
+                        lo[i]
+                    } else if c[i] > hi[i] {
+                        hi[i]
+                    } else {
+                        continue;
+                    };
+                    k[i] = corner;
+                    let e = c[i] - corner;
+                    d += e * e;
+                }
+                t.step(4, Focus::Point(k), format_args!("nearest {kind}: {:?}", k.map(n)));
+                let v = d <= r * r;
+                t.finish(4, v, format_args!("|c − k|² = {} {} r² = {}", n(d), cmp(v), n(r * r)))
             }
         }
     }

@@ -1,0 +1,101 @@
+//! Traced forms of the algorithms: the same decisions as the plain `overlap` functions, step by step,
+//! with the values that drove them, for the live pseudocode view and the canvas overlays.
+//!
+//! The plain functions stay free of any tracing (the benchmarks measure them); each algorithm file
+//! carries a second, recording form beside the plain one, and the tests prove the two give the same
+//! verdict over the reference sweeps.
+
+use std::fmt::Write as _;
+
+/// What a step looked at, for the canvas to highlight.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Focus<const D: usize> {
+    /// Nothing in particular.
+    None,
+    /// The slab of one axis (`min[i] ≤ c[i] ≤ max[i]`).
+    Axis(usize),
+    /// The box grown by this much on every side (square corners): QRF's quick rejection, the naive planes.
+    GrownBox(f32),
+    /// A point of the box: a corner, an edge point or the clamped closest point.
+    Point([f32; D]),
+    /// A zone of the grid (`x + 3y [+ 9z]`).
+    Zone(u32),
+    /// A face plane and the radius of the ball's cut through it (the chord's half length in 2D).
+    Plane { axis: usize, upper: bool, cut: f32 },
+}
+
+/// One executed step: the pseudocode line it belongs to, what was computed, and what it looked at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step<const D: usize> {
+    /// Index into the algorithm's `pseudocode` lines.
+    pub line: usize,
+    /// The values, e.g. `"x: e = −3.2, e² = 10.24, d = 10.24"`.
+    pub note: String,
+    pub focus: Focus<D>,
+}
+
+/// The record of one run of an algorithm.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace<const D: usize> {
+    pub steps: Vec<Step<D>>,
+    pub verdict: bool,
+}
+
+impl<const D: usize> Trace<D> {
+    /// The pseudocode lines that ran, in order, without repeats.
+    #[must_use]
+    pub fn lines_run(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        for s in &self.steps {
+            if !out.contains(&s.line) {
+                out.push(s.line);
+            }
+        }
+        out
+    }
+}
+
+/// Builds a [`Trace`].
+#[derive(Debug, Default)]
+pub(crate) struct Tracer<const D: usize> {
+    steps: Vec<Step<D>>,
+}
+
+impl<const D: usize> Tracer<D> {
+    pub(crate) fn new() -> Self {
+        Tracer { steps: Vec::new() }
+    }
+
+    /// Records a step on pseudocode `line`.
+    pub(crate) fn step(&mut self, line: usize, focus: Focus<D>, note: std::fmt::Arguments<'_>) {
+        let mut text = String::new();
+        let _ = text.write_fmt(note);
+        self.steps.push(Step { line, note: text, focus });
+    }
+
+    /// Ends the trace with a verdict recorded on `line`.
+    pub(crate) fn finish(mut self, line: usize, verdict: bool, why: std::fmt::Arguments<'_>) -> Trace<D> {
+        self.step(line, Focus::None, why);
+        Trace { steps: self.steps, verdict }
+    }
+}
+
+/// Axis name for notes.
+pub(crate) fn ax(i: usize) -> &'static str {
+    crate::geom::AXES.get(i).copied().unwrap_or("?")
+}
+
+/// A number for notes: short, with a real minus sign.
+pub(crate) fn n(x: f32) -> String {
+    let s = if x == x.trunc() && x.abs() < 1e7 { format!("{x:.0}") } else { format!("{x:.3}") };
+    s.replace('-', "−")
+}
+
+/// `≤` or `>` for a comparison that held or not.
+pub(crate) fn cmp(held: bool) -> &'static str {
+    if held {
+        "≤"
+    } else {
+        ">"
+    }
+}
