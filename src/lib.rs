@@ -23,6 +23,7 @@
 //!
 //! The modules: [`geom`] (the pure core), [`cli`] (the `query` and `bench` commands, desktop only).
 
+pub mod bench;
 pub mod geom;
 pub mod report;
 

@@ -1,6 +1,7 @@
 //! Pure geometry: shapes, the overlap tests, contact and collision response. No graphics.
 
 pub mod algo;
+pub mod batch;
 pub mod contact;
 pub mod response;
 pub mod shape;

@@ -1,0 +1,684 @@
+//! The resumable benchmark run: a fixed plan of tasks, executed a slice at a time by
+//! [`BenchRun::step`], so a frame loop can interleave it with drawing and a command line can drive it
+//! to the end with a progress bar.
+
+use super::rng::SplitMix64;
+use super::sets::{generate_into, PairSet, SetSpec};
+use super::Clock;
+use crate::geom::batch::{self, PairsSoa};
+use crate::geom::{contact, response, Aabb, Ball, ALGORITHMS};
+use serde::Serialize;
+use std::hint::black_box;
+
+/// What to measure and how long.
+#[derive(Clone, Debug)]
+pub struct BenchConfig {
+    /// The input sets of the scalar matrix (each in every dimension of `dims`).
+    pub sets: Vec<SetSpec>,
+    /// Dimensions: 2, 3 or both.
+    pub dims: Vec<usize>,
+    /// Timed samples per cell; the fastest is kept (the least disturbed by other processes).
+    pub samples: usize,
+    /// Tests per sample, at least (rounded up to whole passes over the set).
+    pub tests_per_sample: usize,
+    /// Batched kernels: a cache-resident size and a size beyond L2, in lanes.
+    pub batched_sizes: Vec<usize>,
+    /// Lanes of the pairs kernel at its largest (its rows use `min(size, this)`): 28–40 bytes per pair.
+    pub pairs_max: usize,
+}
+
+impl BenchConfig {
+    /// The full matrix: 256-pair sets cycled in cache, 32k random pairs, 1M random pairs.
+    #[must_use]
+    pub fn full() -> Self {
+        let mut sets = Vec::new();
+        for pct in [10, 50, 90] {
+            sets.push(SetSpec::new("small", 256, pct, 0x5EED_0000 + pct as u64));
+        }
+        for pct in [10, 50, 90] {
+            sets.push(SetSpec::new("32k", 32 * 1024, pct, 0x5EED_1000 + pct as u64));
+        }
+        sets.push(SetSpec::new("1m", 1 << 20, 50, 0x5EED_2050));
+        BenchConfig {
+            sets,
+            dims: vec![2, 3],
+            samples: 7,
+            tests_per_sample: 2_000_000,
+            batched_sizes: vec![4096, 1 << 22],
+            pairs_max: 1 << 20,
+        }
+    }
+
+    /// The same matrix, few and short samples: a smoke test that takes seconds (figures are rough).
+    #[must_use]
+    pub fn quick() -> Self {
+        BenchConfig { samples: 2, tests_per_sample: 200_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
+    }
+}
+
+/// The batched kernels measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kernel {
+    /// One box against balls with their own radii, writing a mask.
+    OneBox,
+    /// One box against centres of one fixed radius, writing a mask (the agreement map).
+    OneBoxFixedR,
+    /// Pair i against pair i, writing a mask.
+    Pairs,
+    /// The streaming sum itself (the ceiling).
+    StreamSum,
+}
+
+impl Kernel {
+    /// The name used in tables and JSON.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kernel::OneBox => "one_box",
+            Kernel::OneBoxFixedR => "one_box_fixed_r",
+            Kernel::Pairs => "pairs",
+            Kernel::StreamSum => "stream_sum",
+        }
+    }
+
+    /// Bytes read per test in dimension `dim`.
+    #[must_use]
+    pub fn bytes_per_test(self, dim: usize) -> usize {
+        match self {
+            Kernel::OneBox => 4 * (dim + 1),
+            Kernel::OneBoxFixedR => 4 * dim,
+            Kernel::Pairs => 4 * (3 * dim + 1),
+            Kernel::StreamSum => 4,
+        }
+    }
+}
+
+/// One cell of the scalar matrix.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScalarResult {
+    /// Registry id, or `"contact+push"` for the contact and response computation.
+    pub algorithm: &'static str,
+    pub dim: usize,
+    pub set: String,
+    pub n: usize,
+    pub ns_per_test: f64,
+    /// Overlaps the algorithm reported.
+    pub hits: usize,
+    /// Overlaps by the exact contact.
+    pub exact_hits: usize,
+}
+
+/// One batched kernel at one size.
+#[derive(Clone, Debug, Serialize)]
+pub struct BatchedResult {
+    pub kernel: &'static str,
+    pub dim: usize,
+    pub n: usize,
+    pub tests_per_s: f64,
+    pub bytes_per_test: usize,
+    /// The streaming sum over the same number of bytes, in the same run.
+    pub sum_gb_s: f64,
+    /// This kernel's bytes per second as a percentage of `sum_gb_s`.
+    pub percent_of_bandwidth: f64,
+}
+
+/// Everything measured so far.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Results {
+    /// The batched kernels' code path (`"avx2"` or `"portable"`).
+    pub level: &'static str,
+    pub scalar: Vec<ScalarResult>,
+    /// The contact + push-out computation (`contact` and `response` per pair).
+    pub contact: Vec<ScalarResult>,
+    /// Streaming sum over the largest batched input (beyond L2), GB/s (10⁹ bytes).
+    pub bandwidth_gb_s: f64,
+    pub batched: Vec<BatchedResult>,
+    /// Wrong hit counts (a correctness failure; empty when all is well).
+    pub errors: Vec<String>,
+}
+
+/// One unit of the plan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Task {
+    /// Build scalar set `set` in `dim`.
+    Generate {
+        dim: usize,
+        set: usize,
+    },
+    /// Build the batched inputs.
+    GenerateBatched,
+    Scalar {
+        dim: usize,
+        set: usize,
+        algo: usize,
+    },
+    Contact {
+        dim: usize,
+        set: usize,
+    },
+    /// The streaming sum over `bytes` bytes.
+    Sum {
+        bytes: usize,
+    },
+    Batched {
+        kernel: Kernel,
+        dim: usize,
+        n: usize,
+    },
+}
+
+/// Batched inputs, structure-of-arrays, at the largest size (smaller rows use a prefix).
+#[derive(Default)]
+struct BatchedData {
+    /// Centre coordinates per axis (x, y, z) and radii.
+    center: [Vec<f32>; 3],
+    radius: Vec<f32>,
+    pairs2: PairsSoa<2>,
+    pairs3: PairsSoa<3>,
+    sum: Vec<f32>,
+    mask: Vec<u64>,
+}
+
+/// The box of the one-box kernels: the centres are spread over a square/cube 4 times as wide.
+fn one_box<const D: usize>() -> Aabb<D> {
+    Aabb::new([-4.0; D], [4.0; D]).expect("valid box")
+}
+
+/// A resumable benchmark run.
+pub struct BenchRun<C: Clock> {
+    config: BenchConfig,
+    clock: C,
+    tasks: Vec<(Task, u64)>,
+    next: usize,
+    /// Samples taken for the current task (timing tasks), pairs generated (generation).
+    progress_in_task: usize,
+    best_ns: f64,
+    last_hits: usize,
+    work_total: u64,
+    work_done: u64,
+    cancelled: bool,
+    sets2: Vec<PairSet<2>>,
+    sets3: Vec<PairSet<3>>,
+    batched: BatchedData,
+    sum_gb_s: Vec<(usize, f64)>,
+    results: Results,
+}
+
+impl<C: Clock> BenchRun<C> {
+    /// Plans the run; nothing is generated or measured until [`BenchRun::step`].
+    pub fn new(config: BenchConfig, clock: C) -> Self {
+        let mut tasks = Vec::new();
+        let samples = config.samples.max(1) as u64;
+        let passes = |n: usize| (config.tests_per_sample.div_ceil(n.max(1))).max(1) as u64;
+        for &dim in &config.dims {
+            for (s, spec) in config.sets.iter().enumerate() {
+                tasks.push((Task::Generate { dim, set: s }, 4 * spec.n as u64));
+            }
+        }
+        for &dim in &config.dims {
+            for (s, spec) in config.sets.iter().enumerate() {
+                let work = samples * passes(spec.n) * spec.n as u64;
+                for algo in 0..ALGORITHMS.len() {
+                    tasks.push((Task::Scalar { dim, set: s, algo }, work));
+                }
+                tasks.push((Task::Contact { dim, set: s }, 3 * work));
+            }
+        }
+        let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);
+        if max_size > 0 && !config.dims.is_empty() {
+            tasks.push((Task::GenerateBatched, 4 * max_size as u64));
+            let mut rows = Vec::new();
+            for &dim in &config.dims {
+                for &n in &config.batched_sizes {
+                    for kernel in [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs] {
+                        let n = if kernel == Kernel::Pairs { n.min(config.pairs_max) } else { n };
+                        rows.push(Task::Batched { kernel, dim, n });
+                    }
+                }
+            }
+            // One streaming sum per distinct input size, measured right before its kernels.
+            let mut sizes: Vec<usize> = rows
+                .iter()
+                .map(|t| match t {
+                    Task::Batched { kernel, dim, n } => kernel.bytes_per_test(*dim) * n,
+                    _ => 0,
+                })
+                .collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+            for bytes in sizes {
+                tasks.push((Task::Sum { bytes }, samples * passes(bytes / 4) * (bytes / 4) as u64 / 8));
+            }
+            for row in rows {
+                if let Task::Batched { n, .. } = row {
+                    tasks.push((row, samples * passes(n) * n as u64 / 8));
+                }
+            }
+        }
+        let work_total = tasks.iter().map(|t| t.1).sum::<u64>().max(1);
+        let mut results = Results { level: batch::level().as_str(), ..Results::default() };
+        results.bandwidth_gb_s = f64::NAN;
+        BenchRun {
+            config,
+            clock,
+            tasks,
+            next: 0,
+            progress_in_task: 0,
+            best_ns: f64::INFINITY,
+            last_hits: 0,
+            work_total,
+            work_done: 0,
+            cancelled: false,
+            sets2: Vec::new(),
+            sets3: Vec::new(),
+            batched: BatchedData::default(),
+            sum_gb_s: Vec::new(),
+            results,
+        }
+    }
+
+    /// The configuration this run follows.
+    #[must_use]
+    pub fn config(&self) -> &BenchConfig {
+        &self.config
+    }
+
+    /// Fraction of the planned work done, 0..=1.
+    #[must_use]
+    pub fn progress(&self) -> f64 {
+        if self.is_done() {
+            1.0
+        } else {
+            (self.work_done as f64 / self.work_total as f64).min(1.0)
+        }
+    }
+
+    /// What is being measured now (for a progress bar's message).
+    #[must_use]
+    pub fn current(&self) -> String {
+        match self.tasks.get(self.next).map(|t| t.0) {
+            None => "done".into(),
+            Some(Task::Generate { dim, set }) => format!("generating {}D {}", dim, self.config.sets[set].name),
+            Some(Task::GenerateBatched) => "generating batched inputs".into(),
+            Some(Task::Scalar { dim, set, algo }) => {
+                format!("{} {}D {}", ALGORITHMS[algo].id, dim, self.config.sets[set].name)
+            }
+            Some(Task::Contact { dim, set }) => format!("contact+push {}D {}", dim, self.config.sets[set].name),
+            Some(Task::Sum { bytes }) => format!("streaming sum {} KiB", bytes / 1024),
+            Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
+        }
+    }
+
+    /// Stops the run; the results gathered so far stay available.
+    pub fn cancel(&mut self) {
+        self.cancelled = true;
+    }
+
+    /// All tasks done, or cancelled.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.cancelled || self.next >= self.tasks.len()
+    }
+
+    /// Was the run cancelled?
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// The results so far.
+    #[must_use]
+    pub fn results(&self) -> &Results {
+        &self.results
+    }
+
+    /// Consumes the run, returning its results.
+    #[must_use]
+    pub fn into_results(self) -> Results {
+        self.results
+    }
+
+    /// Does about `budget` tests' worth of work (at least one unit: one timed sample, or a slice of
+    /// input generation) and returns whether the run is done. A timed sample is never split, so one
+    /// call can overrun the budget by up to one sample (`tests_per_sample` tests).
+    pub fn step(&mut self, budget: u64) -> bool {
+        let mut spent = 0u64;
+        while !self.is_done() && (spent == 0 || spent < budget) {
+            let before = self.work_done;
+            self.unit(budget.saturating_sub(spent).max(1));
+            spent += (self.work_done - before).max(1);
+        }
+        self.is_done()
+    }
+
+    /// Runs to the end (desktop use), calling `on_progress` after each unit.
+    pub fn run_to_end(&mut self, mut on_progress: impl FnMut(&Self)) {
+        while !self.is_done() {
+            self.step(1);
+            on_progress(self);
+        }
+    }
+
+    fn finish_task(&mut self) {
+        let (_, work) = self.tasks[self.next];
+        self.next += 1;
+        self.progress_in_task = 0;
+        self.best_ns = f64::INFINITY;
+        self.last_hits = 0;
+        // Progress counts whole tasks exactly, whatever the rounding inside them.
+        self.work_done = self.tasks[..self.next].iter().map(|t| t.1).sum();
+        let _ = work;
+    }
+
+    fn unit(&mut self, budget: u64) {
+        let (task, work) = self.tasks[self.next];
+        let samples = self.config.samples.max(1);
+        match task {
+            Task::Generate { dim, set } => {
+                let spec = self.config.sets[set].clone();
+                let want = (budget as usize / 4).max(1024);
+                let done = if dim == 2 {
+                    if self.sets2.len() <= set {
+                        self.sets2.push(PairSet::empty(&spec));
+                    }
+                    generate_into(&mut self.sets2[set], want)
+                } else {
+                    if self.sets3.len() <= set {
+                        self.sets3.push(PairSet::empty(&spec));
+                    }
+                    generate_into(&mut self.sets3[set], want)
+                };
+                if done {
+                    self.finish_task();
+                } else {
+                    let len = if dim == 2 { self.sets2[set].len() } else { self.sets3[set].len() };
+                    self.work_done += (4 * len - self.progress_in_task * 4) as u64;
+                    self.progress_in_task = len;
+                }
+            }
+            Task::GenerateBatched => {
+                self.generate_batched();
+                self.finish_task();
+            }
+            Task::Scalar { dim, set, algo } => {
+                let a = &ALGORITHMS[algo];
+                let (ns, hits, n, exact) = if dim == 2 {
+                    let s = &self.sets2[set];
+                    let (f, passes) = (a.count_pairs_2d, passes_for(&self.config, s.len()));
+                    let (ns, hits) =
+                        time(&mut self.clock, s.len(), passes, || f(black_box(&s.balls), black_box(&s.boxes)));
+                    (ns, hits, s.len(), s.exact_hits)
+                } else {
+                    let s = &self.sets3[set];
+                    let (f, passes) = (a.count_pairs_3d, passes_for(&self.config, s.len()));
+                    let (ns, hits) =
+                        time(&mut self.clock, s.len(), passes, || f(black_box(&s.balls), black_box(&s.boxes)));
+                    (ns, hits, s.len(), s.exact_hits)
+                };
+                self.sample_done(work, ns, hits, samples);
+                if self.progress_in_task == 0 {
+                    if a.is_exact(dim) && hits != exact {
+                        self.results.errors.push(format!(
+                            "{} {}D {}: {} hits, the exact contact says {}",
+                            a.id, dim, self.config.sets[set].name, hits, exact
+                        ));
+                    }
+                    let set_name = self.config.sets[set].name.clone();
+                    self.results.scalar.push(ScalarResult {
+                        algorithm: a.id,
+                        dim,
+                        set: set_name,
+                        n,
+                        ns_per_test: self.last_best(),
+                        hits,
+                        exact_hits: exact,
+                    });
+                }
+            }
+            Task::Contact { dim, set } => {
+                let (ns, hits, n, exact) = if dim == 2 {
+                    let s = &self.sets2[set];
+                    let passes = passes_for(&self.config, s.len());
+                    let (ns, hits) = time(&mut self.clock, s.len(), passes, || {
+                        contact_push_pass(black_box(&s.balls), black_box(&s.boxes))
+                    });
+                    (ns, hits, s.len(), s.exact_hits)
+                } else {
+                    let s = &self.sets3[set];
+                    let passes = passes_for(&self.config, s.len());
+                    let (ns, hits) = time(&mut self.clock, s.len(), passes, || {
+                        contact_push_pass(black_box(&s.balls), black_box(&s.boxes))
+                    });
+                    (ns, hits, s.len(), s.exact_hits)
+                };
+                self.sample_done(work, ns, hits, samples);
+                if self.progress_in_task == 0 {
+                    if hits != exact {
+                        self.results.errors.push(format!(
+                            "contact+push {}D {}: {} hits, expected {}",
+                            dim, self.config.sets[set].name, hits, exact
+                        ));
+                    }
+                    self.results.contact.push(ScalarResult {
+                        algorithm: "contact+push",
+                        dim,
+                        set: self.config.sets[set].name.clone(),
+                        n,
+                        ns_per_test: self.last_best(),
+                        hits,
+                        exact_hits: exact,
+                    });
+                }
+            }
+            Task::Sum { bytes } => {
+                let floats = (bytes / 4).min(self.batched.sum.len());
+                let data = &self.batched.sum[..floats];
+                let passes = passes_for(&self.config, floats);
+                let (ns, _) =
+                    time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
+                self.sample_done(work, ns, 0, samples);
+                if self.progress_in_task == 0 {
+                    let gb_s = 4.0 / self.last_best();
+                    self.sum_gb_s.push((bytes, gb_s));
+                    let largest = self.sum_gb_s.iter().max_by_key(|s| s.0).map_or(gb_s, |s| s.1);
+                    self.results.bandwidth_gb_s = largest;
+                }
+            }
+            Task::Batched { kernel, dim, n } => {
+                let (ns, hits) = self.time_batched(kernel, dim, n);
+                self.sample_done(work, ns, hits, samples);
+                if self.progress_in_task == 0 {
+                    let expected = self.expected_batched(kernel, dim, n);
+                    if hits != expected {
+                        self.results.errors.push(format!(
+                            "{} {}D n={}: {} hits, the exact contact says {}",
+                            kernel.as_str(),
+                            dim,
+                            n,
+                            hits,
+                            expected
+                        ));
+                    }
+                    let bytes_per_test = kernel.bytes_per_test(dim);
+                    let bytes = bytes_per_test * n;
+                    let sum = self.sum_gb_s.iter().find(|s| s.0 == bytes).map_or(f64::NAN, |s| s.1);
+                    let ns = self.last_best();
+                    let tests_per_s = 1e9 / ns;
+                    let gb_s = tests_per_s * bytes_per_test as f64 / 1e9;
+                    self.results.batched.push(BatchedResult {
+                        kernel: kernel.as_str(),
+                        dim,
+                        n,
+                        tests_per_s,
+                        bytes_per_test,
+                        sum_gb_s: sum,
+                        percent_of_bandwidth: 100.0 * gb_s / sum,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Records one sample; when the task has all its samples, finishes it (`progress_in_task` → 0)
+    /// and leaves the best time in `last_best`.
+    fn sample_done(&mut self, work: u64, ns: f64, hits: usize, samples: usize) {
+        self.best_ns = self.best_ns.min(ns);
+        self.last_hits = hits;
+        self.progress_in_task += 1;
+        self.work_done += work / samples as u64;
+        if self.progress_in_task >= samples {
+            let best = self.best_ns;
+            self.finish_task();
+            self.best_ns = best;
+        }
+    }
+
+    fn last_best(&self) -> f64 {
+        self.best_ns
+    }
+
+    fn generate_batched(&mut self) {
+        let n = self.config.batched_sizes.iter().copied().max().unwrap_or(0);
+        let mut g = SplitMix64::new(0xBA7C_4ED0);
+        let q = |x: f32| (x * 16.0).round() / 16.0;
+        let b = &mut self.batched;
+        for axis in 0..3 {
+            b.center[axis] = (0..n).map(|_| q(g.range(-16.0, 16.0))).collect();
+        }
+        b.radius = (0..n).map(|_| q(g.range(0.0, 8.0))).collect();
+        let np = n.min(self.config.pairs_max);
+        if self.config.dims.contains(&2) {
+            let s = super::sets::generate::<2>(&SetSpec::new("pairs", np, 50, 0xBA7C_0002));
+            self.batched.pairs2 = PairsSoa::from_shapes(&s.balls, &s.boxes);
+        }
+        if self.config.dims.contains(&3) {
+            let s = super::sets::generate::<3>(&SetSpec::new("pairs", np, 50, 0xBA7C_0003));
+            self.batched.pairs3 = PairsSoa::from_shapes(&s.balls, &s.boxes);
+        }
+        let max_bytes = 4 * (3 * 3 + 1) * n;
+        self.batched.sum = (0..max_bytes / 4).map(|i| (i % 7) as f32).collect();
+        self.batched.mask = vec![0; batch::mask_words(n)];
+    }
+
+    /// The fixed radius of the `OneBoxFixedR` rows.
+    const FIXED_R: f32 = 3.0;
+
+    fn time_batched(&mut self, kernel: Kernel, dim: usize, n: usize) -> (f64, usize) {
+        let passes = passes_for(&self.config, n);
+        let mut d = std::mem::take(&mut self.batched);
+        let clock = &mut self.clock;
+        let c = |i: usize| &d.center[i][..n];
+        let out = match (kernel, dim) {
+            (Kernel::OneBox, 2) => {
+                let (x, y, r) = (c(0), c(1), &d.radius[..n]);
+                time(clock, n, passes, || {
+                    batch::overlap_mask_one_box(&one_box::<2>(), [x, y], r, black_box(&mut d.mask))
+                })
+            }
+            (Kernel::OneBox, _) => {
+                let (x, y, z, r) = (c(0), c(1), c(2), &d.radius[..n]);
+                time(clock, n, passes, || {
+                    batch::overlap_mask_one_box(&one_box::<3>(), [x, y, z], r, black_box(&mut d.mask))
+                })
+            }
+            (Kernel::OneBoxFixedR, 2) => {
+                let (x, y) = (c(0), c(1));
+                time(clock, n, passes, || {
+                    batch::overlap_mask_one_box_fixed(&one_box::<2>(), Self::FIXED_R, [x, y], black_box(&mut d.mask))
+                })
+            }
+            (Kernel::OneBoxFixedR, _) => {
+                let (x, y, z) = (c(0), c(1), c(2));
+                time(clock, n, passes, || {
+                    batch::overlap_mask_one_box_fixed(&one_box::<3>(), Self::FIXED_R, [x, y, z], black_box(&mut d.mask))
+                })
+            }
+            (Kernel::Pairs, 2) => {
+                let p = prefix(&d.pairs2, n);
+                time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+            }
+            (Kernel::Pairs, _) => {
+                let p = prefix(&d.pairs3, n);
+                time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+            }
+            (Kernel::StreamSum, _) => (f64::NAN, 0),
+        };
+        self.batched = d;
+        out
+    }
+
+    /// The exact number of overlaps among the first `n` lanes of a batched input.
+    fn expected_batched(&self, kernel: Kernel, dim: usize, n: usize) -> usize {
+        let d = &self.batched;
+        let radius = |i: usize| if kernel == Kernel::OneBoxFixedR { Self::FIXED_R } else { d.radius[i] };
+        match (kernel, dim) {
+            (Kernel::Pairs, 2) => exact_pairs(&d.pairs2, n),
+            (Kernel::Pairs, _) => exact_pairs(&d.pairs3, n),
+            (_, 2) => (0..n)
+                .filter(|&i| {
+                    let b = Ball::new([d.center[0][i], d.center[1][i]], radius(i)).expect("valid");
+                    contact(&b, &one_box::<2>()).state.is_overlap()
+                })
+                .count(),
+            _ => (0..n)
+                .filter(|&i| {
+                    let b = Ball::new([d.center[0][i], d.center[1][i], d.center[2][i]], radius(i)).expect("valid");
+                    contact(&b, &one_box::<3>()).state.is_overlap()
+                })
+                .count(),
+        }
+    }
+}
+
+fn passes_for(config: &BenchConfig, n: usize) -> usize {
+    config.tests_per_sample.div_ceil(n.max(1)).max(1)
+}
+
+/// Times `passes` runs of `f`, returning (nanoseconds per test, the last hit count).
+fn time<C: Clock>(clock: &mut C, tests_per_pass: usize, passes: usize, mut f: impl FnMut() -> usize) -> (f64, usize) {
+    let mut hits = 0;
+    let t0 = clock.seconds();
+    for _ in 0..passes {
+        hits = black_box(f());
+    }
+    let t1 = clock.seconds();
+    ((t1 - t0).max(0.0) * 1e9 / (passes * tests_per_pass).max(1) as f64, hits)
+}
+
+fn prefix<const D: usize>(p: &PairsSoa<D>, n: usize) -> batch::PairsRef<'_, D> {
+    let n = n.min(p.len());
+    batch::PairsRef {
+        center: std::array::from_fn(|i| &p.center[i][..n]),
+        radius: &p.radius[..n],
+        min: std::array::from_fn(|i| &p.min[i][..n]),
+        max: std::array::from_fn(|i| &p.max[i][..n]),
+    }
+}
+
+fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
+    (0..n.min(p.len()))
+        .filter(|&i| {
+            let b = Ball::new(std::array::from_fn::<f32, D, _>(|k| p.center[k][i]), p.radius[i]).expect("valid");
+            let a = Aabb::new(std::array::from_fn::<f32, D, _>(|k| p.min[k][i]), std::array::from_fn(|k| p.max[k][i]))
+                .expect("valid");
+            contact(&b, &a).state.is_overlap()
+        })
+        .count()
+}
+
+/// The contact and the push-out for every pair: returns the number of overlaps, and folds every
+/// output into a value the optimiser must compute.
+#[inline(never)]
+pub fn contact_push_pass<const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    let mut hits = 0;
+    let mut acc = 0.0f32;
+    for (b, a) in balls.iter().zip(boxes) {
+        let k = contact(b, a);
+        let p = response(b, a);
+        hits += k.state.is_overlap() as usize;
+        acc += k.distance + k.penetration + k.closest[0] + p.push[0] + p.push[D - 1] + k.zone as f32;
+    }
+    black_box(acc);
+    hits
+}

@@ -1,0 +1,586 @@
+//! Batched overlap tests over structure-of-arrays data: the engine behind the agreement map and
+//! anything else that tests many positions at once.
+//!
+//! Two shapes of work:
+//! - **one box, many balls** ([`overlap_mask_one_box`], [`overlap_mask_one_box_fixed`], [`grid_mask_2d`]):
+//!   the box is loaded once, the balls stream through;
+//! - **many pairs** ([`overlap_mask_pairs`]): pair `i` is ball `i` against box `i`, every field in its own array.
+//!
+//! Each writes a bitmask (bit `i % 64` of word `i / 64` is pair `i`; bits past the end are 0) and returns
+//! the number of overlaps; the `count_*` forms return only the count.
+//!
+//! # The test
+//! Per lane, branch-free: `e = c − clamp(c, min, max)` per axis, `d = Σ e²` (axis order x, y, z, starting
+//! from 0), overlap ⇔ `d ≤ r²`. That is exactly the arithmetic of the registry's `clamp` (and `arvo`), so
+//! every bit agrees with them on any valid input, not just on nice numbers. Multiplications and additions
+//! are kept separate (no fused multiply-add) for that reason.
+//!
+//! # Speed
+//! The loops work on blocks of 64 lanes with no data-dependent branch, so LLVM vectorises them. On x86-64
+//! the CPU is probed once (`is_x86_feature_detected!`) and, when it has AVX2 (+FMA), an AVX2 clone of the
+//! same code (`#[target_feature]`) is used; a plain build then runs 8 lanes per instruction without
+//! `-C target-cpu=native`. Other targets (wasm32, aarch64) use the portable code, which LLVM vectorises
+//! for whatever the baseline offers (SSE2, simd128 when enabled, NEON).
+//!
+//! # Input
+//! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
+//! The values are assumed valid, as the checked constructors of [`Ball`](super::Ball) and
+//! [`Aabb`](super::Aabb) guarantee: finite, `r ≥ 0`. With mismatched lengths the shortest slice wins,
+//! and the work stops where the mask runs out of words; nothing panics.
+//!
+//! ```
+//! use circle_aabb_lab::geom::batch::{mask_bit, mask_words, overlap_mask_one_box_fixed};
+//! use circle_aabb_lab::geom::Rect;
+//! let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+//! let xs = [5.0, 6.0, 2.0, -1.0];
+//! let ys = [1.0, 1.0, 1.0, -1.0];
+//! let mut mask = vec![0; mask_words(xs.len())];
+//! let hits = overlap_mask_one_box_fixed(&b, 1.0, [&xs, &ys], &mut mask);
+//! assert_eq!(hits, 2);
+//! assert!(mask_bit(&mask, 0));  // touching at x = 4 + 1
+//! assert!(!mask_bit(&mask, 1)); // 2 away
+//! assert!(mask_bit(&mask, 2));  // inside
+//! assert!(!mask_bit(&mask, 3)); // corner (0, 0) is √2 away
+//! ```
+
+use super::Aabb;
+use std::sync::OnceLock;
+
+/// Lanes per block: one mask word.
+const LANES: usize = 64;
+
+/// Number of `u64` mask words needed for `n` lanes.
+#[must_use]
+pub const fn mask_words(n: usize) -> usize {
+    n.div_ceil(LANES)
+}
+
+/// Bit `i` of a mask (false past its end).
+#[must_use]
+pub fn mask_bit(mask: &[u64], i: usize) -> bool {
+    mask.get(i / LANES).is_some_and(|w| w >> (i % LANES) & 1 == 1)
+}
+
+/// Which code path the batched kernels use on this machine, chosen once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// The portable loops (whatever the compile-time target offers).
+    Portable,
+    /// The AVX2 + FMA clones (x86-64 only), selected at run time.
+    Avx2,
+}
+
+impl Level {
+    /// A short name for reports.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Portable => "portable",
+            Level::Avx2 => "avx2",
+        }
+    }
+}
+
+/// The code path in use, detected on first call.
+#[must_use]
+pub fn level() -> Level {
+    static LEVEL: OnceLock<Level> = OnceLock::new();
+    *LEVEL.get_or_init(detect)
+}
+
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+fn detect() -> Level {
+    if std::env::var_os("CIRCLE_AABB_LAB_PORTABLE").is_some() {
+        return Level::Portable;
+    }
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        Level::Avx2
+    } else {
+        Level::Portable
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
+fn detect() -> Level {
+    Level::Portable
+}
+
+/// Packs 64 bytes that are each 0 or 1 into a word, byte `i` → bit `i`.
+///
+/// The multiply gathers the eight low bits of a little-endian word into its top byte: byte `i` (bit
+/// `8i`) times the term `2^(7j+7)` with `i + j = 7` lands on bit `56 + i`; every other product lands
+/// below bit 56 or above bit 63, and no two land on the same bit, so nothing carries.
+#[inline(always)]
+fn pack64(h: &[u8; LANES]) -> u64 {
+    let mut m = 0u64;
+    for k in 0..8 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&h[8 * k..8 * k + 8]);
+        let w = u64::from_le_bytes(b);
+        m |= (w.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
+/// `max(a, b)` and `min(a, b)` as compare-and-select (one instruction per lane); inputs are never NaN.
+#[inline(always)]
+fn sel_max(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+#[inline(always)]
+fn sel_min(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// Squared distance from `c` to `[lo, hi]` along one axis, as the registry's `clamp` computes it.
+#[inline(always)]
+fn axis_excess_sq(c: f32, lo: f32, hi: f32) -> f32 {
+    let e = c - sel_min(sel_max(c, lo), hi);
+    e * e
+}
+
+/// One block of 64 lanes: one box against 64 centres, radius from `radius(j)`.
+#[inline(always)]
+fn block_one_box<const D: usize>(
+    lo: &[f32; D],
+    hi: &[f32; D],
+    c: [&[f32; LANES]; D],
+    radius: impl Fn(usize) -> f32,
+) -> u64 {
+    let mut h = [0u8; LANES];
+    for j in 0..LANES {
+        let mut d = 0.0;
+        for i in 0..D {
+            d += axis_excess_sq(c[i][j], lo[i], hi[i]);
+        }
+        let r = radius(j);
+        h[j] = (d <= r * r) as u8;
+    }
+    pack64(&h)
+}
+
+/// One block of 64 pairs.
+#[inline(always)]
+fn block_pairs<const D: usize>(
+    c: [&[f32; LANES]; D],
+    r: &[f32; LANES],
+    lo: [&[f32; LANES]; D],
+    hi: [&[f32; LANES]; D],
+) -> u64 {
+    let mut h = [0u8; LANES];
+    for j in 0..LANES {
+        let mut d = 0.0;
+        for i in 0..D {
+            d += axis_excess_sq(c[i][j], lo[i][j], hi[i][j]);
+        }
+        h[j] = (d <= r[j] * r[j]) as u8;
+    }
+    pack64(&h)
+}
+
+/// `&s[start..start + 64]` as an array (the caller guarantees the range).
+#[inline(always)]
+fn lanes(s: &[f32], start: usize) -> &[f32; LANES] {
+    s[start..start + LANES].try_into().expect("block in range")
+}
+
+/// Copies up to 64 values from `start` into a zero-padded block (the tail).
+#[inline(always)]
+fn padded(s: &[f32], start: usize, n: usize) -> [f32; LANES] {
+    let mut b = [0.0; LANES];
+    b[..n - start].copy_from_slice(&s[start..n]);
+    b
+}
+
+/// Mask of the lanes below `n - start` in the last block.
+#[inline(always)]
+fn tail_bits(len: usize) -> u64 {
+    if len >= LANES {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    }
+}
+
+/// Where the block results go: a mask word, or only a running count.
+trait Sink {
+    fn put(&mut self, word_index: usize, bits: u64);
+}
+
+struct MaskSink<'a>(&'a mut [u64]);
+impl Sink for MaskSink<'_> {
+    #[inline(always)]
+    fn put(&mut self, word_index: usize, bits: u64) {
+        self.0[word_index] = bits;
+    }
+}
+
+struct CountSink;
+impl Sink for CountSink {
+    #[inline(always)]
+    fn put(&mut self, _: usize, _: u64) {}
+}
+
+/// The portable body of the one-box kernel; the AVX2 clone inlines this same code.
+#[inline(always)]
+fn one_box_body<const D: usize, S: Sink>(
+    lo: &[f32; D],
+    hi: &[f32; D],
+    c: [&[f32]; D],
+    radii: Option<&[f32]>,
+    fixed_r: f32,
+    n: usize,
+    sink: &mut S,
+) -> usize {
+    let mut hits = 0usize;
+    let full = n / LANES * LANES;
+    let mut start = 0;
+    while start < full {
+        let cb: [&[f32; LANES]; D] = std::array::from_fn(|i| lanes(c[i], start));
+        let bits = match radii {
+            Some(r) => {
+                let rb = lanes(r, start);
+                block_one_box(lo, hi, cb, |j| rb[j])
+            }
+            None => block_one_box(lo, hi, cb, |_| fixed_r),
+        };
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+        start += LANES;
+    }
+    if start < n {
+        let cp: [[f32; LANES]; D] = std::array::from_fn(|i| padded(c[i], start, n));
+        let cb: [&[f32; LANES]; D] = std::array::from_fn(|i| &cp[i]);
+        let bits = match radii {
+            Some(r) => {
+                let rb = padded(r, start, n);
+                block_one_box(lo, hi, cb, |j| rb[j])
+            }
+            None => block_one_box(lo, hi, cb, |_| fixed_r),
+        } & tail_bits(n - start);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+    }
+    hits
+}
+
+#[inline(always)]
+fn pairs_body<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+    let mut hits = 0usize;
+    let full = n / LANES * LANES;
+    let mut start = 0;
+    while start < full {
+        let cb: [&[f32; LANES]; D] = std::array::from_fn(|i| lanes(p.center[i], start));
+        let lb: [&[f32; LANES]; D] = std::array::from_fn(|i| lanes(p.min[i], start));
+        let hb: [&[f32; LANES]; D] = std::array::from_fn(|i| lanes(p.max[i], start));
+        let bits = block_pairs(cb, lanes(p.radius, start), lb, hb);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+        start += LANES;
+    }
+    if start < n {
+        let cp: [[f32; LANES]; D] = std::array::from_fn(|i| padded(p.center[i], start, n));
+        let lp: [[f32; LANES]; D] = std::array::from_fn(|i| padded(p.min[i], start, n));
+        let hp: [[f32; LANES]; D] = std::array::from_fn(|i| padded(p.max[i], start, n));
+        let rp = padded(p.radius, start, n);
+        let bits = block_pairs::<D>(
+            std::array::from_fn(|i| &cp[i]),
+            &rp,
+            std::array::from_fn(|i| &lp[i]),
+            std::array::from_fn(|i| &hp[i]),
+        ) & tail_bits(n - start);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+    }
+    hits
+}
+
+/// The AVX2 clones: the same bodies compiled with AVX2 and FMA enabled.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+mod avx2 {
+    use super::*;
+
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn one_box<const D: usize, S: Sink>(
+        lo: &[f32; D],
+        hi: &[f32; D],
+        c: [&[f32]; D],
+        radii: Option<&[f32]>,
+        fixed_r: f32,
+        n: usize,
+        sink: &mut S,
+    ) -> usize {
+        one_box_body(lo, hi, c, radii, fixed_r, n, sink)
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+        pairs_body(p, n, sink)
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn stream_sum(data: &[f32]) -> f32 {
+        super::stream_sum_body(data)
+    }
+}
+
+#[inline]
+fn one_box_dispatch<const D: usize, S: Sink>(
+    aabb: &Aabb<D>,
+    c: [&[f32]; D],
+    radii: Option<&[f32]>,
+    fixed_r: f32,
+    n: usize,
+    sink: &mut S,
+) -> usize {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    match level() {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2 and FMA.
+        Level::Avx2 => unsafe { avx2::one_box(&lo, &hi, c, radii, fixed_r, n, sink) },
+        _ => one_box_body(&lo, &hi, c, radii, fixed_r, n, sink),
+    }
+}
+
+fn common_len<const D: usize>(c: &[&[f32]; D], extra: Option<&[f32]>) -> usize {
+    let mut n = extra.map_or(usize::MAX, |r| r.len());
+    for s in c {
+        n = n.min(s.len());
+    }
+    if D == 0 {
+        0
+    } else {
+        n
+    }
+}
+
+/// One box against many balls with their own radii: `centers[axis][i]`, `radii[i]`. Writes the mask
+/// and returns the number of overlaps. Touching counts.
+pub fn overlap_mask_one_box<const D: usize>(
+    aabb: &Aabb<D>,
+    centers: [&[f32]; D],
+    radii: &[f32],
+    mask: &mut [u64],
+) -> usize {
+    let n = common_len(&centers, Some(radii)).min(mask.len() * LANES);
+    one_box_dispatch(aabb, centers, Some(radii), 0.0, n, &mut MaskSink(mask))
+}
+
+/// One box against many balls of the same radius `r ≥ 0` (a field of candidate positions, as in the
+/// agreement map). Writes the mask and returns the number of overlaps.
+pub fn overlap_mask_one_box_fixed<const D: usize>(
+    aabb: &Aabb<D>,
+    r: f32,
+    centers: [&[f32]; D],
+    mask: &mut [u64],
+) -> usize {
+    let n = common_len(&centers, None).min(mask.len() * LANES);
+    one_box_dispatch(aabb, centers, None, r, n, &mut MaskSink(mask))
+}
+
+/// The number of overlaps of one box against many balls with their own radii (no mask).
+#[must_use]
+pub fn count_one_box<const D: usize>(aabb: &Aabb<D>, centers: [&[f32]; D], radii: &[f32]) -> usize {
+    let n = common_len(&centers, Some(radii));
+    one_box_dispatch(aabb, centers, Some(radii), 0.0, n, &mut CountSink)
+}
+
+/// A grid of circle centres against one rectangle, all of radius `r`: row `y` of the grid is the
+/// centres `(xs[k], ys[row])`. The mask is row-major and every row starts on a new word:
+/// bit `k` of row `row` is [`mask_bit`]`(mask, row * 64 * mask_words(xs.len()) + k)`.
+/// Rows that do not fit in `mask` are skipped. Returns the number of overlaps.
+///
+/// ```
+/// use circle_aabb_lab::geom::batch::{grid_mask_2d, mask_bit, mask_words};
+/// use circle_aabb_lab::geom::Rect;
+/// let b = Rect::new([0.0, 0.0], [1.0, 1.0]).unwrap();
+/// let xs = [-2.0, 0.5, 3.0];
+/// let ys = [0.5, 5.0];
+/// let per_row = mask_words(xs.len());
+/// let mut mask = vec![0; ys.len() * per_row];
+/// assert_eq!(grid_mask_2d(&b, 1.0, &xs, &ys, &mut mask), 1);
+/// assert!(mask_bit(&mask, 1)); // (0.5, 0.5) is inside
+/// assert!(!mask_bit(&mask, 64 * per_row + 1)); // (0.5, 5.0) is 4 above the box
+/// ```
+pub fn grid_mask_2d(aabb: &Aabb<2>, r: f32, xs: &[f32], ys: &[f32], mask: &mut [u64]) -> usize {
+    let per_row = mask_words(xs.len());
+    if per_row == 0 {
+        return 0;
+    }
+    let mut row_y = vec![0.0f32; xs.len()];
+    let mut hits = 0;
+    for (row, words) in ys.iter().zip(mask.chunks_exact_mut(per_row)) {
+        row_y.fill(*row);
+        hits += overlap_mask_one_box_fixed(aabb, r, [xs, &row_y], words);
+    }
+    hits
+}
+
+/// Many ball/box pairs as borrowed structure-of-arrays: pair `i` is ball `(center[..][i], radius[i])`
+/// against box `[min[..][i], max[..][i]]`.
+#[derive(Clone, Copy, Debug)]
+pub struct PairsRef<'a, const D: usize> {
+    pub center: [&'a [f32]; D],
+    pub radius: &'a [f32],
+    pub min: [&'a [f32]; D],
+    pub max: [&'a [f32]; D],
+}
+
+impl<const D: usize> PairsRef<'_, D> {
+    /// The number of complete pairs (the shortest array wins).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        let mut n = common_len(&self.center, Some(self.radius));
+        n = n.min(common_len(&self.min, None)).min(common_len(&self.max, None));
+        n
+    }
+
+    /// No complete pair?
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Owned structure-of-arrays pairs, built from the checked shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairsSoa<const D: usize> {
+    pub center: [Vec<f32>; D],
+    pub radius: Vec<f32>,
+    pub min: [Vec<f32>; D],
+    pub max: [Vec<f32>; D],
+}
+
+impl<const D: usize> Default for PairsSoa<D> {
+    fn default() -> Self {
+        PairsSoa {
+            center: std::array::from_fn(|_| Vec::new()),
+            radius: Vec::new(),
+            min: std::array::from_fn(|_| Vec::new()),
+            max: std::array::from_fn(|_| Vec::new()),
+        }
+    }
+}
+
+impl<const D: usize> PairsSoa<D> {
+    /// Splits `balls[i]` vs `boxes[i]` into arrays (the shorter list wins).
+    #[must_use]
+    pub fn from_shapes(balls: &[super::Ball<D>], boxes: &[Aabb<D>]) -> Self {
+        let n = balls.len().min(boxes.len());
+        let mut p = PairsSoa {
+            center: std::array::from_fn(|_| Vec::with_capacity(n)),
+            radius: Vec::with_capacity(n),
+            min: std::array::from_fn(|_| Vec::with_capacity(n)),
+            max: std::array::from_fn(|_| Vec::with_capacity(n)),
+        };
+        for (b, a) in balls.iter().zip(boxes) {
+            let (c, lo, hi) = (b.center(), a.min(), a.max());
+            for i in 0..D {
+                p.center[i].push(c[i]);
+                p.min[i].push(lo[i]);
+                p.max[i].push(hi[i]);
+            }
+            p.radius.push(b.radius());
+        }
+        p
+    }
+
+    /// Borrowed view for the kernels.
+    #[must_use]
+    pub fn as_ref(&self) -> PairsRef<'_, D> {
+        PairsRef {
+            center: std::array::from_fn(|i| self.center[i].as_slice()),
+            radius: &self.radius,
+            min: std::array::from_fn(|i| self.min[i].as_slice()),
+            max: std::array::from_fn(|i| self.max[i].as_slice()),
+        }
+    }
+
+    /// The number of pairs.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.radius.len()
+    }
+
+    /// No pairs?
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.radius.is_empty()
+    }
+}
+
+#[inline]
+fn pairs_dispatch<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+    match level() {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2 and FMA.
+        Level::Avx2 => unsafe { avx2::pairs(p, n, sink) },
+        _ => pairs_body(p, n, sink),
+    }
+}
+
+/// Pair `i` tested for every `i`: writes the mask and returns the number of overlaps.
+pub fn overlap_mask_pairs<const D: usize>(pairs: PairsRef<'_, D>, mask: &mut [u64]) -> usize {
+    let n = pairs.len().min(mask.len() * LANES);
+    pairs_dispatch(&pairs, n, &mut MaskSink(mask))
+}
+
+/// The number of overlapping pairs (no mask).
+#[must_use]
+pub fn count_pairs_soa<const D: usize>(pairs: PairsRef<'_, D>) -> usize {
+    let n = pairs.len();
+    pairs_dispatch(&pairs, n, &mut CountSink)
+}
+
+/// Sixteen independent accumulators, so the sum is not one long dependency chain and vectorises.
+#[inline(always)]
+fn stream_sum_body(data: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let mut chunks = data.chunks_exact(16);
+    for c in &mut chunks {
+        for k in 0..16 {
+            acc[k] += c[k];
+        }
+    }
+    let mut s = chunks.remainder().iter().sum::<f32>();
+    for a in acc {
+        s += a;
+    }
+    s
+}
+
+/// A plain streaming sum of `data`: the memory-bandwidth ceiling the batched kernels are measured
+/// against (it reads every byte once and does almost nothing with it). Same code-path selection.
+#[must_use]
+pub fn stream_sum(data: &[f32]) -> f32 {
+    match level() {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2 and FMA.
+        Level::Avx2 => unsafe { avx2::stream_sum(data) },
+        _ => stream_sum_body(data),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack64_maps_byte_i_to_bit_i() {
+        for i in 0..LANES {
+            let mut h = [0u8; LANES];
+            h[i] = 1;
+            assert_eq!(pack64(&h), 1u64 << i, "byte {i}");
+        }
+        assert_eq!(pack64(&[1; LANES]), u64::MAX);
+    }
+}
