@@ -99,3 +99,82 @@ pub(crate) fn cmp(held: bool) -> &'static str {
         ">"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::algo::Focus;
+    use crate::geom::{Aabb, Ball, ALGORITHMS};
+
+    /// A tiny seeded generator (SplitMix64), so the sweep is the same on every run.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        /// An integer in `[lo, hi]`, as f32 (exact).
+        fn int(&mut self, lo: i32, hi: i32) -> f32 {
+            (lo + (self.next() % (hi - lo + 1) as u64) as i32) as f32
+        }
+    }
+
+    fn sweep<const D: usize>(n: usize, seed: u64, mut check: impl FnMut(&Ball<D>, &Aabb<D>)) {
+        let mut rng = Rng(seed);
+        for _ in 0..n {
+            let mut c = [0.0; D];
+            let mut lo = [0.0; D];
+            let mut hi = [0.0; D];
+            for i in 0..D {
+                c[i] = rng.int(-12, 12);
+                let (a, b) = (rng.int(-8, 8), rng.int(-8, 8));
+                lo[i] = a.min(b);
+                hi[i] = a.max(b);
+            }
+            let r = rng.int(0, 9);
+            check(&Ball::new(c, r).unwrap(), &Aabb::new(lo, hi).unwrap());
+        }
+    }
+
+    #[test]
+    fn traced_verdict_equals_plain_verdict_2d_and_3d() {
+        for a in ALGORITHMS {
+            sweep::<2>(20_000, 7, |b, x| {
+                let t = (a.trace_2d)(b, x);
+                assert_eq!(t.verdict, (a.overlap_2d)(b, x), "{} on {b:?} {x:?}", a.id);
+                assert!(t.steps.iter().all(|s| s.line < a.pseudocode.len()), "{}: line out of range", a.id);
+            });
+            sweep::<3>(20_000, 11, |b, x| {
+                let t = (a.trace_3d)(b, x);
+                assert_eq!(t.verdict, (a.overlap_3d)(b, x), "{} on {b:?} {x:?}", a.id);
+            });
+        }
+    }
+
+    #[test]
+    fn qri_trace_reports_the_early_out_axis() {
+        let qri = crate::geom::algorithm("qri").unwrap();
+        let b = Ball::new([-10.0, 0.0], 2.0).unwrap();
+        let x = Aabb::new([0.0, -1.0], [4.0, 1.0]).unwrap();
+        let t = (qri.trace_2d)(&b, &x);
+        let last = t.steps.last().unwrap();
+        assert!(!t.verdict);
+        assert!(last.note.contains("early out") && last.note.contains("on x"), "{}", last.note);
+        // The y axis was never looked at.
+        assert!(!t.steps.iter().any(|s| s.focus == Focus::Axis(1)));
+    }
+
+    #[test]
+    fn zones_trace_names_the_zone_and_the_corner() {
+        let zones = crate::geom::algorithm("zones").unwrap();
+        let b = Ball::new([5.0, 5.0], 5.0).unwrap(); // 3-4-5 from the corner (2, 1)
+        let x = Aabb::new([0.0, 0.0], [2.0, 1.0]).unwrap();
+        let t = (zones.trace_2d)(&b, &x);
+        assert!(t.verdict);
+        assert!(t.steps.iter().any(|s| s.focus == Focus::Zone(8)));
+        assert!(t.steps.iter().any(|s| s.focus == Focus::Point([2.0, 1.0])));
+        assert_eq!(t.lines_run(), vec![0, 1, 4]);
+    }
+}
