@@ -194,6 +194,7 @@ pub struct BenchRun<C: Clock> {
     /// Samples taken for the current task (timing tasks), pairs generated (generation).
     progress_in_task: usize,
     best_ns: f64,
+    finished_best: f64,
     last_hits: usize,
     work_total: u64,
     work_done: u64,
@@ -266,6 +267,7 @@ impl<C: Clock> BenchRun<C> {
             next: 0,
             progress_in_task: 0,
             best_ns: f64::INFINITY,
+            finished_best: f64::NAN,
             last_hits: 0,
             work_total,
             work_done: 0,
@@ -521,21 +523,20 @@ impl<C: Clock> BenchRun<C> {
     }
 
     /// Records one sample; when the task has all its samples, finishes it (`progress_in_task` → 0)
-    /// and leaves the best time in `last_best`.
+    /// and leaves its fastest sample in `finished_best`.
     fn sample_done(&mut self, work: u64, ns: f64, hits: usize, samples: usize) {
         self.best_ns = self.best_ns.min(ns);
         self.last_hits = hits;
         self.progress_in_task += 1;
         self.work_done += work / samples as u64;
         if self.progress_in_task >= samples {
-            let best = self.best_ns;
+            self.finished_best = self.best_ns;
             self.finish_task();
-            self.best_ns = best;
         }
     }
 
     fn last_best(&self) -> f64 {
-        self.best_ns
+        self.finished_best
     }
 
     fn generate_batched(&mut self) {

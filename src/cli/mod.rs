@@ -1,6 +1,7 @@
 //! The command line: argument definitions (clap) and the window-free commands.
 //! `query` and `bench` never touch graphics, so they run on a machine with no display.
 
+pub mod bench;
 pub mod query;
 
 use clap::{Args, Parser, Subcommand};
@@ -45,4 +46,7 @@ pub enum Command {
     /// Test one circle/sphere against one box, or many from a CSV file, and print JSON lines.
     #[command(long_about = query::LONG_ABOUT)]
     Query(query::QueryArgs),
+    /// Measure every algorithm, the contact + push-out and the batched kernels; print a table or JSON.
+    #[command(long_about = bench::LONG_ABOUT)]
+    Bench(bench::BenchArgs),
 }

@@ -1,0 +1,130 @@
+//! `circle-aabb-lab bench`: the whole benchmark matrix in one process, with a progress bar.
+
+use crate::bench::{std_clock, BenchConfig, BenchRun, Results, ScalarResult};
+use crate::geom::ALGORITHMS;
+use clap::Args;
+use std::io::Write;
+
+pub const LONG_ABOUT: &str = "\
+Measure every overlap test of the registry, 2D and 3D, on seeded input sets, plus the contact + push-out
+computation, the batched kernels and a streaming sum (the memory-bandwidth ceiling), all in this process.
+
+Input sets: small-10/50/90 (256 pairs cycled in cache: the branch predictor learns them), 32k-10/50/90
+(32768 random pairs) and 1m-50 (1,048,576 random pairs); the number is the percentage of overlapping pairs.
+Every hit count is checked against the exact contact; a wrong count is reported and makes the exit status 1.
+Each figure is the fastest of several samples. The peers (parry2d) are measured by `cargo bench` only.
+
+Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
+one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Each is compared with a
+streaming sum over the same number of bytes, measured in the same run.
+
+--json prints one JSON object: {\"level\", \"scalar\": [{\"algorithm\", \"dim\", \"set\", \"n\", \"ns_per_test\",
+\"hits\", \"exact_hits\"}], \"contact\": [same], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
+\"tests_per_s\", \"bytes_per_test\", \"sum_gb_s\", \"percent_of_bandwidth\"}], \"errors\": [..]}.";
+
+#[derive(Args, Debug, Default)]
+pub struct BenchArgs {
+    /// Few, short samples: finishes in seconds (a smoke test; the figures are rough).
+    #[arg(long)]
+    pub quick: bool,
+    /// Print the results as one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the benchmark; returns the exit status (0, or 1 when a hit count was wrong).
+pub fn run(args: &BenchArgs) -> i32 {
+    let config = if args.quick { BenchConfig::quick() } else { BenchConfig::full() };
+    let mut run = BenchRun::new(config, std_clock());
+    let bar = indicatif::ProgressBar::new(1000);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {elapsed:>4} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    run.run_to_end(|r| {
+        bar.set_position((r.progress() * 1000.0) as u64);
+        bar.set_message(r.current());
+    });
+    bar.finish_and_clear();
+    let results = run.into_results();
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &results).map_err(std::io::Error::from).and_then(|_| writeln!(out))
+    } else {
+        out.write_all(tables(&results).as_bytes())
+    };
+    if let Err(e) = written {
+        eprintln!("error: cannot write the results: {e}");
+        return 1;
+    }
+    for e in &results.errors {
+        eprintln!("error: {e}");
+    }
+    i32::from(!results.errors.is_empty())
+}
+
+/// The results as text tables.
+#[must_use]
+pub fn tables(r: &Results) -> String {
+    let mut s = String::new();
+    let mut sets: Vec<&str> = Vec::new();
+    for row in r.scalar.iter().chain(&r.contact) {
+        if !sets.contains(&row.set.as_str()) {
+            sets.push(&row.set);
+        }
+    }
+    let find = |rows: &[ScalarResult], id: &str, dim: usize, set: &str| {
+        rows.iter().find(|x| x.algorithm == id && x.dim == dim && x.set == set).map(|x| x.ns_per_test)
+    };
+    s += "Scalar tests: ns/test (million tests/s), fastest of the samples; count_pairs loop over array-of-structs.\n";
+    s += &format!("{:<14}{:>3}", "algorithm", "D");
+    for set in &sets {
+        s += &format!("{set:>15}");
+    }
+    s += "\n";
+    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([("contact+push", true)]);
+    for dim in [2, 3] {
+        for (id, is_contact) in ids.clone() {
+            let rows = if is_contact { &r.contact } else { &r.scalar };
+            if !rows.iter().any(|x| x.algorithm == id && x.dim == dim) {
+                continue;
+            }
+            let exact = !matches!(ALGORITHMS.iter().find(|a| a.id == id), Some(a) if !a.is_exact(dim));
+            let label = if exact { id.to_string() } else { format!("{id}*") };
+            s += &format!("{label:<14}{dim:>3}");
+            for set in &sets {
+                match find(rows, id, dim, set) {
+                    Some(ns) => s += &format!("{:>15}", format!("{:.2} ({:.0})", ns, 1e3 / ns)),
+                    None => s += &format!("{:>15}", "-"),
+                }
+            }
+            s += "\n";
+        }
+    }
+    s += "* not exact in this dimension (its hit count is not checked).\n\n";
+    s += &format!(
+        "Streaming sum (bandwidth ceiling) over the largest batched input: {:.1} GB/s. Batched code path: {}.\n",
+        r.bandwidth_gb_s, r.level
+    );
+    s += &format!(
+        "{:<16}{:>3}{:>10}{:>14}{:>10}{:>12}{:>9}\n",
+        "kernel", "D", "n", "Gtests/s", "GB/s", "sum GB/s", "% sum"
+    );
+    for b in &r.batched {
+        let gb = b.tests_per_s * b.bytes_per_test as f64 / 1e9;
+        s += &format!(
+            "{:<16}{:>3}{:>10}{:>14.2}{:>10.1}{:>12.1}{:>8.0}%\n",
+            b.kernel,
+            b.dim,
+            b.n,
+            b.tests_per_s / 1e9,
+            gb,
+            b.sum_gb_s,
+            b.percent_of_bandwidth
+        );
+    }
+    if !r.errors.is_empty() {
+        s += &format!("\n{} WRONG HIT COUNT(S), see the errors below.\n", r.errors.len());
+    }
+    s
+}
