@@ -1,0 +1,230 @@
+//! The initial scene, from command-line strings (`--circle 1,2,3 --box ...`) or from a URL fragment
+//! (`#algorithm=fold&circle=1,2,3&box=-2,-1,2,1&case=inside`). Both go through the same checks:
+//! [`crate::report::parse_numbers`] and the core's checked constructors, so a bad value is reported
+//! with the name of its field and never reaches the scene.
+
+use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
+use crate::report::parse_numbers;
+use std::fmt;
+
+/// Which response construction the user asked to see.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CaseMode {
+    /// Whatever the scene is in.
+    #[default]
+    Auto,
+    /// Centre outside the box, within `r` of it: push along centre − closest point.
+    Outside,
+    /// Centre inside the box: push out through the nearest face.
+    Inside,
+}
+
+impl CaseMode {
+    pub const ALL: [CaseMode; 3] = [CaseMode::Auto, CaseMode::Outside, CaseMode::Inside];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CaseMode::Auto => "auto",
+            CaseMode::Outside => "outside",
+            CaseMode::Inside => "inside",
+        }
+    }
+
+    /// Display label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            CaseMode::Auto => "Auto",
+            CaseMode::Outside => "Outside",
+            CaseMode::Inside => "Inside",
+        }
+    }
+
+    /// Auto → Outside → Inside → Auto.
+    #[must_use]
+    pub fn next(self) -> CaseMode {
+        match self {
+            CaseMode::Auto => CaseMode::Outside,
+            CaseMode::Outside => CaseMode::Inside,
+            CaseMode::Inside => CaseMode::Auto,
+        }
+    }
+
+    /// Parses `auto`, `outside` or `inside` (any case).
+    pub fn parse(text: &str) -> Result<CaseMode, OptionError> {
+        let t = text.trim().to_ascii_lowercase();
+        CaseMode::ALL.into_iter().find(|c| c.as_str() == t).ok_or_else(|| OptionError {
+            field: "case",
+            message: format!("{text:?} is not one of auto, outside, inside"),
+        })
+    }
+}
+
+/// A bad scene option: which field, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    /// `circle`, `box`, `algorithm`, `case`, `size`, or the unknown key of a fragment.
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The scene the demo starts with (and returns to on Reset).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SceneOptions {
+    pub circle: Circle,
+    pub aabb: Rect,
+    /// Index into [`ALGORITHMS`].
+    pub algorithm: usize,
+    pub case: CaseMode,
+    /// Window size in logical pixels (`--size`), if given.
+    pub size: Option<(u32, u32)>,
+}
+
+/// Smallest and largest accepted `--size` side.
+pub const SIZE_RANGE: (u32, u32) = (200, 8192);
+
+impl Default for SceneOptions {
+    /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
+    fn default() -> Self {
+        SceneOptions {
+            circle: Circle::new([3.0, 2.5], 1.6).expect("valid default circle"),
+            aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
+            algorithm: 0,
+            case: CaseMode::Auto,
+            size: None,
+        }
+    }
+}
+
+impl SceneOptions {
+    /// Builds the options from the command line's strings; `None` keeps the default.
+    /// Every field is checked, and the first bad one is named in the error.
+    pub fn from_args(
+        circle: Option<&str>,
+        aabb: Option<&str>,
+        algorithm: Option<&str>,
+        case: Option<&str>,
+        size: Option<&str>,
+    ) -> Result<SceneOptions, OptionError> {
+        let mut o = SceneOptions::default();
+        if let Some(t) = circle {
+            o.circle = parse_circle(t)?;
+        }
+        if let Some(t) = aabb {
+            o.aabb = parse_box(t)?;
+        }
+        if let Some(t) = algorithm {
+            o.algorithm = parse_algorithm(t)?;
+        }
+        if let Some(t) = case {
+            o.case = CaseMode::parse(t)?;
+        }
+        if let Some(t) = size {
+            o.size = Some(parse_size(t)?);
+        }
+        Ok(o)
+    }
+
+    /// Builds the options from a URL fragment such as `#algorithm=fold&circle=1,2,3&case=inside`
+    /// (the leading `#` is optional; `%2C` is accepted for a comma). Keys: `circle`, `box`,
+    /// `algorithm`, `case`, `size`. An unknown key or a bad value is an error naming it.
+    pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
+        let fragment = fragment.trim().trim_start_matches('#');
+        let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
+        for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
+            let slot = match key.trim() {
+                "circle" => &mut circle,
+                "box" => &mut aabb,
+                "algorithm" | "algo" => &mut algorithm,
+                "case" => &mut case,
+                "size" => &mut size,
+                other => {
+                    return Err(OptionError {
+                        field: "fragment",
+                        message: format!("unknown key {other:?} (known: circle, box, algorithm, case, size)"),
+                    })
+                }
+            };
+            *slot = Some(value);
+        }
+        SceneOptions::from_args(
+            circle.as_deref(),
+            aabb.as_deref(),
+            algorithm.as_deref(),
+            case.as_deref(),
+            size.as_deref(),
+        )
+    }
+
+    /// The fragment that describes this scene (the inverse of [`SceneOptions::from_fragment`]).
+    #[must_use]
+    pub fn to_fragment(&self) -> String {
+        let (c, lo, hi) = (self.circle.center(), self.aabb.min(), self.aabb.max());
+        format!(
+            "algorithm={}&circle={},{},{}&box={},{},{},{}&case={}",
+            ALGORITHMS[self.algorithm.min(ALGORITHMS.len() - 1)].id,
+            c[0],
+            c[1],
+            self.circle.radius(),
+            lo[0],
+            lo[1],
+            hi[0],
+            hi[1],
+            self.case.as_str()
+        )
+    }
+}
+
+fn shape_error(field: &'static str, e: impl fmt::Display) -> OptionError {
+    OptionError { field, message: e.to_string() }
+}
+
+/// `cx,cy,r` → a checked circle.
+pub fn parse_circle(text: &str) -> Result<Circle, OptionError> {
+    let v = parse_numbers(text, Some(&["cx", "cy", "r"])).map_err(|e| shape_error("circle", e))?;
+    Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("circle", e))
+}
+
+/// `minx,miny,maxx,maxy` → a checked box.
+pub fn parse_box(text: &str) -> Result<Rect, OptionError> {
+    let v = parse_numbers(text, Some(&["minx", "miny", "maxx", "maxy"])).map_err(|e| shape_error("box", e))?;
+    Rect::new([v[0], v[1]], [v[2], v[3]]).map_err(|e| shape_error("box", e))
+}
+
+/// An algorithm id → its index in the registry.
+pub fn parse_algorithm(text: &str) -> Result<usize, OptionError> {
+    let t = text.trim();
+    ALGORITHMS.iter().position(|a| a.id == t).ok_or_else(|| OptionError {
+        field: "algorithm",
+        message: format!("unknown id {t:?} (known: {})", algorithm_ids()),
+    })
+}
+
+/// `WxH` → a window size within [`SIZE_RANGE`].
+pub fn parse_size(text: &str) -> Result<(u32, u32), OptionError> {
+    let bad = |m: String| OptionError { field: "size", message: m };
+    let (w, h) = text
+        .trim()
+        .split_once(['x', 'X'])
+        .ok_or_else(|| bad(format!("{text:?} is not WIDTHxHEIGHT, e.g. 1280x800")))?;
+    let parse =
+        |s: &str, name: &str| s.trim().parse::<u32>().map_err(|_| bad(format!("{name} {s:?} is not a whole number")));
+    let (w, h) = (parse(w, "width")?, parse(h, "height")?);
+    for (v, name) in [(w, "width"), (h, "height")] {
+        if v < SIZE_RANGE.0 || v > SIZE_RANGE.1 {
+            return Err(bad(format!("{name} {v} is outside {}..={}", SIZE_RANGE.0, SIZE_RANGE.1)));
+        }
+    }
+    Ok((w, h))
+}

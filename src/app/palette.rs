@@ -1,0 +1,54 @@
+//! The colours shared by the canvas and the panel (RGBA, 0–255), so the panel's legend matches
+//! what is drawn.
+
+use crate::geom::State;
+
+pub type Rgba = [u8; 4];
+
+pub const BACKGROUND: Rgba = [24, 26, 32, 255];
+pub const GRID: Rgba = [44, 48, 58, 255];
+pub const AXIS: Rgba = [78, 84, 100, 255];
+pub const TICK_TEXT: Rgba = [130, 138, 156, 255];
+pub const ZONE_LINE: Rgba = [96, 112, 150, 255];
+pub const ZONE_TEXT: Rgba = [120, 132, 160, 255];
+pub const ZONE_HIGHLIGHT: Rgba = [240, 200, 80, 34];
+pub const ZONE_HIGHLIGHT_TEXT: Rgba = [250, 214, 110, 255];
+pub const BOX_FILL: Rgba = [70, 130, 230, 60];
+pub const BOX_EDGE: Rgba = [110, 165, 255, 255];
+pub const HOVER: Rgba = [255, 255, 255, 255];
+pub const SEPARATED: Rgba = [80, 200, 120, 255];
+pub const TOUCHING: Rgba = [250, 190, 40, 255];
+pub const OVERLAPPING: Rgba = [240, 80, 80, 255];
+pub const CLOSEST: Rgba = [235, 235, 245, 255];
+pub const PUSH: Rgba = [200, 120, 255, 255];
+pub const FACE: Rgba = [150, 160, 185, 255];
+pub const FACE_LEAST: Rgba = [255, 160, 60, 255];
+pub const WARNING: Rgba = [255, 90, 70, 255];
+pub const TEXT: Rgba = [225, 228, 236, 255];
+
+/// The colour of a contact state.
+#[must_use]
+pub fn state(s: State) -> Rgba {
+    match s {
+        State::Separated => SEPARATED,
+        State::Touching => TOUCHING,
+        State::Overlapping => OVERLAPPING,
+    }
+}
+
+/// The state the canvas shows for an algorithm's verdict: its yes/no refined by the exact contact
+/// (a "yes" on a touching scene is drawn as touching).
+#[must_use]
+pub fn shown_state(verdict: bool, exact: State) -> State {
+    match (verdict, exact) {
+        (false, _) => State::Separated,
+        (true, State::Touching) => State::Touching,
+        (true, _) => State::Overlapping,
+    }
+}
+
+/// The same colour with another alpha.
+#[must_use]
+pub fn alpha(c: Rgba, a: u8) -> Rgba {
+    [c[0], c[1], c[2], a]
+}

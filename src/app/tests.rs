@@ -1,0 +1,293 @@
+//! update(state, input) and apply(state, command), without a window.
+
+use super::update::{hit, in_case};
+use super::*;
+use crate::geom::{contact, State as Contact, ALGORITHMS};
+use glam::Vec2;
+
+fn scene(circle: ([f32; 2], f32), lo: [f32; 2], hi: [f32; 2]) -> State {
+    let mut s = State::new(SceneOptions {
+        circle: Circle::new(circle.0, circle.1).unwrap(),
+        aabb: Rect::new(lo, hi).unwrap(),
+        ..SceneOptions::default()
+    });
+    update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 800.0 }), ..Input::default() });
+    s
+}
+
+fn screen(s: &State, w: [f32; 2]) -> Vec2 {
+    s.view.to_screen(w)
+}
+
+/// Press at `from`, move in steps to `to`, release there.
+fn drag(s: &mut State, from: Vec2, to: Vec2) {
+    update(s, &Input { pointer: Some(from), ..Input::default() });
+    update(s, &Input { pointer: Some(from), pressed: true, down: true, ..Input::default() });
+    for k in 1..=4 {
+        let p = from + (to - from) * (k as f32 / 4.0);
+        update(s, &Input { pointer: Some(p), down: true, ..Input::default() });
+    }
+    update(s, &Input { pointer: Some(to), ..Input::default() });
+}
+
+fn close(a: [f32; 2], b: [f32; 2], eps: f32) -> bool {
+    (a[0] - b[0]).abs() < eps && (a[1] - b[1]).abs() < eps
+}
+
+#[test]
+fn dragging_the_circle_body_moves_it_by_the_pointer_delta() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let from = screen(&s, [6.0, 0.3]);
+    let to = from + Vec2::new(-2.0 * s.view.scale, -1.0 * s.view.scale); // (−2, +1) in world units
+    drag(&mut s, from, to);
+    assert!(close(s.circle.center(), [4.0, 1.0], 1e-3), "{:?}", s.circle.center());
+    assert_eq!(s.circle.radius(), 1.0);
+    assert!(s.drag.is_none(), "release ends the drag");
+}
+
+#[test]
+fn dragging_the_rim_sets_the_radius_to_the_pointer_distance() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let rim = screen(&s, [7.0, 0.0]);
+    assert_eq!(hit(&s, rim), Some(Handle::CircleRim));
+    let to = rim + Vec2::new(s.view.scale * 1.5, 0.0);
+    drag(&mut s, rim, to);
+    assert!((s.circle.radius() - 2.5).abs() < 1e-3, "{}", s.circle.radius());
+    assert!(close(s.circle.center(), [6.0, 0.0], 1e-6), "centre unchanged");
+}
+
+#[test]
+fn wheel_scales_the_radius_and_is_ignored_over_the_panel() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let p = Vec2::new(10.0, 10.0);
+    update(&mut s, &Input { pointer: Some(p), wheel: 1.0, ..Input::default() });
+    assert!((s.circle.radius() - 1.1).abs() < 1e-5);
+    update(&mut s, &Input { pointer: Some(p), wheel: -120.0, ..Input::default() });
+    assert!((s.circle.radius() - 1.0).abs() < 1e-5, "one step per frame whatever the units");
+    update(&mut s, &Input { pointer: Some(p), wheel: 1.0, pointer_over_ui: true, ..Input::default() });
+    assert!((s.circle.radius() - 1.0).abs() < 1e-5, "the panel's wheel never reaches the scene");
+}
+
+#[test]
+fn dragging_the_box_body_moves_it() {
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let from = screen(&s, [0.0, 0.0]);
+    assert_eq!(hit(&s, from), Some(Handle::BoxBody));
+    let to = from + Vec2::new(s.view.scale, 0.0);
+    drag(&mut s, from, to);
+    assert!(close(s.aabb.min(), [-1.0, -1.0], 1e-3) && close(s.aabb.max(), [3.0, 1.0], 1e-3), "{:?}", s.aabb);
+}
+
+#[test]
+fn corner_resize_moves_one_corner_and_never_inverts() {
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let corner = screen(&s, [2.0, 1.0]);
+    assert_eq!(hit(&s, corner), Some(Handle::BoxCorner { upper: [true, true] }));
+    let to = screen(&s, [3.0, 2.0]);
+    drag(&mut s, corner, to);
+    assert!(close(s.aabb.min(), [-2.0, -1.0], 1e-6) && close(s.aabb.max(), [3.0, 2.0], 1e-3), "{:?}", s.aabb);
+
+    // Pull the top-right corner far past the bottom-left one: the box collapses to a point, no further.
+    let corner = screen(&s, [3.0, 2.0]);
+    let to = screen(&s, [-9.0, -9.0]);
+    drag(&mut s, corner, to);
+    let (lo, hi) = (s.aabb.min(), s.aabb.max());
+    assert!(lo[0] <= hi[0] && lo[1] <= hi[1], "{:?}", s.aabb);
+    assert!(close(hi, [-2.0, -1.0], 1e-6), "{:?}", s.aabb);
+}
+
+#[test]
+fn edge_resize_moves_one_side_and_never_inverts() {
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let left = screen(&s, [-2.0, 0.3]);
+    assert_eq!(hit(&s, left), Some(Handle::BoxEdge { axis: 0, upper: false }));
+    let to = screen(&s, [-3.0, 0.9]);
+    drag(&mut s, left, to);
+    assert!(close(s.aabb.min(), [-3.0, -1.0], 1e-3) && close(s.aabb.max(), [2.0, 1.0], 1e-6), "{:?}", s.aabb);
+    let bottom = screen(&s, [0.0, -1.0]);
+    assert_eq!(hit(&s, bottom), Some(Handle::BoxEdge { axis: 1, upper: false }));
+    let to = screen(&s, [0.0, 50.0]);
+    drag(&mut s, bottom, to);
+    assert_eq!(s.aabb.min()[1], s.aabb.max()[1], "bottom stops at the top");
+    assert!(s.aabb.min()[1] <= s.aabb.max()[1]);
+}
+
+#[test]
+fn hover_reports_what_would_be_dragged_and_nothing_over_the_panel() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let p = screen(&s, [6.0, 0.0]);
+    update(&mut s, &Input { pointer: Some(p), ..Input::default() });
+    assert_eq!(s.hover, Some(Handle::CircleBody));
+    update(&mut s, &Input { pointer: Some(p), pointer_over_ui: true, ..Input::default() });
+    assert_eq!(s.hover, None);
+}
+
+#[test]
+fn a_press_over_the_panel_starts_no_drag() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let p = screen(&s, [6.0, 0.0]);
+    let before = s.circle;
+    update(&mut s, &Input { pointer: Some(p), pressed: true, down: true, pointer_over_ui: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(p + Vec2::new(80.0, 0.0)), down: true, ..Input::default() });
+    assert!(s.drag.is_none());
+    assert_eq!(s.circle, before);
+}
+
+#[test]
+fn keys_are_ignored_while_egui_has_the_keyboard() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    update(&mut s, &Input { keys: vec![Key::Digit(3), Key::H], keyboard_taken: true, ..Input::default() });
+    assert_eq!(s.algorithm, 0);
+    assert!(s.panel_visible);
+    update(&mut s, &Input { keys: vec![Key::Digit(3), Key::H], ..Input::default() });
+    assert_eq!(s.algorithm, 2);
+    assert!(!s.panel_visible);
+}
+
+#[test]
+fn every_digit_picks_the_matching_registry_entry() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    for (i, _) in ALGORITHMS.iter().enumerate().take(9) {
+        update(&mut s, &Input { keys: vec![Key::Digit(i as u8 + 1)], ..Input::default() });
+        assert_eq!(s.algorithm, i);
+    }
+    update(&mut s, &Input { keys: vec![Key::PageDown], ..Input::default() });
+    assert_eq!(s.algorithm, (ALGORITHMS.len().min(9)) % ALGORITHMS.len());
+}
+
+#[test]
+fn switching_case_moves_the_circle_into_that_case() {
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    apply(&mut s, Command::SetCase(CaseMode::Inside));
+    assert_eq!(s.analysis().response.case, ResponseCase::Inside);
+    apply(&mut s, Command::SetCase(CaseMode::Outside));
+    let a = s.analysis();
+    assert_eq!(a.response.case, ResponseCase::Outside);
+    assert_eq!(a.contact.state, Contact::Overlapping, "a push to show");
+    // Already in the case: the circle stays where it is.
+    let before = s.circle;
+    apply(&mut s, Command::SetCase(CaseMode::Outside));
+    assert_eq!(s.circle, before);
+    // C cycles Auto → Outside → Inside → Auto.
+    apply(&mut s, Command::SetCase(CaseMode::Auto));
+    for want in [CaseMode::Outside, CaseMode::Inside, CaseMode::Auto] {
+        update(&mut s, &Input { keys: vec![Key::C], ..Input::default() });
+        assert_eq!(s.case, want);
+        assert!(in_case(&s.circle, &s.aabb, want));
+    }
+}
+
+#[test]
+fn a_zero_radius_circle_can_still_be_put_in_the_outside_case() {
+    let mut s = scene(([8.0, 0.0], 0.0), [-2.0, -1.0], [2.0, 1.0]);
+    apply(&mut s, Command::SetCase(CaseMode::Outside));
+    assert_eq!(s.analysis().response.case, ResponseCase::Outside);
+}
+
+#[test]
+fn leaving_the_chosen_case_by_hand_returns_to_auto() {
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    apply(&mut s, Command::SetCase(CaseMode::Inside));
+    apply(&mut s, Command::Nudge([20.0, 0.0]));
+    assert_eq!(s.case, CaseMode::Auto);
+}
+
+#[test]
+fn apply_response_leaves_the_circle_touching_outside_and_inside() {
+    // Inside, nearest the right face (1 away): pushed right by 1 + r, exactly representable.
+    let mut s = scene(([3.0, 2.0], 0.5), [0.0, 0.0], [4.0, 4.0]);
+    update(&mut s, &Input { keys: vec![Key::Space], ..Input::default() });
+    assert_eq!(s.circle.center(), [4.5, 2.0]);
+    assert_eq!(contact(&s.circle, &s.aabb).state, Contact::Touching);
+    // Outside, overlapping a corner along the diagonal.
+    let mut s = scene(([4.3, 4.4], 1.0), [0.0, 0.0], [4.0, 4.0]);
+    assert_eq!(s.analysis().contact.state, Contact::Overlapping);
+    apply(&mut s, Command::ApplyResponse);
+    let k = contact(&s.circle, &s.aabb);
+    assert!((k.distance - 1.0).abs() < 1e-5, "{k:?}");
+    assert_ne!(k.state, Contact::Overlapping, "{k:?}");
+}
+
+#[test]
+fn reset_restores_the_initial_scene() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let init = (s.circle, s.aabb);
+    apply(&mut s, Command::Nudge([1.0, 1.0]));
+    apply(&mut s, Command::SelectAlgorithm(4));
+    update(&mut s, &Input { keys: vec![Key::R], ..Input::default() });
+    assert_eq!((s.circle, s.aabb, s.algorithm), (init.0, init.1, 0));
+}
+
+#[test]
+fn the_view_keeps_the_scene_inside_the_canvas_at_any_size() {
+    for (w, h) in [(640.0, 480.0), (1280.0, 800.0), (3840.0, 2160.0), (300.0, 900.0)] {
+        let mut s = scene(([3.0, 2.5], 1.6), [-2.0, -1.0], [2.0, 1.5]);
+        let canvas = ScreenRect { x: 20.0, y: 0.0, w, h };
+        update(&mut s, &Input { canvas: Some(canvas), ..Input::default() });
+        let c = s.circle.center();
+        for p in [[c[0] + 1.6, c[1] + 1.6], [c[0] - 1.6, c[1] - 1.6], [-2.0, -1.0], [2.0, 1.5]] {
+            assert!(canvas.contains(s.view.to_screen(p)), "{w}x{h}: {p:?} off canvas");
+        }
+        // y up: a larger world y is higher on the screen.
+        assert!(s.view.to_screen([0.0, 1.0]).y < s.view.to_screen([0.0, 0.0]).y);
+    }
+}
+
+#[test]
+fn analysis_marks_planes_naive_wrong_in_the_corner_region() {
+    let naive = ALGORITHMS.iter().position(|a| a.id == "planes_naive").unwrap();
+    // Centre 0.9·√2·r... from the corner diagonal: inside the square-cornered grown box, outside the circle.
+    let c = Circle::new([2.0 + 0.8, 1.0 + 0.8], 1.0).unwrap(); // distance 1.131 > 1
+    let b = Rect::new([-2.0, -1.0], [2.0, 1.0]).unwrap();
+    let a = Analysis::of(&c, &b, naive);
+    assert!(a.verdict && !a.exact && a.wrong());
+    let exact = Analysis::of(&c, &b, 0);
+    assert!(!exact.wrong());
+}
+
+#[test]
+fn options_parse_from_arguments_and_name_the_bad_field() {
+    let o = SceneOptions::from_args(Some("1,2,3"), Some("-1,-1,1,1"), Some("fold"), Some("Inside"), Some("640x480"))
+        .unwrap();
+    assert_eq!(o.circle, Circle::new([1.0, 2.0], 3.0).unwrap());
+    assert_eq!(o.aabb, Rect::new([-1.0, -1.0], [1.0, 1.0]).unwrap());
+    assert_eq!(ALGORITHMS[o.algorithm].id, "fold");
+    assert_eq!(o.case, CaseMode::Inside);
+    assert_eq!(o.size, Some((640, 480)));
+    assert_eq!(SceneOptions::from_args(None, None, None, None, None).unwrap(), SceneOptions::default());
+
+    let field = |r: Result<SceneOptions, OptionError>| r.unwrap_err().field;
+    assert_eq!(field(SceneOptions::from_args(Some("1,2"), None, None, None, None)), "circle");
+    assert_eq!(field(SceneOptions::from_args(Some("1,2,-3"), None, None, None, None)), "circle");
+    assert_eq!(field(SceneOptions::from_args(Some("1,x,3"), None, None, None, None)), "circle");
+    assert_eq!(field(SceneOptions::from_args(None, Some("1,1,0,0"), None, None, None)), "box");
+    assert_eq!(field(SceneOptions::from_args(None, Some("0,0,NaN,1"), None, None, None)), "box");
+    assert_eq!(field(SceneOptions::from_args(None, None, Some("nope"), None, None)), "algorithm");
+    assert_eq!(field(SceneOptions::from_args(None, None, None, Some("sideways"), None)), "case");
+    assert_eq!(field(SceneOptions::from_args(None, None, None, None, Some("640"))), "size");
+    assert_eq!(field(SceneOptions::from_args(None, None, None, None, Some("10x10"))), "size");
+    let msg = SceneOptions::from_args(None, Some("0,3,1,2"), None, None, None).unwrap_err().to_string();
+    assert!(msg.starts_with("box:") && msg.contains("inside out"), "{msg}");
+}
+
+#[test]
+fn options_parse_from_a_url_fragment_and_round_trip() {
+    let o = SceneOptions::from_fragment("#algorithm=planes_naive&circle=2.8,1.8,1&box=-2,-1,2,1&case=outside").unwrap();
+    assert_eq!(ALGORITHMS[o.algorithm].id, "planes_naive");
+    assert_eq!(o.circle, Circle::new([2.8, 1.8], 1.0).unwrap());
+    assert_eq!(o.case, CaseMode::Outside);
+    assert_eq!(SceneOptions::from_fragment(&o.to_fragment()).unwrap(), o);
+    assert_eq!(SceneOptions::from_fragment("circle=1%2C2%2C3").unwrap().circle, Circle::new([1.0, 2.0], 3.0).unwrap());
+    assert_eq!(SceneOptions::from_fragment("").unwrap(), SceneOptions::default());
+    assert_eq!(SceneOptions::from_fragment("#").unwrap(), SceneOptions::default());
+    assert_eq!(SceneOptions::from_fragment("zoom=3").unwrap_err().field, "fragment");
+    assert_eq!(SceneOptions::from_fragment("box=1,2").unwrap_err().field, "box");
+}
+
+#[test]
+fn a_case_option_puts_the_initial_scene_in_that_case() {
+    let o = SceneOptions::from_args(Some("9,9,1"), None, None, Some("inside"), None).unwrap();
+    let s = State::new(o);
+    assert_eq!(s.analysis().response.case, ResponseCase::Inside);
+    assert_eq!(s.case, CaseMode::Inside);
+}

@@ -1,0 +1,410 @@
+//! Input snapshot → state changes. Pointer and keys arrive as plain values; the panel's wishes
+//! arrive as [`Command`]s. Both are applied here and nowhere else.
+
+use super::{CaseMode, ScreenRect, State};
+use crate::geom::{response, Circle, Rect, ResponseCase, ALGORITHMS};
+use glam::Vec2;
+
+/// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `1`..`9`.
+    Digit(u8),
+    Space,
+    Enter,
+    R,
+    H,
+    Tab,
+    C,
+    Left,
+    Right,
+    Up,
+    Down,
+    /// `+` / `=`.
+    Plus,
+    /// `-`.
+    Minus,
+    PageUp,
+    PageDown,
+}
+
+/// The keyboard controls, for the panel's help and the README: (keys, what they do).
+pub const CONTROLS: &[(&str, &str)] = &[
+    ("drag circle", "move the circle"),
+    ("drag circle rim", "change the radius"),
+    ("mouse wheel / + −", "change the radius"),
+    ("drag box", "move the box"),
+    ("drag box corner / edge", "resize the box (it never turns inside out)"),
+    ("1 … 9", "pick an algorithm"),
+    ("Page Up / Page Down", "previous / next algorithm"),
+    ("Space / Enter", "apply the response (push the circle out)"),
+    ("C", "cycle the response case: Auto → Outside → Inside"),
+    ("arrow keys", "nudge the circle by 0.1"),
+    ("R", "reset the scene"),
+    ("H / Tab", "hide or show this panel"),
+];
+
+/// One frame of input, in logical screen pixels.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// The area the scene is drawn in (the window minus the panel).
+    pub canvas: Option<ScreenRect>,
+    /// Pointer (mouse or first touch) position, if it is in the window.
+    pub pointer: Option<Vec2>,
+    /// The primary button (or a touch) went down this frame.
+    pub pressed: bool,
+    /// The primary button (or touch) is held.
+    pub down: bool,
+    /// Wheel movement in notches, positive away from the user (grow).
+    pub wheel: f32,
+    /// Keys pressed this frame.
+    pub keys: Vec<Key>,
+    /// egui wants the pointer (it is over the panel, or egui is dragging): the scene must ignore it.
+    pub pointer_over_ui: bool,
+    /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
+    pub keyboard_taken: bool,
+}
+
+/// Something the panel (or a key) asks for. Applied by [`apply`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Command {
+    SelectAlgorithm(usize),
+    NextAlgorithm,
+    PrevAlgorithm,
+    SetCase(CaseMode),
+    CycleCase,
+    ApplyResponse,
+    Reset,
+    TogglePanel,
+    SetCircle(Circle),
+    SetBox(Rect),
+    /// Move the circle by this world vector.
+    Nudge([f32; 2]),
+    /// Multiply the radius by this factor.
+    ScaleRadius(f32),
+}
+
+/// A part of the scene that the pointer can grab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handle {
+    CircleBody,
+    CircleRim,
+    BoxBody,
+    /// A corner: `upper[i]` says whether it is on the max side of axis `i`.
+    BoxCorner {
+        upper: [bool; 2],
+    },
+    /// An edge (face): the axis it is perpendicular to, and which side.
+    BoxEdge {
+        axis: usize,
+        upper: bool,
+    },
+}
+
+/// A drag in progress: what was grabbed, and the scene when it was grabbed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    pub handle: Handle,
+    pub start_pointer: [f32; 2],
+    pub start_circle: Circle,
+    pub start_box: Rect,
+}
+
+/// Pointer tolerance for rims, edges and corners, in pixels.
+pub const GRAB_PX: f32 = 9.0;
+/// Radius change per wheel notch (multiplicative).
+pub const WHEEL_FACTOR: f32 = 1.1;
+/// Arrow-key nudge, world units.
+pub const NUDGE: f32 = 0.1;
+
+/// The command a key stands for.
+#[must_use]
+pub fn key_command(key: Key) -> Option<Command> {
+    Some(match key {
+        Key::Digit(d) if (1..=9).contains(&d) => Command::SelectAlgorithm(d as usize - 1),
+        Key::Digit(_) => return None,
+        Key::Space | Key::Enter => Command::ApplyResponse,
+        Key::R => Command::Reset,
+        Key::H | Key::Tab => Command::TogglePanel,
+        Key::C => Command::CycleCase,
+        Key::Left => Command::Nudge([-NUDGE, 0.0]),
+        Key::Right => Command::Nudge([NUDGE, 0.0]),
+        Key::Up => Command::Nudge([0.0, NUDGE]),
+        Key::Down => Command::Nudge([0.0, -NUDGE]),
+        Key::Plus => Command::ScaleRadius(WHEEL_FACTOR),
+        Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
+        Key::PageUp => Command::PrevAlgorithm,
+        Key::PageDown => Command::NextAlgorithm,
+    })
+}
+
+/// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
+/// has it and no scene drag is in progress).
+pub fn update(state: &mut State, input: &Input) {
+    if let Some(canvas) = input.canvas {
+        if canvas != state.canvas {
+            state.canvas = canvas;
+            state.refit();
+        }
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
+
+    if !input.keyboard_taken {
+        for &k in &input.keys {
+            if let Some(cmd) = key_command(k) {
+                apply(state, cmd);
+            }
+        }
+    }
+
+    pointer(state, input);
+
+    if state.drag.is_none() {
+        state.refit();
+    }
+}
+
+fn pointer(state: &mut State, input: &Input) {
+    // A drag in progress follows the pointer wherever it goes, over the panel included.
+    if let Some(drag) = state.drag {
+        if !input.down {
+            state.drag = None;
+            state.hover = input.pointer.and_then(|p| hit(state, p));
+            leave_case_if_needed(state);
+            return;
+        }
+        if let Some(p) = input.pointer {
+            drag_to(state, &drag, state.view.to_world(p));
+        }
+        return;
+    }
+
+    let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
+    let Some(p) = input.pointer.filter(|&p| usable(p)) else {
+        state.hover = None;
+        return;
+    };
+    state.hover = hit(state, p);
+
+    if input.wheel != 0.0 {
+        // One step per frame whatever the platform's wheel units (desktop notches, web pixels).
+        let factor = if input.wheel > 0.0 { WHEEL_FACTOR } else { 1.0 / WHEEL_FACTOR };
+        apply(state, Command::ScaleRadius(factor));
+    }
+
+    if input.pressed {
+        if let Some(handle) = state.hover {
+            state.drag = Some(Drag {
+                handle,
+                start_pointer: state.view.to_world(p),
+                start_circle: state.circle,
+                start_box: state.aabb,
+            });
+        }
+    }
+}
+
+/// What is under the screen point `p`, most specific first: the circle's rim, the circle, the box's
+/// corners, its edges, its body.
+#[must_use]
+pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
+    let v = &state.view;
+    let c = v.to_screen(state.circle.center());
+    let r = state.circle.radius() * v.scale;
+    let d = p.distance(c);
+    // Keep the body grabbable on a small circle: the rim band shrinks with it.
+    let rim = GRAB_PX.min(0.35 * r.max(1.0)).max(3.0);
+    if (d - r).abs() <= rim && r > 2.0 * rim {
+        return Some(Handle::CircleRim);
+    }
+    if d <= r.max(rim) {
+        return Some(Handle::CircleBody);
+    }
+    let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
+    let hi = v.to_screen(state.aabb.max()); // top-right on screen
+    for upper in [[false, false], [true, false], [false, true], [true, true]] {
+        let q = Vec2::new(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
+        if p.distance(q) <= GRAB_PX * 1.3 {
+            return Some(Handle::BoxCorner { upper });
+        }
+    }
+    let within_x = p.x >= lo.x - GRAB_PX && p.x <= hi.x + GRAB_PX;
+    let within_y = p.y >= hi.y - GRAB_PX && p.y <= lo.y + GRAB_PX;
+    if within_y && (p.x - lo.x).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 0, upper: false });
+    }
+    if within_y && (p.x - hi.x).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 0, upper: true });
+    }
+    if within_x && (p.y - lo.y).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 1, upper: false });
+    }
+    if within_x && (p.y - hi.y).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 1, upper: true });
+    }
+    if p.x > lo.x && p.x < hi.x && p.y > hi.y && p.y < lo.y {
+        return Some(Handle::BoxBody);
+    }
+    None
+}
+
+fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) {
+    let delta = [w[0] - drag.start_pointer[0], w[1] - drag.start_pointer[1]];
+    match drag.handle {
+        Handle::CircleBody => {
+            if let Some(c) = drag.start_circle.translated(delta) {
+                state.circle = c;
+            }
+        }
+        Handle::CircleRim => {
+            let c = drag.start_circle.center();
+            let r = Vec2::new(w[0] - c[0], w[1] - c[1]).length();
+            if let Ok(c) = Circle::new(c, r) {
+                state.circle = c;
+            }
+        }
+        Handle::BoxBody => {
+            if let Some(b) = drag.start_box.translated(delta) {
+                state.aabb = b;
+            }
+        }
+        Handle::BoxCorner { upper } => {
+            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
+            for axis in 0..2 {
+                move_side(&mut lo, &mut hi, axis, upper[axis], w[axis]);
+            }
+            if let Ok(b) = Rect::new(lo, hi) {
+                state.aabb = b;
+            }
+        }
+        Handle::BoxEdge { axis, upper } => {
+            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
+            move_side(&mut lo, &mut hi, axis, upper, w[axis]);
+            if let Ok(b) = Rect::new(lo, hi) {
+                state.aabb = b;
+            }
+        }
+    }
+    leave_case_if_needed(state);
+}
+
+/// Moves one side of a box to `to`, clamped at the opposite side: the box can shrink to a segment
+/// but never turn inside out.
+fn move_side(lo: &mut [f32; 2], hi: &mut [f32; 2], axis: usize, upper: bool, to: f32) {
+    if upper {
+        hi[axis] = to.max(lo[axis]);
+    } else {
+        lo[axis] = to.min(hi[axis]);
+    }
+}
+
+/// Applies a command from the panel or the keyboard.
+pub fn apply(state: &mut State, cmd: Command) {
+    let n = ALGORITHMS.len();
+    match cmd {
+        Command::SelectAlgorithm(i) => {
+            if i < n {
+                state.algorithm = i;
+            }
+        }
+        Command::NextAlgorithm => state.algorithm = (state.algorithm + 1) % n,
+        Command::PrevAlgorithm => state.algorithm = (state.algorithm + n - 1) % n,
+        Command::SetCase(mode) => set_case(state, mode),
+        Command::CycleCase => set_case(state, state.case.next()),
+        Command::ApplyResponse => {
+            let push = response(&state.circle, &state.aabb).push;
+            if let Some(c) = state.circle.translated(push) {
+                state.circle = c;
+            }
+            leave_case_if_needed(state);
+        }
+        Command::Reset => {
+            let init = state.initial;
+            state.circle = init.circle;
+            state.aabb = init.aabb;
+            state.algorithm = init.algorithm;
+            state.drag = None;
+            state.case = CaseMode::Auto;
+            set_case(state, init.case);
+        }
+        Command::TogglePanel => state.panel_visible = !state.panel_visible,
+        Command::SetCircle(c) => {
+            state.circle = c;
+            leave_case_if_needed(state);
+        }
+        Command::SetBox(b) => {
+            state.aabb = b;
+            leave_case_if_needed(state);
+        }
+        Command::Nudge(d) => {
+            if let Some(c) = state.circle.translated(d) {
+                state.circle = c;
+            }
+            leave_case_if_needed(state);
+        }
+        Command::ScaleRadius(f) => {
+            let r = state.circle.radius();
+            // A zero radius would stay zero under scaling: restart from a small one.
+            let r = if r > 0.0 { r * f } else { 0.05 * f };
+            if let Ok(c) = Circle::new(state.circle.center(), r.clamp(0.0, 1.0e4)) {
+                state.circle = c;
+            }
+            leave_case_if_needed(state);
+        }
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
+}
+
+/// Does the scene show this case's construction?
+#[must_use]
+pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
+    let case = response(circle, aabb).case;
+    match mode {
+        CaseMode::Auto => true,
+        CaseMode::Outside => case == ResponseCase::Outside,
+        CaseMode::Inside => case == ResponseCase::Inside,
+    }
+}
+
+/// Selects a response case, moving the circle to a representative spot if the scene is not in
+/// that case: overlapping the top-right corner from outside, or inside nearer the right face.
+pub fn set_case(state: &mut State, mode: CaseMode) {
+    state.case = mode;
+    if in_case(&state.circle, &state.aabb, mode) {
+        return;
+    }
+    let (lo, hi) = (state.aabb.min(), state.aabb.max());
+    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
+    let mut r = state.circle.radius();
+    if r <= 0.0 {
+        r = (0.25 * w.min(h)).max(0.25 * w.max(h)).max(0.5);
+    }
+    let candidate = match mode {
+        CaseMode::Auto => return,
+        // Centre r/2 out from the corner along the diagonal: distance r/2 < r, overlapping.
+        CaseMode::Outside => {
+            let k = 0.5 * r * std::f32::consts::FRAC_1_SQRT_2;
+            Circle::new([hi[0] + k, hi[1] + k], r)
+        }
+        // Centre at 75% across and 60% up: nearest face unique for most boxes.
+        CaseMode::Inside => Circle::new([lo[0] + 0.75 * w, lo[1] + 0.6 * h], r),
+    };
+    if let Ok(c) = candidate {
+        state.circle = c;
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
+}
+
+/// After a manual change, a case the scene has left goes back to Auto, so the panel never claims a
+/// construction that is not on the canvas.
+fn leave_case_if_needed(state: &mut State) {
+    if !in_case(&state.circle, &state.aabb, state.case) {
+        state.case = CaseMode::Auto;
+    }
+}

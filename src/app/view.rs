@@ -1,0 +1,92 @@
+//! The world → screen transform. World y points up (as in the core's zone numbering); screen y
+//! points down. Screen units are logical pixels (macroquad's, before the DPI scale).
+
+use crate::geom::{Circle, Rect};
+use glam::Vec2;
+
+/// An axis-aligned rectangle on the screen, top-left corner and size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScreenRect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl ScreenRect {
+    #[must_use]
+    pub fn contains(&self, p: Vec2) -> bool {
+        p.x >= self.x && p.x <= self.x + self.w && p.y >= self.y && p.y <= self.y + self.h
+    }
+
+    #[must_use]
+    pub fn center(&self) -> Vec2 {
+        Vec2::new(self.x + 0.5 * self.w, self.y + 0.5 * self.h)
+    }
+}
+
+/// `screen = origin + (x·scale, −y·scale)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Where the world origin lands on the screen.
+    pub origin: Vec2,
+    /// Pixels per world unit.
+    pub scale: f32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View { origin: Vec2::new(400.0, 300.0), scale: 50.0 }
+    }
+}
+
+/// Margin kept free around the fitted region, in pixels (room for tick labels and the banner).
+pub const MARGIN_PX: f32 = 48.0;
+
+impl View {
+    #[must_use]
+    pub fn to_screen(&self, p: [f32; 2]) -> Vec2 {
+        Vec2::new(self.origin.x + p[0] * self.scale, self.origin.y - p[1] * self.scale)
+    }
+
+    #[must_use]
+    pub fn to_world(&self, s: Vec2) -> [f32; 2] {
+        [(s.x - self.origin.x) / self.scale, (self.origin.y - s.y) / self.scale]
+    }
+
+    /// The view that shows the world rectangle `lo..hi` as large as possible, centred on `canvas`
+    /// with [`MARGIN_PX`] around it.
+    #[must_use]
+    pub fn fit(lo: [f32; 2], hi: [f32; 2], canvas: ScreenRect) -> View {
+        let w = (hi[0] - lo[0]).max(1e-3);
+        let h = (hi[1] - lo[1]).max(1e-3);
+        let margin = MARGIN_PX.min(0.2 * canvas.w.min(canvas.h));
+        let avail_w = (canvas.w - 2.0 * margin).max(10.0);
+        let avail_h = (canvas.h - 2.0 * margin).max(10.0);
+        let scale = (avail_w / w).min(avail_h / h);
+        let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+        let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
+        let c = canvas.center();
+        View { origin: Vec2::new(c.x - mid[0] * scale, c.y + mid[1] * scale), scale }
+    }
+}
+
+/// The world region the view should show: the box with room around it for the outer zones, the
+/// circle, and the circle where the push would put it.
+#[must_use]
+pub fn scene_bounds(circle: &Circle, aabb: &Rect, push: &[f32; 2]) -> ([f32; 2], [f32; 2]) {
+    let (bmin, bmax) = (aabb.min(), aabb.max());
+    let size = (bmax[0] - bmin[0]).max(bmax[1] - bmin[1]);
+    let r = circle.radius();
+    let pad = (0.45 * size).max(0.8 * r).max(1.0);
+    let mut lo = [bmin[0] - pad, bmin[1] - pad];
+    let mut hi = [bmax[0] + pad, bmax[1] + pad];
+    let c = circle.center();
+    for centre in [c, [c[0] + push[0], c[1] + push[1]]] {
+        for i in 0..2 {
+            lo[i] = lo[i].min(centre[i] - r - 0.1 * pad);
+            hi[i] = hi[i].max(centre[i] + r + 0.1 * pad);
+        }
+    }
+    (lo, hi)
+}
