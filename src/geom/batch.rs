@@ -17,7 +17,7 @@
 //!
 //! # Speed
 //! The loops work on blocks of 64 lanes with no data-dependent branch, so LLVM vectorises them. On x86-64
-//! the CPU is probed once (`is_x86_feature_detected!`) and, when it has AVX2 (+FMA), an AVX2 clone of the
+//! the CPU is probed once (`is_x86_feature_detected!`; [`set_level`] can override it) and, when it has AVX2 (+FMA), an AVX2 clone of the
 //! same code (`#[target_feature]`) is used; a plain build then runs 8 lanes per instruction without
 //! `-C target-cpu=native`. Other targets (wasm32, aarch64) use the portable code, which LLVM vectorises
 //! for whatever the baseline offers (SSE2, simd128 when enabled, NEON).
@@ -44,7 +44,7 @@
 //! ```
 
 use super::Aabb;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes per block: one mask word.
 const LANES: usize = 64;
@@ -63,11 +63,12 @@ pub fn mask_bit(mask: &[u64], i: usize) -> bool {
 
 /// Which code path the batched kernels use on this machine, chosen once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Level {
     /// The portable loops (whatever the compile-time target offers).
-    Portable,
+    Portable = 1,
     /// The AVX2 + FMA clones (x86-64 only), selected at run time.
-    Avx2,
+    Avx2 = 2,
 }
 
 impl Level {
@@ -81,18 +82,44 @@ impl Level {
     }
 }
 
-/// The code path in use, detected on first call.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+
+/// The code path in use: the best this CPU has, detected on first call (or as set by [`set_level`]).
 #[must_use]
 pub fn level() -> Level {
-    static LEVEL: OnceLock<Level> = OnceLock::new();
-    *LEVEL.get_or_init(detect)
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => Level::Portable,
+        2 => Level::Avx2,
+        _ => {
+            let l = detect();
+            LEVEL.store(l as u8, Ordering::Relaxed);
+            l
+        }
+    }
+}
+
+/// The code paths this CPU can run, best last.
+#[must_use]
+pub fn available_levels() -> Vec<Level> {
+    let mut v = vec![Level::Portable];
+    if detect() == Level::Avx2 {
+        v.push(Level::Avx2);
+    }
+    v
+}
+
+/// Chooses the code path (to compare them, or to test both); returns `false`, changing nothing, when
+/// the CPU cannot run it. Both paths give the same bits; only the speed differs.
+pub fn set_level(level: Level) -> bool {
+    if !available_levels().contains(&level) {
+        return false;
+    }
+    LEVEL.store(level as u8, Ordering::Relaxed);
+    true
 }
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 fn detect() -> Level {
-    if std::env::var_os("CIRCLE_AABB_LAB_PORTABLE").is_some() {
-        return Level::Portable;
-    }
     if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
         Level::Avx2
     } else {

@@ -1,0 +1,226 @@
+//! The batched kernels against the scalar registry: every lane count and remainder, masks bit for
+//! bit, on both code paths (portable, and AVX2 where the CPU has it).
+
+use circle_aabb_lab::bench::rng::SplitMix64;
+use circle_aabb_lab::geom::batch::{
+    self, available_levels, count_one_box, count_pairs_soa, grid_mask_2d, mask_bit, mask_words, overlap_mask_one_box,
+    overlap_mask_one_box_fixed, overlap_mask_pairs, set_level, Level, PairsSoa,
+};
+use circle_aabb_lab::geom::{algorithm, Aabb, Ball};
+use std::sync::Mutex;
+
+/// The code path is process-wide: tests that switch it take this lock.
+static PATH: Mutex<()> = Mutex::new(());
+
+fn each_level(mut f: impl FnMut(Level)) {
+    let _guard = PATH.lock().unwrap_or_else(|e| e.into_inner());
+    for level in available_levels() {
+        assert!(set_level(level));
+        assert_eq!(batch::level(), level);
+        f(level);
+    }
+}
+
+/// General `f32` values (not just nice ones), and a share of touching cases built from 3-4-5
+/// triangles, so that a `<` for `≤` or a fused multiply-add would change some bits.
+fn value(g: &mut SplitMix64) -> f32 {
+    match g.below(4) {
+        0 => g.below(41) as f32 - 20.0,
+        1 => g.range(-20.0, 20.0),
+        2 => (g.range(-20.0, 20.0) * 8.0).round() / 8.0,
+        _ => g.range(-1e3, 1e3),
+    }
+}
+
+fn random_ball<const D: usize>(g: &mut SplitMix64, aabb: &Aabb<D>) -> Ball<D> {
+    if g.below(5) == 0 {
+        // Touching a corner exactly: offset (3k, 4k[, 0]) from it, radius 5k.
+        let k = (1 + g.below(4)) as f32;
+        let mut c = aabb.max();
+        c[0] += 3.0 * k;
+        c[1] += 4.0 * k;
+        return Ball::new(c, 5.0 * k).unwrap();
+    }
+    let c: [f32; D] = std::array::from_fn(|_| value(g));
+    Ball::new(c, g.range(0.0, 12.0)).unwrap()
+}
+
+fn random_box<const D: usize>(g: &mut SplitMix64) -> Aabb<D> {
+    let lo: [f32; D] = std::array::from_fn(|_| value(g));
+    let hi: [f32; D] = std::array::from_fn(|i| lo[i] + g.range(0.0, 10.0) * (g.below(8) != 0) as u32 as f32);
+    Aabb::new(lo, hi).unwrap()
+}
+
+/// The scalar reference for one pair: the registry's `clamp`, which must agree with `arvo` here.
+fn scalar<const D: usize>(b: &Ball<D>, a: &Aabb<D>) -> bool {
+    let (clamp, arvo) = (algorithm("clamp").unwrap(), algorithm("arvo").unwrap());
+    let v = match D {
+        2 => {
+            let (b, a) = (Ball::<2>::new([b.center()[0], b.center()[1]], b.radius()).unwrap(), to2(a));
+            let v = (clamp.overlap_2d)(&b, &a);
+            assert_eq!(v, (arvo.overlap_2d)(&b, &a));
+            v
+        }
+        _ => {
+            let c = b.center();
+            let b = Ball::<3>::new([c[0], c[1], c[2]], b.radius()).unwrap();
+            let a = to3(a);
+            let v = (clamp.overlap_3d)(&b, &a);
+            assert_eq!(v, (arvo.overlap_3d)(&b, &a));
+            v
+        }
+    };
+    v
+}
+
+fn to2<const D: usize>(a: &Aabb<D>) -> Aabb<2> {
+    Aabb::new([a.min()[0], a.min()[1]], [a.max()[0], a.max()[1]]).unwrap()
+}
+
+fn to3<const D: usize>(a: &Aabb<D>) -> Aabb<3> {
+    Aabb::new([a.min()[0], a.min()[1], a.min()[2]], [a.max()[0], a.max()[1], a.max()[2]]).unwrap()
+}
+
+fn split<const D: usize>(balls: &[Ball<D>]) -> ([Vec<f32>; D], Vec<f32>) {
+    let c = std::array::from_fn(|i| balls.iter().map(|b| b.center()[i]).collect());
+    (c, balls.iter().map(|b| b.radius()).collect())
+}
+
+/// Lengths around every block boundary, and a few longer ones.
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=200).chain([255, 256, 257, 511, 1000, 4095, 4097])
+}
+
+fn check_mask(mask: &[u64], expected: &[bool], returned: usize, what: &str) {
+    for (i, &e) in expected.iter().enumerate() {
+        assert_eq!(mask_bit(mask, i), e, "{what}: lane {i} of {}", expected.len());
+    }
+    // Bits past the end are zero (the mask was filled with ones first).
+    for i in expected.len()..mask.len() * 64 {
+        assert!(!mask_bit(mask, i), "{what}: bit {i} past the end of {} is set", expected.len());
+    }
+    assert_eq!(returned, expected.iter().filter(|&&e| e).count(), "{what}: returned count");
+}
+
+fn one_box_case<const D: usize>(level: Level) {
+    let mut g = SplitMix64::new(0xB0C5 + D as u64);
+    for n in lengths() {
+        let aabb = random_box::<D>(&mut g);
+        let balls: Vec<Ball<D>> = (0..n).map(|_| random_ball(&mut g, &aabb)).collect();
+        let expected: Vec<bool> = balls.iter().map(|b| scalar(b, &aabb)).collect();
+        let (c, r) = split(&balls);
+        let centers: [&[f32]; D] = std::array::from_fn(|i| c[i].as_slice());
+        let what = format!("one_box {D}D {level:?}");
+
+        let mut mask = vec![u64::MAX; mask_words(n)];
+        let hits = overlap_mask_one_box(&aabb, centers, &r, &mut mask);
+        check_mask(&mask, &expected, hits, &what);
+        assert_eq!(count_one_box(&aabb, centers, &r), hits, "{what}: count");
+
+        // The same radius for all: compare with the scalar test at that radius.
+        let fixed = g.range(0.0, 8.0);
+        let expected_fixed: Vec<bool> =
+            balls.iter().map(|b| scalar(&Ball::new(b.center(), fixed).unwrap(), &aabb)).collect();
+        let mut mask = vec![u64::MAX; mask_words(n)];
+        let hits = overlap_mask_one_box_fixed(&aabb, fixed, centers, &mut mask);
+        check_mask(&mask, &expected_fixed, hits, &format!("{what} fixed r"));
+    }
+}
+
+fn pairs_case<const D: usize>(level: Level) {
+    let mut g = SplitMix64::new(0xFA1E + D as u64);
+    for n in lengths() {
+        let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(&mut g)).collect();
+        let balls: Vec<Ball<D>> = boxes.iter().map(|a| random_ball(&mut g, a)).collect();
+        let expected: Vec<bool> = balls.iter().zip(&boxes).map(|(b, a)| scalar(b, a)).collect();
+        let soa = PairsSoa::from_shapes(&balls, &boxes);
+        let what = format!("pairs {D}D {level:?}");
+        let mut mask = vec![u64::MAX; mask_words(n)];
+        let hits = overlap_mask_pairs(soa.as_ref(), &mut mask);
+        check_mask(&mask, &expected, hits, &what);
+        assert_eq!(count_pairs_soa(soa.as_ref()), hits, "{what}: count");
+    }
+}
+
+#[test]
+fn one_box_masks_match_the_scalar_registry_bit_for_bit() {
+    each_level(|level| {
+        one_box_case::<2>(level);
+        one_box_case::<3>(level);
+    });
+}
+
+#[test]
+fn pair_masks_match_the_scalar_registry_bit_for_bit() {
+    each_level(|level| {
+        pairs_case::<2>(level);
+        pairs_case::<3>(level);
+    });
+}
+
+#[test]
+fn hand_checked_one_box_cases() {
+    each_level(|_| {
+        let b = Aabb::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+        // Touching the right face, 2 away, inside, corner at distance √2 > 1, corner at exactly 5 (3-4-5).
+        let xs = [5.0, 6.0, 2.0, -1.0, 7.0];
+        let ys = [1.0, 1.0, 1.0, -1.0, 6.0];
+        let rs = [1.0, 1.0, 0.0, 1.0, 5.0];
+        let mut mask = [0u64; 1];
+        assert_eq!(overlap_mask_one_box(&b, [&xs, &ys], &rs, &mut mask), 3);
+        assert_eq!(mask[0], 0b10101);
+    });
+}
+
+#[test]
+fn grid_rows_start_on_word_boundaries() {
+    let b = Aabb::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    let xs: Vec<f32> = (0..70).map(|k| k as f32 * 0.25 - 2.0).collect(); // -2 .. 15.25
+    let ys: Vec<f32> = (0..5).map(|k| k as f32 * 4.0 - 3.0).collect(); // -3, 1, 5, 9, 13
+    let r = 1.5;
+    let per_row = mask_words(xs.len());
+    assert_eq!(per_row, 2);
+    let mut mask = vec![u64::MAX; ys.len() * per_row];
+    let hits = grid_mask_2d(&b, r, &xs, &ys, &mut mask);
+    let mut count = 0;
+    for (row, &y) in ys.iter().enumerate() {
+        for (k, &x) in xs.iter().enumerate() {
+            let e = scalar(&Ball::new([x, y], r).unwrap(), &b);
+            count += e as usize;
+            assert_eq!(mask_bit(&mask, row * 64 * per_row + k), e, "({x}, {y})");
+        }
+        for k in xs.len()..64 * per_row {
+            assert!(!mask_bit(&mask, row * 64 * per_row + k), "padding bit {k} of row {row}");
+        }
+    }
+    assert_eq!(hits, count);
+    assert!(count > 0 && count < xs.len() * ys.len());
+}
+
+#[test]
+fn mismatched_lengths_use_the_shortest_and_never_panic() {
+    let b = Aabb::new([0.0, 0.0], [1.0, 1.0]).unwrap();
+    let xs = vec![0.5; 100];
+    let ys = vec![0.5; 70];
+    let rs = vec![0.1; 90];
+    let mut mask = vec![0u64; 2];
+    assert_eq!(overlap_mask_one_box(&b, [&xs, &ys], &rs, &mut mask), 70);
+    assert_eq!(count_one_box(&b, [&xs, &ys], &rs), 70);
+    // A mask of one word stops the work at 64 lanes.
+    let mut short = vec![0u64; 1];
+    assert_eq!(overlap_mask_one_box_fixed(&b, 0.1, [&xs, &ys], &mut short), 64);
+    assert_eq!(short[0], u64::MAX);
+    let mut none: Vec<u64> = Vec::new();
+    assert_eq!(overlap_mask_one_box_fixed(&b, 0.1, [&xs, &ys], &mut none), 0);
+}
+
+#[test]
+fn streaming_sum_adds_everything() {
+    each_level(|level| {
+        for n in [0usize, 1, 15, 16, 17, 1000] {
+            let v: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
+            let exact: f32 = v.iter().sum();
+            assert_eq!(batch::stream_sum(&v), exact, "{level:?} n={n}");
+        }
+    });
+}
