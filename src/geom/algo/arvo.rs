@@ -90,3 +90,101 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Arvo>(
     ],
     "Inclusive (d ≤ r²), as in the original.",
 );
+
+/// Arvo's four modes: each shape is either solid or only its surface ("hollow").
+///
+/// A hollow ball is the sphere (circle) alone, not its inside; a hollow box is its faces (edges in
+/// 2D). So a hollow circle wholly inside a box does not touch a hollow box, and a solid box
+/// wholly inside a hollow sphere does not touch it either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArvoMode {
+    SolidBoxSolidBall,
+    SolidBoxHollowBall,
+    HollowBoxSolidBall,
+    HollowBoxHollowBall,
+}
+
+impl ArvoMode {
+    /// All four modes, in Arvo's order.
+    pub const ALL: [ArvoMode; 4] = [
+        ArvoMode::SolidBoxSolidBall,
+        ArvoMode::SolidBoxHollowBall,
+        ArvoMode::HollowBoxSolidBall,
+        ArvoMode::HollowBoxHollowBall,
+    ];
+
+    /// A short label, e.g. `"hollow box, solid ball"`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ArvoMode::SolidBoxSolidBall => "solid box, solid ball",
+            ArvoMode::SolidBoxHollowBall => "solid box, hollow ball",
+            ArvoMode::HollowBoxSolidBall => "hollow box, solid ball",
+            ArvoMode::HollowBoxHollowBall => "hollow box, hollow ball",
+        }
+    }
+
+    /// What the mode means, in one sentence.
+    #[must_use]
+    pub fn meaning(self) -> &'static str {
+        match self {
+            ArvoMode::SolidBoxSolidBall => "Both shapes are filled: any common point counts (the usual test).",
+            ArvoMode::SolidBoxHollowBall => {
+                "Only the circle's rim counts: a box wholly inside the circle does not touch it."
+            }
+            ArvoMode::HollowBoxSolidBall => {
+                "Only the box's outline counts: a circle wholly inside the box does not touch it."
+            }
+            ArvoMode::HollowBoxHollowBall => {
+                "Only the rim and the outline count: they must cross or touch, not just nest."
+            }
+        }
+    }
+}
+
+/// Arvo's test in each of his four modes (solid or hollow box × solid or hollow ball).
+///
+/// With `dmin` the squared distance from the centre to the box and `dmax` the squared distance to
+/// its farthest point: a solid ball meets a solid box when `dmin ≤ r²`; a hollow ball needs also
+/// `r² ≤ dmax` (the box is not wholly inside it); a hollow box needs the ball to reach a face, which
+/// for a centre inside the box means the nearest face is within `r`. Touching counts.
+///
+/// ```
+/// use circle_aabb_lab::geom::algo::arvo::{overlap_mode, ArvoMode};
+/// use circle_aabb_lab::geom::{Circle, Rect};
+/// let b = Rect::new([-10.0, -10.0], [10.0, 10.0]).unwrap();
+/// let small = Circle::new([0.0, 0.0], 1.0).unwrap(); // wholly inside the box
+/// assert!(overlap_mode(&small, &b, ArvoMode::SolidBoxSolidBall));
+/// assert!(!overlap_mode(&small, &b, ArvoMode::HollowBoxSolidBall));
+/// let huge = Circle::new([0.0, 0.0], 100.0).unwrap(); // the box is wholly inside the circle
+/// assert!(!overlap_mode(&huge, &b, ArvoMode::SolidBoxHollowBall));
+/// ```
+#[must_use]
+pub fn overlap_mode<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, mode: ArvoMode) -> bool {
+    let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+    let r2 = ball.radius() * ball.radius();
+    let (hollow_box, hollow_ball) = match mode {
+        ArvoMode::SolidBoxSolidBall => (false, false),
+        ArvoMode::SolidBoxHollowBall => (false, true),
+        ArvoMode::HollowBoxSolidBall => (true, false),
+        ArvoMode::HollowBoxHollowBall => (true, true),
+    };
+    let (mut dmin, mut dmax) = (0.0f32, 0.0f32);
+    // Does the ball reach a face? Always when the centre is outside the box on some axis.
+    let mut face = false;
+    for i in 0..D {
+        let a = (c[i] - lo[i]) * (c[i] - lo[i]);
+        let b = (c[i] - hi[i]) * (c[i] - hi[i]);
+        dmax += if a > b { a } else { b };
+        if c[i] < lo[i] {
+            face = true;
+            dmin += a;
+        } else if c[i] > hi[i] {
+            face = true;
+            dmin += b;
+        } else if (if a < b { a } else { b }) <= r2 {
+            face = true;
+        }
+    }
+    (!hollow_box || face) && dmin <= r2 && (!hollow_ball || r2 <= dmax)
+}

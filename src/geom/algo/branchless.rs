@@ -94,4 +94,24 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Branchless>(
         "return d ≤ r²",
     ],
     "Inclusive (d ≤ r²). The post's early-out 'if (e <= r) return false' is a sign error.",
-);
+)
+.published(as_published::<2>, as_published::<3>);
+
+/// The branch-free test exactly as the post prints it, sign error included: `if (e <= r) return false`.
+/// Kept for the "as published" view. It never reports an overlap: when the ball reaches the box,
+/// every axis has `e ≤ r`, so it returns `false` on the first axis; otherwise some `e > r` and the sum
+/// of squares exceeds `r²`.
+#[must_use]
+pub fn as_published<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+    let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+    let r = ball.radius();
+    let mut d = 0.0;
+    for i in 0..D {
+        let e = fmax(lo[i] - c[i], 0.0) + fmax(c[i] - hi[i], 0.0);
+        if e <= r {
+            return false; // the published sign error
+        }
+        d += e * e;
+    }
+    d <= r * r
+}

@@ -68,4 +68,17 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Clamp>(
         "return d·d ≤ r²             (published: strict '<')",
     ],
     "The post uses strict '<'; this crate uses '≤'.",
-);
+)
+.published(as_published::<2>, as_published::<3>);
+
+/// The clamp test exactly as published: strict `|d| < r`, so touching is not an overlap.
+#[must_use]
+pub fn as_published<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+    let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+    let mut d = 0.0;
+    for i in 0..D {
+        let e = c[i] - fmin(fmax(c[i], lo[i]), hi[i]);
+        d += e * e;
+    }
+    d < ball.radius() * ball.radius()
+}

@@ -78,4 +78,18 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Fold>(
         "return u·u ≤ r²            (published: strict '<')",
     ],
     "The post uses strict '<' (touching is not overlap); this crate uses '≤'.",
-);
+)
+.published(as_published::<2>, as_published::<3>);
+
+/// The fold exactly as published: strict `dot(u, u) < r*r`, so touching is not an overlap.
+#[must_use]
+pub fn as_published<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+    let (p, lo, hi) = (ball.center(), aabb.min(), aabb.max());
+    let r = ball.radius();
+    let mut d = 0.0;
+    for i in 0..D {
+        let u = fmax((p[i] - 0.5 * (lo[i] + hi[i])).abs() - 0.5 * (hi[i] - lo[i]), 0.0);
+        d += u * u;
+    }
+    d < r * r
+}

@@ -87,6 +87,11 @@ pub struct Algorithm {
     pub trace_2d: fn(&Circle, &Rect) -> Trace<2>,
     /// The traced form in 3D.
     pub trace_3d: fn(&Sphere, &Box3) -> Trace<3>,
+    /// The test exactly as its source prints it, where that differs from `overlap_2d` (the
+    /// branch-free sign error, strict `<` tangency). `None` when the published form is the same.
+    pub as_published_2d: Option<fn(&Circle, &Rect) -> bool>,
+    /// 3D version of [`Algorithm::as_published_2d`].
+    pub as_published_3d: Option<fn(&Sphere, &Box3) -> bool>,
 }
 
 /// Counts overlapping pairs with `A`'s test inlined.
@@ -117,7 +122,26 @@ impl Algorithm {
             count_pairs_3d: count_pairs::<A, 3>,
             trace_2d: A::trace::<2>,
             trace_3d: A::trace::<3>,
+            as_published_2d: None,
+            as_published_3d: None,
         }
+    }
+
+    /// Attaches the literal published form (see [`Algorithm::as_published_2d`]).
+    pub(crate) const fn published(
+        mut self,
+        f2: fn(&Circle, &Rect) -> bool,
+        f3: fn(&Sphere, &Box3) -> bool,
+    ) -> Algorithm {
+        self.as_published_2d = Some(f2);
+        self.as_published_3d = Some(f3);
+        self
+    }
+
+    /// The verdict as published (2D): the literal variant when there is one, else the test itself.
+    #[must_use]
+    pub fn published_2d(&self, ball: &Circle, aabb: &Rect) -> bool {
+        self.as_published_2d.unwrap_or(self.overlap_2d)(ball, aabb)
     }
 
     /// Is this test exact (overlap ⇔ distance ≤ r) in dimension `dim` (2 or 3)?
