@@ -10,3 +10,6 @@ pub use algo::{algorithm, algorithm_ids, Algorithm, Focus, OverlapTest, Source, 
 pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};
 pub use response::{nearest_face, response, Face, Response, ResponseCase};
 pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
+
+#[cfg(test)]
+pub(crate) mod testutil;

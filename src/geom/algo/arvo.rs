@@ -188,3 +188,63 @@ pub fn overlap_mode<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, mode: ArvoMo
     }
     (!hollow_box || face) && dmin <= r2 && (!hollow_ball || r2 <= dmax)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{overlap_mode, ArvoMode};
+    use crate::geom::testutil::sweep;
+    use crate::geom::{Aabb, Ball};
+
+    /// Independent reference in i64: (squared distance to the box, to its boundary, to its farthest point).
+    fn reference<const D: usize>(b: &Ball<D>, x: &Aabb<D>) -> (i64, i64, i64) {
+        let (c, lo, hi) = (b.center().map(|v| v as i64), x.min().map(|v| v as i64), x.max().map(|v| v as i64));
+        let (mut out, mut far) = (0, 0);
+        let mut inside = true;
+        let mut nearest_face = i64::MAX;
+        for i in 0..D {
+            let e = (lo[i] - c[i]).max(c[i] - hi[i]).max(0);
+            out += e * e;
+            inside &= e == 0;
+            nearest_face = nearest_face.min((c[i] - lo[i]).min(hi[i] - c[i]));
+            far += (c[i] - lo[i]).pow(2).max((c[i] - hi[i]).pow(2));
+        }
+        let boundary = if inside { nearest_face * nearest_face } else { out };
+        (out, boundary, far)
+    }
+
+    fn check<const D: usize>(b: &Ball<D>, x: &Aabb<D>) {
+        let (out, boundary, far) = reference(b, x);
+        let r2 = (b.radius() as i64).pow(2);
+        let expect = [out <= r2, out <= r2 && r2 <= far, boundary <= r2, boundary <= r2 && r2 <= far];
+        for (mode, want) in ArvoMode::ALL.into_iter().zip(expect) {
+            assert_eq!(overlap_mode(b, x, mode), want, "{mode:?} {b:?} {x:?}");
+        }
+    }
+
+    #[test]
+    fn every_mode_matches_its_definition_on_integer_sweeps() {
+        sweep::<2>(30_000, 3, check);
+        sweep::<3>(30_000, 5, check);
+    }
+
+    #[test]
+    fn solid_mode_is_the_plain_test() {
+        sweep::<2>(5_000, 9, |b, x| {
+            assert_eq!(
+                overlap_mode(b, x, ArvoMode::SolidBoxSolidBall),
+                <super::Arvo as crate::geom::OverlapTest>::overlap(b, x)
+            )
+        });
+    }
+
+    #[test]
+    fn a_hollow_circle_inside_a_hollow_box_does_not_touch_it() {
+        let b = Aabb::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+        let c = Ball::new([5.0, 5.0], 2.0).unwrap();
+        assert!(!overlap_mode(&c, &b, ArvoMode::HollowBoxHollowBall));
+        assert!(overlap_mode(&c, &b, ArvoMode::SolidBoxHollowBall));
+        // Grown to touch the right face (distance 5), the rim meets the outline.
+        let c = Ball::new([5.0, 5.0], 5.0).unwrap();
+        assert!(overlap_mode(&c, &b, ArvoMode::HollowBoxHollowBall));
+    }
+}

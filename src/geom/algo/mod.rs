@@ -194,3 +194,38 @@ pub fn algorithm(id: &str) -> Option<&'static Algorithm> {
 pub fn algorithm_ids() -> String {
     ALGORITHMS.iter().map(|a| a.id).collect::<Vec<_>>().join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ALGORITHMS;
+    use crate::geom::testutil::sweep;
+    use crate::geom::{contact, State};
+
+    #[test]
+    fn published_branchless_never_reports_an_overlap() {
+        let a = super::algorithm("branchless").unwrap();
+        let mut overlapping = 0;
+        sweep::<2>(20_000, 21, |b, x| {
+            assert!(!a.published_2d(b, x), "{b:?} {x:?}");
+            overlapping += contact(b, x).state.is_overlap() as usize;
+        });
+        assert!(overlapping > 1000, "the sweep must contain overlaps, had {overlapping}");
+    }
+
+    #[test]
+    fn published_strict_forms_differ_exactly_at_tangency() {
+        for a in ALGORITHMS.iter().filter(|a| a.as_published_2d.is_some() && a.id != "branchless") {
+            let mut touching = 0;
+            sweep::<2>(20_000, 23, |b, x| {
+                let state = contact(b, x).state;
+                // Strict: the squared distance outside the box must be below r². That differs from
+                // the crate's verdict at tangency, and for r = 0 with the centre in the box.
+                let out2 = crate::geom::contact::distance_squared(&b.center(), x);
+                let want = out2 < (b.radius() as f64).powi(2);
+                assert_eq!(a.published_2d(b, x), want, "{} {b:?} {x:?}", a.id);
+                touching += (state == State::Touching) as usize;
+            });
+            assert!(touching > 50, "the sweep must contain tangencies, had {touching}");
+        }
+    }
+}

@@ -105,38 +105,7 @@ mod tests {
     use crate::geom::algo::Focus;
     use crate::geom::{Aabb, Ball, ALGORITHMS};
 
-    /// A tiny seeded generator (SplitMix64), so the sweep is the same on every run.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        /// An integer in `[lo, hi]`, as f32 (exact).
-        fn int(&mut self, lo: i32, hi: i32) -> f32 {
-            (lo + (self.next() % (hi - lo + 1) as u64) as i32) as f32
-        }
-    }
-
-    fn sweep<const D: usize>(n: usize, seed: u64, mut check: impl FnMut(&Ball<D>, &Aabb<D>)) {
-        let mut rng = Rng(seed);
-        for _ in 0..n {
-            let mut c = [0.0; D];
-            let mut lo = [0.0; D];
-            let mut hi = [0.0; D];
-            for i in 0..D {
-                c[i] = rng.int(-12, 12);
-                let (a, b) = (rng.int(-8, 8), rng.int(-8, 8));
-                lo[i] = a.min(b);
-                hi[i] = a.max(b);
-            }
-            let r = rng.int(0, 9);
-            check(&Ball::new(c, r).unwrap(), &Aabb::new(lo, hi).unwrap());
-        }
-    }
+    use crate::geom::testutil::sweep;
 
     #[test]
     fn traced_verdict_equals_plain_verdict_2d_and_3d() {
