@@ -23,9 +23,17 @@
 //!
 //! The modules: [`geom`] (the pure core), [`cli`] (the `query` and `bench` commands, desktop only).
 
+pub mod app;
 pub mod bench;
 pub mod geom;
 pub mod report;
+pub mod teach;
+#[cfg(feature = "gui")]
+pub mod gui;
+#[cfg(feature = "gui")]
+pub mod render;
+#[cfg(feature = "gui")]
+pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
