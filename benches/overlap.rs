@@ -1,1 +1,207 @@
-fn main() {}
+//! `cargo bench`: every algorithm of the registry, 2D and 3D, on the seeded input sets of
+//! `circle_aabb_lab::bench` (hit rates 10/50/90 %, cached and cycled vs. large and random), with
+//! parry's `intersection_test` and `contact` (ball vs cuboid) as peers on the same data, the
+//! contact + push-out computation, and the batched kernels next to a streaming sum of the same size.
+//!
+//! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
+//! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
+
+use circle_aabb_lab::bench::run::contact_push_pass;
+use circle_aabb_lab::bench::{generate, BenchConfig, PairSet, SetSpec};
+use circle_aabb_lab::geom::batch::{self, PairsSoa};
+use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::time::Duration;
+
+/// The sets benchmarked here: the cycled 50 % set and the large random ones.
+fn sets() -> Vec<SetSpec> {
+    BenchConfig::full().sets.into_iter().filter(|s| s.name != "small-10" && s.name != "small-90").collect()
+}
+
+struct Parry2 {
+    balls: Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Ball)>,
+    boxes: Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)>,
+}
+
+fn parry2(set: &PairSet<2>) -> Parry2 {
+    use parry2d::math::{Isometry, Vector};
+    use parry2d::shape::{Ball, Cuboid};
+    Parry2 {
+        balls: set
+            .balls
+            .iter()
+            .map(|b| (Isometry::translation(b.center()[0], b.center()[1]), Ball::new(b.radius())))
+            .collect(),
+        boxes: set
+            .boxes
+            .iter()
+            .map(|a: &Rect| {
+                let (c, h) = (a.center(), a.half_extents());
+                (Isometry::translation(c[0], c[1]), Cuboid::new(Vector::new(h[0], h[1])))
+            })
+            .collect(),
+    }
+}
+
+struct Parry3 {
+    balls: Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Ball)>,
+    boxes: Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Cuboid)>,
+}
+
+fn parry3(set: &PairSet<3>) -> Parry3 {
+    use parry3d::math::{Isometry, Vector};
+    use parry3d::shape::{Ball, Cuboid};
+    Parry3 {
+        balls: set
+            .balls
+            .iter()
+            .map(|b| {
+                let c = b.center();
+                (Isometry::translation(c[0], c[1], c[2]), Ball::new(b.radius()))
+            })
+            .collect(),
+        boxes: set
+            .boxes
+            .iter()
+            .map(|a: &Box3| {
+                let (c, h) = (a.center(), a.half_extents());
+                (Isometry::translation(c[0], c[1], c[2]), Cuboid::new(Vector::new(h[0], h[1], h[2])))
+            })
+            .collect(),
+    }
+}
+
+fn parry2_intersections(p: &Parry2) -> usize {
+    p.balls
+        .iter()
+        .zip(&p.boxes)
+        .filter(|((pb, b), (pa, a))| parry2d::query::intersection_test(pb, b, pa, a).unwrap_or(false))
+        .count()
+}
+
+fn parry2_contacts(p: &Parry2) -> usize {
+    p.balls
+        .iter()
+        .zip(&p.boxes)
+        .filter(|((pb, b), (pa, a))| matches!(parry2d::query::contact(pb, b, pa, a, 0.0), Ok(Some(_))))
+        .count()
+}
+
+fn parry3_intersections(p: &Parry3) -> usize {
+    p.balls
+        .iter()
+        .zip(&p.boxes)
+        .filter(|((pb, b), (pa, a))| parry3d::query::intersection_test(pb, b, pa, a).unwrap_or(false))
+        .count()
+}
+
+fn parry3_contacts(p: &Parry3) -> usize {
+    p.balls
+        .iter()
+        .zip(&p.boxes)
+        .filter(|((pb, b), (pa, a))| matches!(parry3d::query::contact(pb, b, pa, a, 0.0), Ok(Some(_))))
+        .count()
+}
+
+fn scalar(c: &mut Criterion) {
+    for spec in sets() {
+        let s2 = generate::<2>(&spec);
+        let s3 = generate::<3>(&spec);
+        let n = spec.n;
+        for (dim, exact) in [(2, s2.exact_hits), (3, s3.exact_hits)] {
+            let mut g = c.benchmark_group(format!("scalar_{dim}d/{}", spec.name));
+            g.throughput(Throughput::Elements(n as u64));
+            for a in ALGORITHMS {
+                let f2 = a.count_pairs_2d;
+                let f3 = a.count_pairs_3d;
+                let run =
+                    || if dim == 2 { f2(black_box(&s2.balls), &s2.boxes) } else { f3(black_box(&s3.balls), &s3.boxes) };
+                if a.is_exact(dim) {
+                    assert_eq!(run(), exact, "{} {dim}D {}", a.id, spec.name);
+                }
+                g.bench_function(BenchmarkId::from_parameter(a.id), |b| b.iter(run));
+            }
+            // The peers, on the same pairs.
+            if dim == 2 {
+                let p = parry2(&s2);
+                eprintln!(
+                    "{} 2D: exact {exact}, parry2d intersection_test {}, contact {}",
+                    spec.name,
+                    parry2_intersections(&p),
+                    parry2_contacts(&p)
+                );
+                g.bench_function("parry2d_intersection_test", |b| b.iter(|| parry2_intersections(black_box(&p))));
+                g.bench_function("parry2d_contact", |b| b.iter(|| parry2_contacts(black_box(&p))));
+                g.bench_function("contact+push", |b| b.iter(|| contact_push_pass(black_box(&s2.balls), &s2.boxes)));
+            } else {
+                let p = parry3(&s3);
+                eprintln!(
+                    "{} 3D: exact {exact}, parry3d intersection_test {}, contact {}",
+                    spec.name,
+                    parry3_intersections(&p),
+                    parry3_contacts(&p)
+                );
+                g.bench_function("parry3d_intersection_test", |b| b.iter(|| parry3_intersections(black_box(&p))));
+                g.bench_function("parry3d_contact", |b| b.iter(|| parry3_contacts(black_box(&p))));
+                g.bench_function("contact+push", |b| b.iter(|| contact_push_pass(black_box(&s3.balls), &s3.boxes)));
+            }
+            g.finish();
+        }
+    }
+}
+
+fn batched(c: &mut Criterion) {
+    let mut g = c.benchmark_group(format!("batched_{}", batch::level().as_str()));
+    let biggest = 1usize << 22;
+    let q = |x: f32| (x * 16.0).round() / 16.0;
+    let mut rng = circle_aabb_lab::bench::rng::SplitMix64::new(0xBA7C_4ED0);
+    let axes: Vec<Vec<f32>> = (0..3).map(|_| (0..biggest).map(|_| q(rng.range(-16.0, 16.0))).collect()).collect();
+    let radii: Vec<f32> = (0..biggest).map(|_| q(rng.range(0.0, 8.0))).collect();
+    let sum_data: Vec<f32> = (0..biggest * 4).map(|i| (i % 7) as f32).collect();
+    let mut mask = vec![0u64; batch::mask_words(biggest)];
+    for n in [4096usize, biggest] {
+        for dim in [2usize, 3] {
+            let bytes = 4 * (dim + 1) * n;
+            g.throughput(Throughput::Bytes(bytes as u64));
+            g.bench_function(format!("stream_sum/{}KiB", bytes / 1024), |b| {
+                b.iter(|| batch::stream_sum(black_box(&sum_data[..bytes / 4])))
+            });
+            let r = &radii[..n];
+            if dim == 2 {
+                let aabb = Aabb::new([-4.0; 2], [4.0; 2]).unwrap();
+                let c = [&axes[0][..n], &axes[1][..n]];
+                g.bench_function(format!("one_box_2d/{n}"), |b| {
+                    b.iter(|| batch::overlap_mask_one_box(&aabb, c, r, black_box(&mut mask)))
+                });
+            } else {
+                let aabb = Aabb::new([-4.0; 3], [4.0; 3]).unwrap();
+                let c = [&axes[0][..n], &axes[1][..n], &axes[2][..n]];
+                g.bench_function(format!("one_box_3d/{n}"), |b| {
+                    b.iter(|| batch::overlap_mask_one_box(&aabb, c, r, black_box(&mut mask)))
+                });
+            }
+        }
+    }
+    // Many pairs: 32k random pairs at 50 %, as the scalar loops see them but split into arrays.
+    let spec = SetSpec::new("32k", 32 * 1024, 50, 0x5EED_1050);
+    let s2 = generate::<2>(&spec);
+    let p2 = PairsSoa::from_shapes(&s2.balls, &s2.boxes);
+    assert_eq!(batch::count_pairs_soa(p2.as_ref()), s2.exact_hits);
+    g.throughput(Throughput::Elements(spec.n as u64));
+    g.bench_function("pairs_2d/32k-50", |b| b.iter(|| batch::overlap_mask_pairs(p2.as_ref(), black_box(&mut mask))));
+    let s3 = generate::<3>(&spec);
+    let p3 = PairsSoa::from_shapes(&s3.balls, &s3.boxes);
+    assert_eq!(batch::count_pairs_soa(p3.as_ref()), s3.exact_hits);
+    g.bench_function("pairs_3d/32k-50", |b| b.iter(|| batch::overlap_mask_pairs(p3.as_ref(), black_box(&mut mask))));
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1000))
+        .sample_size(20);
+    targets = scalar, batched
+}
+criterion_main!(benches);
