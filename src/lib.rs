@@ -26,12 +26,12 @@
 pub mod app;
 pub mod bench;
 pub mod geom;
-pub mod report;
-pub mod teach;
 #[cfg(feature = "gui")]
 pub mod gui;
 #[cfg(feature = "gui")]
 pub mod render;
+pub mod report;
+pub mod teach;
 #[cfg(feature = "gui")]
 pub mod ui;
 

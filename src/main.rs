@@ -14,10 +14,38 @@ fn main() {
     }
 }
 
+/// Opens the demo, or renders one frame to a PNG with `--screenshot`. Every argument is checked
+/// before any window opens; a bad one is named and the exit status is 2.
 #[cfg(all(not(target_arch = "wasm32"), feature = "gui"))]
 fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
-    let _ = args;
-    eprintln!("the interactive demo is not built yet");
+    use circle_aabb_lab::app::SceneOptions;
+    use circle_aabb_lab::gui::{start, RunOptions};
+
+    let fail = |msg: String| -> ! {
+        eprintln!("error: {msg}");
+        std::process::exit(2);
+    };
+    let scene = SceneOptions::from_args(
+        args.circle.as_deref(),
+        args.aabb.as_deref(),
+        args.algorithm.as_deref(),
+        args.case.as_deref(),
+        args.size.as_deref(),
+    )
+    .unwrap_or_else(|e| fail(format!("--{e}")));
+    if let Some(path) = &args.screenshot {
+        if path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() != Some("png") {
+            fail(format!("--screenshot: {} must end in .png", path.display()));
+        }
+        if path.to_str().is_none() {
+            fail(format!("--screenshot: {} is not valid UTF-8", path.display()));
+        }
+        // Fail now, not after the window opened, if the file cannot be written.
+        if let Err(e) = std::fs::File::create(path) {
+            fail(format!("--screenshot: cannot write {}: {e}", path.display()));
+        }
+    }
+    start(RunOptions { scene, screenshot: args.screenshot });
 }
 
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "gui")))]
@@ -28,5 +56,12 @@ fn run_gui(_args: circle_aabb_lab::cli::GuiArgs) {
     std::process::exit(2);
 }
 
-#[cfg(target_arch = "wasm32")]
+/// On the web: the demo with the default scene (the page may pass a URL fragment; see
+/// `SceneOptions::from_fragment`).
+#[cfg(all(target_arch = "wasm32", feature = "gui"))]
+fn main() {
+    circle_aabb_lab::gui::start(circle_aabb_lab::gui::RunOptions::default());
+}
+
+#[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 fn main() {}

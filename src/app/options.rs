@@ -96,7 +96,7 @@ impl Default for SceneOptions {
     /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
     fn default() -> Self {
         SceneOptions {
-            circle: Circle::new([3.0, 2.5], 1.6).expect("valid default circle"),
+            circle: Circle::new([2.9, 2.3], 1.8).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
             algorithm: 0,
             case: CaseMode::Auto,

@@ -1,0 +1,167 @@
+//! The frame loop: gather an input snapshot from macroquad, run the egui panel, gate the canvas
+//! input on egui's wants-pointer / wants-keyboard state, update, draw, and (in screenshot mode)
+//! write the framebuffer to a PNG.
+//!
+//! Builds for the desktop and for `wasm32-unknown-unknown` (no clock, no files on the web).
+
+use crate::app::{self, Analysis, Command, Input, Key, SceneOptions, ScreenRect, State};
+use macroquad::prelude::*;
+
+/// Frames rendered before a screenshot is taken: enough for egui to settle its layout (panel
+/// width, fonts, scroll area), with no input and no animation.
+pub const SCREENSHOT_FRAMES: u32 = 8;
+
+/// What to do with the window.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    pub scene: SceneOptions,
+    /// Write one frame to this PNG and exit (desktop only).
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+/// The window configuration: `--size` (default 1280×800), high-DPI except in screenshot mode (a
+/// screenshot has exactly the requested pixel size).
+#[must_use]
+pub fn window_conf(options: &RunOptions) -> Conf {
+    let (w, h) = options.scene.size.unwrap_or((1280, 800));
+    Conf {
+        window_title: "circle-aabb-lab".to_string(),
+        window_width: w as i32,
+        window_height: h as i32,
+        high_dpi: options.screenshot.is_none(),
+        window_resizable: options.screenshot.is_none(),
+        sample_count: 4,
+        ..Default::default()
+    }
+}
+
+/// Opens the window and runs the demo until it is closed (or the screenshot is written).
+pub fn start(options: RunOptions) {
+    macroquad::Window::from_config(window_conf(&options), run(options));
+}
+
+fn keys_pressed() -> Vec<Key> {
+    let mut keys = Vec::new();
+    for k in get_keys_pressed() {
+        let key = match k {
+            KeyCode::Key1 | KeyCode::Kp1 => Key::Digit(1),
+            KeyCode::Key2 | KeyCode::Kp2 => Key::Digit(2),
+            KeyCode::Key3 | KeyCode::Kp3 => Key::Digit(3),
+            KeyCode::Key4 | KeyCode::Kp4 => Key::Digit(4),
+            KeyCode::Key5 | KeyCode::Kp5 => Key::Digit(5),
+            KeyCode::Key6 | KeyCode::Kp6 => Key::Digit(6),
+            KeyCode::Key7 | KeyCode::Kp7 => Key::Digit(7),
+            KeyCode::Key8 | KeyCode::Kp8 => Key::Digit(8),
+            KeyCode::Key9 | KeyCode::Kp9 => Key::Digit(9),
+            KeyCode::Space => Key::Space,
+            KeyCode::Enter | KeyCode::KpEnter => Key::Enter,
+            KeyCode::R => Key::R,
+            KeyCode::H => Key::H,
+            KeyCode::Tab => Key::Tab,
+            KeyCode::C => Key::C,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Equal | KeyCode::KpAdd => Key::Plus,
+            KeyCode::Minus | KeyCode::KpSubtract => Key::Minus,
+            KeyCode::PageUp => Key::PageUp,
+            KeyCode::PageDown => Key::PageDown,
+            _ => continue,
+        };
+        keys.push(key);
+    }
+    keys
+}
+
+/// egui zoom for the window: 1 up to ~900 logical pixels high, growing to 2 on a 4K screen, so the
+/// panel keeps its share of the window.
+fn zoom_for(height: f32) -> f32 {
+    (height / 900.0).clamp(1.0, 2.0)
+}
+
+async fn run(options: RunOptions) {
+    let screenshot = options.screenshot.clone();
+    let mut state = State::new(options.scene);
+    let mut frame: u32 = 0;
+    egui_macroquad::cfg(|ctx| {
+        crate::ui::style(ctx);
+        if screenshot.is_some() {
+            // No animation: the picture must not depend on the clock.
+            ctx.style_mut(|s| s.animation_time = 0.0);
+        }
+    });
+
+    loop {
+        let (sw, sh) = (screen_width(), screen_height());
+        let analysis = state.analysis();
+        let mut commands: Vec<Command> = Vec::new();
+        let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: sw, h: sh };
+        let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
+
+        egui_macroquad::ui(|ctx| {
+            let zoom = zoom_for(sh);
+            if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+                ctx.set_zoom_factor(zoom);
+            }
+            commands = crate::ui::panel(ctx, &state, &analysis);
+            // egui points → macroquad logical pixels.
+            let k = ctx.pixels_per_point() / screen_dpi_scale();
+            let r = ctx.available_rect();
+            canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
+            pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            keyboard_taken = ctx.wants_keyboard_input();
+        });
+
+        for cmd in commands {
+            app::apply(&mut state, cmd);
+        }
+
+        let input = if screenshot.is_some() {
+            // Screenshot mode: the scene sees no pointer, no wheel, no keys.
+            Input { canvas: Some(canvas), ..Input::default() }
+        } else {
+            let (mx, my) = mouse_position();
+            Input {
+                canvas: Some(canvas),
+                pointer: Some(vec2(mx, my)),
+                pressed: is_mouse_button_pressed(MouseButton::Left),
+                down: is_mouse_button_down(MouseButton::Left),
+                wheel: mouse_wheel().1,
+                keys: keys_pressed(),
+                pointer_over_ui,
+                keyboard_taken,
+            }
+        };
+        app::update(&mut state, &input);
+
+        clear_background(Color::from_rgba(24, 26, 32, 255));
+        let analysis: Analysis = state.analysis();
+        crate::render::draw_scene(&state, &analysis);
+        egui_macroquad::draw();
+
+        frame += 1;
+        if let Some(path) = &screenshot {
+            if frame >= SCREENSHOT_FRAMES {
+                #[cfg(not(target_arch = "wasm32"))]
+                write_screenshot(path);
+                #[cfg(target_arch = "wasm32")]
+                let _ = path;
+                return;
+            }
+        }
+        next_frame().await;
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn write_screenshot(path: &std::path::Path) {
+    // get_screen_data reads the framebuffer bottom-up; export_png flips it to top-down.
+    let image = get_screen_data();
+    let Some(p) = path.to_str() else {
+        eprintln!("error: --screenshot: the path {} is not valid UTF-8", path.display());
+        std::process::exit(2);
+    };
+    image.export_png(p);
+    eprintln!("wrote {} ({}x{})", path.display(), image.width, image.height);
+}

@@ -1,0 +1,423 @@
+//! The canvas: the only module that calls macroquad's `draw_*`. It reads the state and the core's
+//! analysis and draws them; it changes nothing.
+//!
+//! Layers, back to front: world grid with ticks, the nine-zone grid (box edges extended, zone
+//! numbers, the centre's zone highlighted), the box, the response construction (closest point and
+//! distance, or the four face distances), the push arrow and the ghost circle, the circle in the
+//! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
+
+use crate::app::palette::{self, Rgba};
+use crate::app::{Analysis, Handle, ScreenRect, State};
+use crate::geom::ResponseCase;
+use macroquad::prelude::*;
+
+fn col(c: Rgba) -> Color {
+    Color::from_rgba(c[0], c[1], c[2], c[3])
+}
+
+/// Sizes that grow with the canvas, so the picture stays readable from 640×480 to 4K.
+#[derive(Clone, Copy, Debug)]
+pub struct Sizes {
+    /// Multiplier for text sizes and line widths.
+    pub k: f32,
+}
+
+impl Sizes {
+    #[must_use]
+    pub fn for_canvas(c: ScreenRect) -> Sizes {
+        Sizes { k: (c.w.min(c.h) / 720.0).clamp(0.85, 2.4) }
+    }
+    fn font(&self, base: f32) -> u16 {
+        (base * self.k).round().max(8.0) as u16
+    }
+    fn line(&self, base: f32) -> f32 {
+        base * self.k
+    }
+}
+
+fn text(s: &str, x: f32, y: f32, size: u16, color: Color) -> TextDimensions {
+    draw_text_ex(s, x, y, TextParams { font_size: size, color, ..Default::default() })
+}
+
+/// Text centred on `(x, y)`, over a dark rounded plate so it stays legible on any layer.
+fn label(s: &str, x: f32, y: f32, size: u16, color: Color, plate: bool) {
+    let m = measure_text(s, None, size, 1.0);
+    let (tx, ty) = (x - 0.5 * m.width, y + 0.5 * m.height);
+    if plate {
+        let pad = 0.25 * size as f32;
+        draw_rectangle(
+            tx - pad,
+            ty - m.offset_y - pad * 0.6,
+            m.width + 2.0 * pad,
+            m.height + 1.2 * pad,
+            col(palette::alpha(palette::BACKGROUND, 200)),
+        );
+    }
+    text(s, tx, ty, size, color);
+}
+
+/// A number for a label: up to 3 decimals, no trailing zeros.
+#[must_use]
+pub fn fmt_num(x: f32) -> String {
+    let s = format!("{:.3}", x);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Draws the whole canvas for one frame.
+pub fn draw_scene(state: &State, a: &Analysis) {
+    let c = state.canvas;
+    let z = Sizes::for_canvas(c);
+    draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
+    draw_grid(state, z);
+    draw_zones(state, a, z);
+    draw_box(state, z);
+    draw_construction(state, a, z);
+    draw_circle_shape(state, a, z);
+    draw_zone_labels(state, a, z);
+    draw_status(state, a, z);
+    draw_legend(state, z);
+}
+
+/// World grid lines on a 1-2-5 step about 60 px apart, axes brighter, tick numbers on the left and
+/// bottom edges.
+fn draw_grid(state: &State, z: Sizes) {
+    let (c, v) = (state.canvas, state.view);
+    let step = nice_step(60.0 * z.k / v.scale);
+    let lo = v.to_world(vec2(c.x, c.y + c.h));
+    let hi = v.to_world(vec2(c.x + c.w, c.y));
+    let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
+    let fs = z.font(13.0);
+    let tick = |x: f32| format!("{:.*}", decimals, if x.abs() < step * 1e-3 { 0.0 } else { x });
+
+    let mut i = (lo[0] / step).ceil() as i64;
+    while (i as f32) * step <= hi[0] && i < (lo[0] / step).ceil() as i64 + 400 {
+        let x = i as f32 * step;
+        let sx = v.to_screen([x, 0.0]).x;
+        let color = if i == 0 { palette::AXIS } else { palette::GRID };
+        draw_line(sx, c.y, sx, c.y + c.h, z.line(1.0), col(color));
+        text(&tick(x), sx + 3.0, c.y + c.h - 5.0, fs, col(palette::TICK_TEXT));
+        i += 1;
+    }
+    let mut j = (lo[1] / step).ceil() as i64;
+    while (j as f32) * step <= hi[1] && j < (lo[1] / step).ceil() as i64 + 400 {
+        let y = j as f32 * step;
+        let sy = v.to_screen([0.0, y]).y;
+        let color = if j == 0 { palette::AXIS } else { palette::GRID };
+        draw_line(c.x, sy, c.x + c.w, sy, z.line(1.0), col(color));
+        text(&tick(y), c.x + 4.0, sy - 3.0, fs, col(palette::TICK_TEXT));
+        j += 1;
+    }
+}
+
+/// The smallest of 1, 2, 5 × 10ᵏ that is at least `raw`.
+#[must_use]
+pub fn nice_step(raw: f32) -> f32 {
+    let raw = if raw.is_finite() && raw > 0.0 { raw } else { 1.0 };
+    let p = 10f32.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&s| s >= raw).unwrap_or(10.0 * p)
+}
+
+/// The screen rectangle of zone `(zx, zy)` (0 below/left, 1 within, 2 above/right), clipped to the canvas.
+fn zone_rect(state: &State, zx: u32, zy: u32) -> ScreenRect {
+    let (c, v) = (state.canvas, state.view);
+    let lo = v.to_screen(state.aabb.min());
+    let hi = v.to_screen(state.aabb.max());
+    let clamp_x = |x: f32| x.clamp(c.x, c.x + c.w);
+    let clamp_y = |y: f32| y.clamp(c.y, c.y + c.h);
+    let (x0, x1) = match zx {
+        0 => (c.x, clamp_x(lo.x)),
+        1 => (clamp_x(lo.x), clamp_x(hi.x)),
+        _ => (clamp_x(hi.x), c.x + c.w),
+    };
+    // Screen y grows downwards: zone row 0 (below the box) is at the bottom.
+    let (y0, y1) = match zy {
+        0 => (clamp_y(lo.y), c.y + c.h),
+        1 => (clamp_y(hi.y), clamp_y(lo.y)),
+        _ => (c.y, clamp_y(hi.y)),
+    };
+    ScreenRect { x: x0, y: y0, w: (x1 - x0).max(0.0), h: (y1 - y0).max(0.0) }
+}
+
+fn draw_zones(state: &State, a: &Analysis, z: Sizes) {
+    let (c, v) = (state.canvas, state.view);
+    let zone = a.contact.zone;
+    let hl = zone_rect(state, zone % 3, zone / 3);
+    draw_rectangle(hl.x, hl.y, hl.w, hl.h, col(palette::ZONE_HIGHLIGHT));
+
+    let lo = v.to_screen(state.aabb.min());
+    let hi = v.to_screen(state.aabb.max());
+    let w = z.line(1.2);
+    let line = col(palette::alpha(palette::ZONE_LINE, 170));
+    for x in [lo.x, hi.x] {
+        dashed_line(vec2(x, c.y), vec2(x, c.y + c.h), w, line, 7.0 * z.k);
+    }
+    for y in [lo.y, hi.y] {
+        dashed_line(vec2(c.x, y), vec2(c.x + c.w, y), w, line, 7.0 * z.k);
+    }
+}
+
+/// Each zone's number, in the middle of the zone's visible part (the box's own number, 4, in its
+/// top-left corner so it does not sit on the construction). Drawn on top of the shapes.
+fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
+    let fs = z.font(20.0);
+    for zy in 0..3 {
+        for zx in 0..3 {
+            let r = zone_rect(state, zx, zy);
+            let n = zx + 3 * zy;
+            let hl = n == a.contact.zone;
+            let s = if hl { format!("zone {n}") } else { format!("{n}") };
+            let m = measure_text(&s, None, fs, 1.0);
+            if r.w < m.width + 8.0 || r.h < m.height + 8.0 {
+                continue;
+            }
+            let inset = 8.0 * z.k;
+            let (x, y) = if n == 4 {
+                (r.x + inset, r.y + inset + m.offset_y)
+            } else {
+                (r.x + 0.5 * (r.w - m.width), r.y + 0.5 * (r.h + m.height))
+            };
+            let colour = if hl { palette::ZONE_HIGHLIGHT_TEXT } else { palette::alpha(palette::ZONE_TEXT, 200) };
+            text(&s, x, y, fs, col(colour));
+        }
+    }
+}
+
+fn dashed_line(a: Vec2, b: Vec2, w: f32, color: Color, dash: f32) {
+    let len = a.distance(b);
+    if len <= 0.0 {
+        return;
+    }
+    let dir = (b - a) / len;
+    let mut t = 0.0;
+    while t < len {
+        let t1 = (t + dash).min(len);
+        let (p, q) = (a + dir * t, a + dir * t1);
+        draw_line(p.x, p.y, q.x, q.y, w, color);
+        t += 2.0 * dash;
+    }
+}
+
+fn dashed_circle(centre: Vec2, r: f32, w: f32, color: Color, k: f32) {
+    let n = ((r * std::f32::consts::TAU) / (8.0 * k)).clamp(12.0, 240.0) as usize;
+    let n = n - n % 2;
+    for i in (0..n).step_by(2) {
+        let a0 = i as f32 / n as f32 * std::f32::consts::TAU;
+        let a1 = (i + 1) as f32 / n as f32 * std::f32::consts::TAU;
+        let p = centre + r * vec2(a0.cos(), a0.sin());
+        let q = centre + r * vec2(a1.cos(), a1.sin());
+        draw_line(p.x, p.y, q.x, q.y, w, color);
+    }
+}
+
+fn draw_box(state: &State, z: Sizes) {
+    let v = state.view;
+    let lo = v.to_screen(state.aabb.min());
+    let hi = v.to_screen(state.aabb.max());
+    let (x, y, w, h) = (lo.x, hi.y, hi.x - lo.x, lo.y - hi.y);
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    let fill = if active == Some(Handle::BoxBody) { palette::alpha(palette::BOX_FILL, 100) } else { palette::BOX_FILL };
+    draw_rectangle(x, y, w, h, col(fill));
+    let edge_w = z.line(2.0);
+    draw_rectangle_lines(x, y, w, h, edge_w, col(palette::BOX_EDGE));
+    if active == Some(Handle::BoxBody) {
+        draw_rectangle_lines(x - 1.0, y - 1.0, w + 2.0, h + 2.0, edge_w, col(palette::HOVER));
+    }
+    if let Some(Handle::BoxEdge { axis, upper }) = active {
+        let (p, q) = match (axis, upper) {
+            (0, false) => (vec2(lo.x, lo.y), vec2(lo.x, hi.y)),
+            (0, true) => (vec2(hi.x, lo.y), vec2(hi.x, hi.y)),
+            (_, false) => (vec2(lo.x, lo.y), vec2(hi.x, lo.y)),
+            (_, true) => (vec2(lo.x, hi.y), vec2(hi.x, hi.y)),
+        };
+        draw_line(p.x, p.y, q.x, q.y, z.line(4.0), col(palette::HOVER));
+    }
+    // Corner handles; the active one larger and white.
+    for upper in [[false, false], [true, false], [false, true], [true, true]] {
+        let q = vec2(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
+        let on = active == Some(Handle::BoxCorner { upper });
+        let s = z.line(if on { 6.0 } else { 3.5 });
+        draw_rectangle(q.x - s, q.y - s, 2.0 * s, 2.0 * s, col(if on { palette::HOVER } else { palette::BOX_EDGE }));
+    }
+}
+
+fn arrow(from: Vec2, to: Vec2, w: f32, color: Color, head: f32) {
+    let d = to - from;
+    let len = d.length();
+    if len < 1.0 {
+        return;
+    }
+    let dir = d / len;
+    let head = head.min(0.6 * len);
+    let base = to - dir * head;
+    draw_line(from.x, from.y, base.x, base.y, w, color);
+    let n = vec2(-dir.y, dir.x) * head * 0.5;
+    draw_triangle(to, base + n, base - n, color);
+}
+
+/// Closest point and distance (centre outside), or the four face distances (centre inside); then
+/// the push arrow and the ghost of the pushed circle.
+fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
+    let v = state.view;
+    let centre = state.circle.center();
+    let cs = v.to_screen(centre);
+    let fs = z.font(15.0);
+    let inside = a.contact.distance <= 0.0;
+
+    if !inside {
+        let s = v.to_screen(a.contact.closest);
+        dashed_line(cs, s, z.line(2.0), col(palette::CLOSEST), 5.0 * z.k);
+        draw_circle(s.x, s.y, z.line(5.0), col(palette::CLOSEST));
+        draw_circle_lines(s.x, s.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
+        let mid = 0.5 * (cs + s);
+        let d = s - cs;
+        let n = if d.length() > 0.0 { vec2(-d.y, d.x).normalize() } else { vec2(0.0, -1.0) };
+        let n = if n.y > 0.0 { -n } else { n };
+        label(
+            &format!("d = {}", fmt_num(a.contact.distance)),
+            mid.x + n.x * 16.0 * z.k,
+            mid.y + n.y * 16.0 * z.k,
+            fs,
+            col(palette::CLOSEST),
+            true,
+        );
+    } else {
+        // The four face distances, measured from the centre; the least one is the push direction.
+        let (lo, hi) = (state.aabb.min(), state.aabb.max());
+        let least = a.response.face;
+        for axis in 0..2 {
+            for (k, upper) in [false, true].into_iter().enumerate() {
+                let mut target = centre;
+                target[axis] = if upper { hi[axis] } else { lo[axis] };
+                let t = v.to_screen(target);
+                let is_least = least.is_some_and(|f| f.axis == axis && f.upper == upper);
+                let (color, w) = if is_least {
+                    (palette::FACE_LEAST, z.line(3.0))
+                } else {
+                    (palette::alpha(palette::FACE, 200), z.line(1.5))
+                };
+                draw_line(cs.x, cs.y, t.x, t.y, w, col(color));
+                draw_circle(t.x, t.y, z.line(3.0), col(color));
+                let mid = 0.5 * (cs + t);
+                let off = if axis == 0 { vec2(0.0, -13.0 * z.k) } else { vec2(22.0 * z.k, 0.0) };
+                let d = a.faces[axis][k];
+                label(
+                    &fmt_num(d as f32),
+                    mid.x + off.x,
+                    mid.y + off.y,
+                    if is_least { fs + 2 } else { fs - 1 },
+                    col(color),
+                    true,
+                );
+            }
+        }
+    }
+
+    // Push-out arrow and the ghost of the pushed circle.
+    if a.response.case != ResponseCase::None {
+        let p = a.response.push;
+        if p[0] != 0.0 || p[1] != 0.0 {
+            let moved = [centre[0] + p[0], centre[1] + p[1]];
+            let ms = v.to_screen(moved);
+            let r = state.circle.radius() * v.scale;
+            dashed_circle(ms, r, z.line(1.8), col(palette::alpha(palette::PUSH, 220)), z.k);
+            draw_circle(ms.x, ms.y, z.line(2.5), col(palette::PUSH));
+            arrow(cs, ms, z.line(3.0), col(palette::PUSH), 14.0 * z.k);
+            let len = (p[0] * p[0] + p[1] * p[1]).sqrt();
+            label(&format!("push {}", fmt_num(len)), ms.x, ms.y - 16.0 * z.k, fs, col(palette::PUSH), true);
+        }
+    }
+}
+
+fn draw_circle_shape(state: &State, a: &Analysis, z: Sizes) {
+    let v = state.view;
+    let cs = v.to_screen(state.circle.center());
+    let r = state.circle.radius() * v.scale;
+    let shown = palette::shown_state(a.verdict, a.contact.state);
+    let color = palette::state(shown);
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    let fill_a = if active == Some(Handle::CircleBody) { 95 } else { 60 };
+    draw_circle(cs.x, cs.y, r, col(palette::alpha(color, fill_a)));
+    let rim_w = if active == Some(Handle::CircleRim) { z.line(4.5) } else { z.line(2.5) };
+    let rim_c = if active == Some(Handle::CircleRim) { palette::HOVER } else { color };
+    draw_circle_lines(cs.x, cs.y, r, rim_w, col(rim_c));
+    if active == Some(Handle::CircleBody) {
+        draw_circle_lines(cs.x, cs.y, r + z.line(2.5), z.line(1.5), col(palette::HOVER));
+    }
+    // Centre cross.
+    let s = z.line(5.0);
+    draw_line(cs.x - s, cs.y, cs.x + s, cs.y, z.line(2.0), col(palette::TEXT));
+    draw_line(cs.x, cs.y - s, cs.x, cs.y + s, z.line(2.0), col(palette::TEXT));
+}
+
+/// Top of the canvas: the selected algorithm's verdict and the exact answer; a red banner when they
+/// disagree.
+fn draw_status(state: &State, a: &Analysis, z: Sizes) {
+    let c = state.canvas;
+    let algo = state.algorithm();
+    let fs = z.font(17.0);
+    let pad = 10.0 * z.k;
+    let verdict = if a.verdict { "overlap" } else { "no overlap" };
+    let line1 = format!("{}: {}", algo.name, verdict);
+    let shown = palette::shown_state(a.verdict, a.contact.state);
+    let m = text(&line1, c.x + pad + 40.0 * z.k, c.y + pad + fs as f32 * 0.8, fs, col(palette::state(shown)));
+    let line2 =
+        format!("exact: {}   zone {}   case: {}", a.contact.state.as_str(), a.contact.zone, a.response.case.as_str());
+    let y2 = c.y + pad + fs as f32 * 0.8 + m.height + 8.0 * z.k;
+    text(&line2, c.x + pad + 40.0 * z.k, y2, z.font(14.0), col(palette::state(a.contact.state)));
+
+    if a.wrong() {
+        let kind = if a.verdict { "false positive" } else { "false negative" };
+        let msg = format!(
+            "WRONG: {} says {}, but the circle is {} ({kind})",
+            algo.id,
+            if a.verdict { "overlap" } else { "no overlap" },
+            a.contact.state.as_str()
+        );
+        let bfs = z.font(18.0);
+        let mm = measure_text(&msg, None, bfs, 1.0);
+        let w = (mm.width + 24.0 * z.k).min(c.w - 8.0);
+        let x = c.x + 0.5 * (c.w - w);
+        let y = c.y + c.h - 60.0 * z.k - mm.height;
+        draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, 230)));
+        draw_rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
+        text(&msg, x + 12.0 * z.k, y + 9.0 * z.k + mm.offset_y, bfs, WHITE);
+    }
+
+    if !state.panel_visible {
+        let hint = "H: show panel";
+        let hf = z.font(14.0);
+        let mm = measure_text(hint, None, hf, 1.0);
+        text(hint, c.x + c.w - mm.width - pad, c.y + pad + mm.offset_y, hf, col(palette::TICK_TEXT));
+    }
+}
+
+fn draw_legend(state: &State, z: Sizes) {
+    let c = state.canvas;
+    let fs = z.font(13.0);
+    let items: [(&str, Rgba); 6] = [
+        ("separated", palette::SEPARATED),
+        ("touching", palette::TOUCHING),
+        ("overlapping", palette::OVERLAPPING),
+        ("closest point", palette::CLOSEST),
+        ("push-out", palette::PUSH),
+        ("least face", palette::FACE_LEAST),
+    ];
+    let sw = 10.0 * z.k;
+    let gap = 14.0 * z.k;
+    let total: f32 = items.iter().map(|(s, _)| measure_text(s, None, fs, 1.0).width + sw + 6.0 * z.k + gap).sum();
+    if total > c.w - 60.0 * z.k {
+        return; // too narrow: the panel's legend says the same
+    }
+    let mut x = c.x + c.w - total;
+    let y = c.y + c.h - 24.0 * z.k;
+    for (s, colour) in items {
+        draw_rectangle(x, y - sw, sw, sw, col(colour));
+        let m = text(s, x + sw + 6.0 * z.k, y, fs, col(palette::TEXT));
+        x += sw + 6.0 * z.k + m.width + gap;
+    }
+}

@@ -1,0 +1,107 @@
+//! The panel, run headless on a bare `egui::Context` (no window, no GPU).
+
+use super::*;
+use crate::app::{apply, SceneOptions};
+
+fn input(events: Vec<egui::Event>) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+        events,
+        ..Default::default()
+    }
+}
+
+/// Runs one pass; returns the commands and whether egui then wants the pointer.
+fn pass(ctx: &egui::Context, state: &State, events: Vec<egui::Event>) -> (Vec<Command>, bool) {
+    let (cmds, wants, _) = pass_canvas(ctx, state, events);
+    (cmds, wants)
+}
+
+/// Like [`pass`], also returning the area left for the canvas (read inside the pass, as the frame loop does).
+fn pass_canvas(ctx: &egui::Context, state: &State, events: Vec<egui::Event>) -> (Vec<Command>, bool, egui::Rect) {
+    let a = state.analysis();
+    let mut cmds = Vec::new();
+    let mut canvas = egui::Rect::NOTHING;
+    let _ = ctx.run(input(events), |ctx| {
+        cmds = panel(ctx, state, &a);
+        canvas = ctx.available_rect();
+    });
+    (cmds, ctx.wants_pointer_input() || ctx.is_pointer_over_area(), canvas)
+}
+
+fn click_at(p: egui::Pos2) -> Vec<Vec<egui::Event>> {
+    let button = |pressed| egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    vec![vec![egui::Event::PointerMoved(p)], vec![button(true)], vec![button(false)]]
+}
+
+#[test]
+fn panel_runs_for_frames_without_commands_when_untouched() {
+    let ctx = egui::Context::default();
+    style(&ctx);
+    let state = State::new(SceneOptions::default());
+    let mut canvas = egui::Rect::NOTHING;
+    for _ in 0..4 {
+        let (cmds, _, c) = pass_canvas(&ctx, &state, vec![]);
+        assert!(cmds.is_empty(), "{cmds:?}");
+        canvas = c;
+    }
+    // The panel takes the right-hand side; the rest is the canvas.
+    assert!(canvas.width() < 1280.0 - 200.0 && canvas.min.x == 0.0, "{canvas:?}");
+}
+
+#[test]
+fn pointer_over_the_panel_is_egui_s_and_over_the_canvas_is_not() {
+    let ctx = egui::Context::default();
+    let state = State::new(SceneOptions::default());
+    pass(&ctx, &state, vec![]);
+    let (_, over_panel) = pass(&ctx, &state, vec![egui::Event::PointerMoved(egui::pos2(1250.0, 400.0))]);
+    assert!(over_panel);
+    let (_, over_canvas) = pass(&ctx, &state, vec![egui::Event::PointerMoved(egui::pos2(200.0, 400.0))]);
+    assert!(!over_canvas);
+}
+
+#[test]
+fn clicking_reset_and_apply_returns_their_commands() {
+    let ctx = egui::Context::default();
+    let state = State::new(SceneOptions::default()); // overlapping a corner: Apply is enabled
+    pass(&ctx, &state, vec![]);
+    for (key, want) in [(RESET_BUTTON, Command::Reset), (APPLY_BUTTON, Command::ApplyResponse)] {
+        let rect: egui::Rect = ctx.data(|d| d.get_temp(egui::Id::new(key))).expect("button rect recorded");
+        let mut got = Vec::new();
+        for events in click_at(rect.center()) {
+            got.extend(pass(&ctx, &state, events).0);
+        }
+        assert_eq!(got, vec![want], "{key}");
+    }
+}
+
+#[test]
+fn choosing_an_algorithm_by_command_changes_what_the_panel_shows() {
+    let ctx = egui::Context::default();
+    let mut state = State::new(SceneOptions::default());
+    pass(&ctx, &state, vec![]);
+    let naive = ALGORITHMS.iter().position(|a| a.id == "planes_naive").unwrap();
+    apply(&mut state, Command::SelectAlgorithm(naive));
+    assert_eq!(state.algorithm().id, "planes_naive");
+    for _ in 0..2 {
+        let (cmds, _) = pass(&ctx, &state, vec![]);
+        assert!(cmds.is_empty());
+    }
+    // An out-of-range index is ignored.
+    apply(&mut state, Command::SelectAlgorithm(ALGORITHMS.len()));
+    assert_eq!(state.algorithm().id, "planes_naive");
+}
+
+#[test]
+fn a_hidden_panel_leaves_the_whole_window_to_the_canvas() {
+    let ctx = egui::Context::default();
+    let mut state = State::new(SceneOptions::default());
+    apply(&mut state, Command::TogglePanel);
+    let (_, _, canvas) = pass_canvas(&ctx, &state, vec![]);
+    assert_eq!(canvas.width(), 1280.0);
+}
