@@ -130,8 +130,18 @@ impl Case {
 }
 
 /// An `f32` as a JSON number with its shortest decimal form (`1.65`, not `1.649999976158142`).
+/// Negative zero is written as `0` (a push or distance of −0 is just 0); a non-finite value, which a
+/// valid case never produces, becomes `null`.
+///
+/// ```
+/// use circle_aabb_lab::report::num;
+/// assert_eq!(num(1.65).to_string(), "1.65");
+/// assert_eq!(num(-0.0).to_string(), "0.0");
+/// assert!(num(f32::NAN).is_null());
+/// ```
 #[must_use]
 pub fn num(x: f32) -> Value {
+    let x = if x == 0.0 { 0.0 } else { x };
     x.to_string().parse::<f64>().map_or(Value::Null, Value::from)
 }
 

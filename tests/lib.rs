@@ -8,3 +8,8 @@ mod common;
 
 mod algorithms;
 mod batch;
+mod cases;
+mod cli;
+mod contact;
+mod response;
+mod validation;

@@ -80,18 +80,21 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
 }
 
 /// Runs the CSV mode over `input`, writing one JSON line per case to `out`.
-/// Returns the number of bad lines.
+/// Returns the number of bad lines. A line that is not valid UTF-8 is a bad line (it has been
+/// consumed, so reading goes on); any other read error ends the run with that error, since the
+/// same read would fail again forever (e.g. `--csv` given a directory).
 pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
     let mut bad = 0;
     for (i, line) in input.lines().enumerate() {
         let n = i + 1;
         let line = match line {
             Ok(l) => l,
-            Err(e) => {
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                 bad += 1;
                 writeln!(out, "{}", json!({"line": n, "error": format!("unreadable line: {e}")}))?;
                 continue;
             }
+            Err(e) => return Err(e),
         };
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
@@ -135,7 +138,7 @@ pub fn run(args: &QueryArgs) -> i32 {
             Ok(_) => 1,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: --csv: cannot read {path}: {e}");
                 2
             }
         };
