@@ -224,3 +224,38 @@ fn streaming_sum_adds_everything() {
         }
     });
 }
+
+/// Exact text of a value (`-0.0` differs from `0.0`, every distinct float prints differently).
+fn bits<T: std::fmt::Debug>(t: &T) -> String {
+    format!("{t:?}")
+}
+
+fn fused_case<const D: usize>(g: &mut SplitMix64) {
+    use circle_aabb_lab::geom::{contact, contact_response, response};
+    for k in 0..20_000 {
+        let aabb = random_box::<D>(g);
+        let ball = match k % 4 {
+            // On a face, an edge or a corner, with r = 0 sometimes: the boundary cases.
+            0 => {
+                let (lo, hi) = (aabb.min(), aabb.max());
+                let c: [f32; D] = std::array::from_fn(|i| match g.below(3) {
+                    0 => lo[i],
+                    1 => hi[i],
+                    _ => lo[i] + (hi[i] - lo[i]) * g.unit(),
+                });
+                Ball::new(c, if g.below(3) == 0 { 0.0 } else { g.range(0.0, 4.0) }).unwrap()
+            }
+            _ => random_ball(g, &aabb),
+        };
+        let fused = contact_response(&ball, &aabb);
+        let apart = (contact(&ball, &aabb), response(&ball, &aabb));
+        assert_eq!(bits(&fused), bits(&apart), "{ball:?} {aabb:?}");
+    }
+}
+
+#[test]
+fn fused_contact_response_equals_contact_and_response_bit_for_bit() {
+    let mut g = SplitMix64::new(0xC0_47AC7);
+    fused_case::<2>(&mut g);
+    fused_case::<3>(&mut g);
+}

@@ -6,7 +6,7 @@ use super::rng::SplitMix64;
 use super::sets::{generate_into, PairSet, SetSpec};
 use super::Clock;
 use crate::geom::batch::{self, PairsSoa};
-use crate::geom::{contact, response, Aabb, Ball, ALGORITHMS};
+use crate::geom::{contact, contact_response, Aabb, Ball, ALGORITHMS};
 use serde::Serialize;
 use std::hint::black_box;
 
@@ -668,17 +668,21 @@ fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
         .count()
 }
 
-/// The contact and the push-out for every pair: returns the number of overlaps, and folds every
-/// output into a value the optimiser must compute.
+/// The contact and the push-out for every pair ([`contact_response`]): returns the number of
+/// overlaps, and folds every output into a value the optimiser must compute (with `xor` of the bits,
+/// which does not chain a floating-point latency from one pair to the next).
 #[inline(never)]
 pub fn contact_push_pass<const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     let mut hits = 0;
-    let mut acc = 0.0f32;
+    let mut acc = 0u32;
     for (b, a) in balls.iter().zip(boxes) {
-        let k = contact(b, a);
-        let p = response(b, a);
+        let (k, p) = contact_response(b, a);
         hits += k.state.is_overlap() as usize;
-        acc += k.distance + k.penetration + k.closest[0] + p.push[0] + p.push[D - 1] + k.zone as f32;
+        let mut x = k.distance.to_bits() ^ k.penetration.to_bits() ^ k.zone ^ (p.case as u32) << 8;
+        for i in 0..D {
+            x ^= k.closest[i].to_bits().rotate_left(i as u32) ^ p.push[i].to_bits().rotate_left(7 + i as u32);
+        }
+        acc ^= x ^ p.face.map_or(0, |f| (f.axis as u32) << 1 | f.upper as u32);
     }
     black_box(acc);
     hits
