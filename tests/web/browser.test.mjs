@@ -93,6 +93,48 @@ function instrument() {
     }
     return n;
   };
+  // Where a colour is in a read: the bounding box (CSS px) and count of the pixels within `tol` of
+  // rgb inside `region` {x, y, w, h} (CSS px); rows are grouped into bands separated by >= `gap` rows
+  // without a match, so separate widgets of one colour come back as separate boxes, top first.
+  t.find = function (name, rgb, tol, region, gap = 4) {
+    const r = t.reads[name], s = r.scale, bands = [];
+    const x0 = Math.max(0, Math.floor(region.x * s)), x1 = Math.min(r.w, Math.ceil((region.x + region.w) * s));
+    const y0 = Math.max(0, Math.floor(region.y * s)), y1 = Math.min(r.h, Math.ceil((region.y + region.h) * s));
+    let band = null, lastHit = -1e9;
+    for (let y = y0; y < y1; y++) {
+      const row = (r.h - 1 - y) * r.w;
+      let hit = false;
+      for (let x = x0; x < x1; x++) {
+        const i = (row + x) * 4;
+        if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) {
+          if (!band || y - lastHit >= gap) { band = { n: 0, x0: x, x1: x, y0: y, y1: y }; bands.push(band); }
+          band.n++; band.x0 = Math.min(band.x0, x); band.x1 = Math.max(band.x1, x); band.y1 = y;
+          hit = true;
+        }
+      }
+      if (hit) lastHit = y;
+    }
+    return bands.map((b) => ({
+      n: b.n, x: b.x0 / s, y: b.y0 / s, w: (b.x1 - b.x0 + 1) / s, h: (b.y1 - b.y0 + 1) / s,
+      cx: (b.x0 + b.x1 + 1) / 2 / s, cy: (b.y0 + b.y1 + 1) / 2 / s,
+    }));
+  };
+  // the pixels of a read inside a CSS-px rectangle that are within `tol` of rgb, as a list of offsets
+  // (what a line of text in that colour looks like, whatever is drawn behind it)
+  t.mask = function (name, rect, rgb, tol) {
+    const r = t.reads[name], s = r.scale, out = [];
+    const x0 = Math.floor(rect.x * s), x1 = Math.min(r.w, Math.ceil((rect.x + rect.w) * s));
+    const y0 = Math.floor(rect.y * s), y1 = Math.min(r.h, Math.ceil((rect.y + rect.h) * s));
+    for (let y = y0; y < y1; y++) {
+      const row = (r.h - 1 - y) * r.w;
+      for (let x = x0; x < x1; x++) {
+        const i = (row + x) * 4;
+        if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol)
+          out.push((y - y0) * (x1 - x0) + (x - x0));
+      }
+    }
+    return out;
+  };
   // the colour at a CSS-px point of a read, as [r, g, b]
   t.at = function (name, x, y) {
     const r = t.reads[name];
@@ -110,6 +152,18 @@ async function capture(page, name) {
 const diff = (page, a, b, rect) => page.evaluate(([a, b, rect]) => window.__webtest.diff(a, b, rect), [a, b, rect]);
 const around = (p, r) => ({ x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r });
 const settle = (page, ms = 400) => page.waitForTimeout(ms);
+// The banner's text (algorithm name and verdict, in the verdict's colour) of a read, as pixel offsets.
+const bannerText = (page, name) => page.evaluate(([name, rect, rgb]) => window.__webtest.mask(name, rect, rgb, 24),
+  [name, SCENE.bannerRegion, SCENE.colours.separated]);
+// share of pixels in which two banner texts differ (0: same text, ~1: nothing in common)
+function textDistance(a, b) {
+  const A = new Set(a), B = new Set(b);
+  let common = 0;
+  for (const v of A) if (B.has(v)) common++;
+  const union = A.size + B.size - common;
+  return union ? 1 - common / union : 0;
+}
+
 
 // --------------------------------------------------------------------------- browser
 const browser = await chromium.launch({
@@ -153,6 +207,21 @@ async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, labe
 
 let exitCode = 0;
 try {
+  // ------------------------------------------------------------------------- reference banners
+  // The banner text each algorithm the test will pick shows for this scene, from pages opened with that
+  // algorithm in the fragment: what clicking the panel and pressing a digit must lead to.
+  const reference = {};
+  for (const id of [SCENE.pick.id, SCENE.key.id]) {
+    const { page, context, painted } = await openPage(SCENE.fragment.replace(/algorithm=[^&]*/, `algorithm=${id}`), { label: 'reference ' });
+    if (painted) {
+      await settle(page);
+      await capture(page, 'reference');
+      reference[id] = await bannerText(page, 'reference');
+      if (reference[id].length < 200) fail(`reference page for ${id}: no banner text found (${reference[id].length} px)`);
+    }
+    await context.close();
+  }
+
   // ------------------------------------------------------------------------- load, first frame, fps
   const { page, context, painted } = await openPage(SCENE.fragment);
   if (painted) {
@@ -189,70 +258,124 @@ try {
     if (colours < 8) fail(`canvas nearly blank: ${colours} colours`);
     await page.screenshot({ path: join(outDir, '1-loaded.png') });
 
-    // ----------------------------------------------------------------------- the scene is where we put it
-    for (const probe of SCENE.expect || []) {
-      const c = await page.evaluate(([x, y]) => window.__webtest.at('loaded', x, y), [probe.x, probe.y]);
-      if (probe.test(c)) ok(`${probe.what} at (${probe.x}, ${probe.y}): rgb(${c})`);
-      else fail(`${probe.what} expected at (${probe.x}, ${probe.y}), found rgb(${c})`);
+    // ----------------------------------------------------------------------- the scene is the fragment's
+    // The fragment puts the circle left of the box, apart from it: a separated (green) circle must be
+    // found left of the box's (blue) outline. The default scene has a red circle overlapping the box.
+    const C = SCENE.colours;
+    const locate = async (name) => page.evaluate(([name, C, region]) => {
+      const t = window.__webtest;
+      // the band with the most matching pixels: stray antialiased pixels elsewhere form small bands
+      const biggest = (bands) => bands.sort((p, q) => q.n - p.n)[0] || null;
+      return { circle: biggest(t.find(name, C.separated, C.tolerance, region, 40)), box: biggest(t.find(name, C.boxEdge, C.tolerance, region, 40)) };
+    }, [name, C, SCENE.sceneRegion]);
+    // circle centre relative to the box, in box widths/heights (independent of the view's zoom and pan)
+    const relative = (s) => ({ x: (s.circle.cx - s.box.x) / s.box.w, y: (s.circle.cy - s.box.y) / s.box.h });
+    const fmt = (b) => `${Math.round(b.w)}x${Math.round(b.h)} at (${Math.round(b.cx)}, ${Math.round(b.cy)})`;
+    const start = await locate('loaded');
+    let sceneOk = false;
+    if (!start.circle || !start.box) {
+      fail(`scene from the fragment not found on the canvas (green circle: ${start.circle ? 'yes' : 'no'}, box outline: ${start.box ? 'yes' : 'no'})`);
+    } else if (Math.abs(start.circle.w - start.circle.h) > 6 || start.circle.w < 30) {
+      fail(`the green shape is not a circle: ${fmt(start.circle)}`);
+    } else if (start.circle.cx >= start.box.x) {
+      fail(`circle ${fmt(start.circle)} is not left of the box ${fmt(start.box)}`);
+    } else {
+      sceneOk = true;
+      ok(`scene from the URL fragment: circle ${fmt(start.circle)}, box ${fmt(start.box)}`);
     }
 
     // ----------------------------------------------------------------------- mouse drag of the circle
-    const from = SCENE.circle, to = { x: from.x + SCENE.drag.dx, y: from.y + SCENE.drag.dy };
-    await page.mouse.move(from.x, from.y);
-    await settle(page, 100);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 20 });
-    await settle(page, 100);
-    await page.mouse.up();
-    await settle(page);
-    await capture(page, 'dragged');
-    const atOld = await diff(page, 'loaded', 'dragged', around(from, SCENE.radius * 0.6));
-    const atNew = await diff(page, 'loaded', 'dragged', around(to, SCENE.radius * 0.6));
-    info('mouse_drag', `(${from.x},${from.y}) -> (${to.x},${to.y}): ${atOld} px changed where the circle was, ${atNew} px where it went`);
-    if (atOld < 50 || atNew < 50) fail('mouse drag did not move the circle');
-    await page.screenshot({ path: join(outDir, '2-mouse-drag.png') });
-
-    // ----------------------------------------------------------------------- the panel: switch algorithm
-    const click = SCENE.algorithmClick;
-    if (click.open) { await page.mouse.click(click.open.x, click.open.y); await settle(page); }
-    await page.mouse.click(click.x, click.y);
-    await settle(page);
-    await capture(page, 'algorithm');
-    const panelChange = await diff(page, 'dragged', 'algorithm', SCENE.panel);
-    info('algorithm_click', `(${click.x},${click.y}) ${click.what}: ${panelChange} px of the panel changed`);
-    if (panelChange < 50) fail('clicking the panel changed nothing in it');
-    await page.screenshot({ path: join(outDir, '3-algorithm.png') });
-
-    // ----------------------------------------------------------------------- keyboard shortcut
-    for (const key of SCENE.keys || []) {
-      await capture(page, 'before-key');
-      await page.keyboard.press(key.key);
+    if (sceneOk) {
+      const from = { x: start.circle.cx, y: start.circle.cy };
+      const to = { x: from.x + SCENE.drag.dx, y: from.y + SCENE.drag.dy };
+      await page.mouse.move(from.x, from.y);
+      await settle(page, 100);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 20 });
+      await settle(page, 100);
+      await page.mouse.up();
       await settle(page);
-      await capture(page, 'after-key');
-      const n = await diff(page, 'before-key', 'after-key', key.rect);
-      info('key', `${key.key} (${key.what}): ${n} px changed`);
-      if (n < 20) fail(`key ${key.key} (${key.what}) changed nothing`);
+      await capture(page, 'dragged');
+      const changed = await diff(page, 'loaded', 'dragged', SCENE.sceneRegion);
+      const after = await locate('dragged');
+      if (!after.circle || !after.box) fail('after the mouse drag the circle or the box is gone');
+      else {
+        const r0 = relative(start), r1 = relative(after);
+        const expected = SCENE.drag.dx / start.box.w;
+        info('mouse_drag', `${SCENE.drag.dx},${SCENE.drag.dy} px: ${changed} px of the scene changed; circle centre ` +
+          `${r0.x.toFixed(2)} -> ${r1.x.toFixed(2)} box widths from the box's left edge (expected about ${(r0.x + expected).toFixed(2)})`);
+        if (changed < 500 || Math.abs(r1.x - r0.x - expected) > 0.35 * Math.abs(expected)) fail('mouse drag did not move the circle as far as the pointer went');
+      }
+      await page.screenshot({ path: join(outDir, '2-mouse-drag.png') });
+    }
+
+    // ----------------------------------------------------------------------- the panel: pick an algorithm
+    // The selected row of the panel's algorithm list is the first selection-coloured band in the panel.
+    const selected = async (name) => page.evaluate(([name, C, region]) =>
+      window.__webtest.find(name, C.selection, 2, region).find((b) => b.h >= 12 && b.w >= 30) || null,
+      [name, C, SCENE.panelRegion]);
+    await capture(page, 'before-click');
+    const row0 = await selected('before-click');
+    if (!row0) fail('no selected algorithm row found in the panel');
+    else {
+      const pick = SCENE.pick;
+      const at = { x: row0.x + 20, y: row0.cy + pick.rows * pick.rowPitch };
+      await page.mouse.click(at.x, at.y);
+      await settle(page);
+      await capture(page, 'clicked');
+      const row1 = await selected('clicked');
+      const before = textDistance(await bannerText(page, 'before-click'), reference[pick.id] || []);
+      const after = textDistance(await bannerText(page, 'clicked'), reference[pick.id] || []);
+      info('algorithm_click', `clicked (${Math.round(at.x)}, ${Math.round(at.y)}), ${pick.rows} rows below the selected one: ` +
+        `selection now at y ${row1 ? Math.round(row1.cy) : 'none'}; banner vs ${pick.id}'s: ${before.toFixed(2)} -> ${after.toFixed(2)} apart`);
+      if (!row1 || Math.abs(row1.cy - at.y) > pick.rowPitch / 2) fail('the click did not select the clicked algorithm row');
+      if (!(before > 0.3 && after < 0.1)) fail(`after the click the canvas banner is not ${pick.id}'s`);
+      await page.screenshot({ path: join(outDir, '3-algorithm-click.png') });
+
+      // --------------------------------------------------------------------- keyboard: a digit picks an algorithm
+      await page.keyboard.press(String(SCENE.key.digit));
+      await settle(page);
+      await capture(page, 'key');
+      const row2 = await selected('key');
+      const keyBefore = textDistance(await bannerText(page, 'clicked'), reference[SCENE.key.id] || []);
+      const keyAfter = textDistance(await bannerText(page, 'key'), reference[SCENE.key.id] || []);
+      info('key', `pressed ${SCENE.key.digit}: selection now at y ${row2 ? Math.round(row2.cy) : 'none'}; ` +
+        `banner vs ${SCENE.key.id}'s: ${keyBefore.toFixed(2)} -> ${keyAfter.toFixed(2)} apart`);
+      if (!row2 || !(keyBefore > 0.3 && keyAfter < 0.1)) fail(`key ${SCENE.key.digit} did not select ${SCENE.key.id}`);
+      await page.screenshot({ path: join(outDir, '3-key.png') });
     }
 
     // ----------------------------------------------------------------------- touch drag (CDP touch events)
-    await capture(page, 'before-touch');
-    const cdp = await context.newCDPSession(page);
-    const t0 = to, t1 = { x: to.x + SCENE.touch.dx, y: to.y + SCENE.touch.dy };
-    const touch = (type, p) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
-    await touch('touchStart', t0);
-    for (let i = 1; i <= 15; i++) {
-      await touch('touchMove', { x: t0.x + ((t1.x - t0.x) * i) / 15, y: t0.y + ((t1.y - t0.y) * i) / 15 });
-      await page.waitForTimeout(16);
+    if (sceneOk) {
+      await capture(page, 'before-touch');
+      const s0 = await locate('before-touch');
+      if (!s0.circle || !s0.box) fail('before the touch drag the circle or the box is not found');
+      else {
+        const cdp = await context.newCDPSession(page);
+        const p0 = { x: s0.circle.cx, y: s0.circle.cy }, p1 = { x: p0.x + SCENE.touch.dx, y: p0.y + SCENE.touch.dy };
+        const touch = (type, p) =>
+          cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+        await touch('touchStart', p0);
+        for (let i = 1; i <= 15; i++) {
+          await page.waitForTimeout(20);
+          await touch('touchMove', { x: p0.x + ((p1.x - p0.x) * i) / 15, y: p0.y + ((p1.y - p0.y) * i) / 15 });
+        }
+        await page.waitForTimeout(50);
+        await touch('touchEnd');
+        await settle(page);
+        await capture(page, 'touched');
+        const changed = await diff(page, 'before-touch', 'touched', SCENE.sceneRegion);
+        const s1 = await locate('touched');
+        if (!s1.circle || !s1.box) fail('after the touch drag the circle or the box is gone');
+        else {
+          const r0 = relative(s0), r1 = relative(s1), expected = SCENE.touch.dy / s0.box.h;
+          info('touch_drag', `${SCENE.touch.dx},${SCENE.touch.dy} px: ${changed} px of the scene changed; circle centre ` +
+            `${r0.y.toFixed(2)} -> ${r1.y.toFixed(2)} box heights below the box's top edge (expected about ${(r0.y + expected).toFixed(2)})`);
+          if (changed < 500 || Math.abs(r1.y - r0.y - expected) > 0.35 * Math.abs(expected)) fail('touch drag did not move the circle as far as the finger went');
+        }
+      }
+      await page.screenshot({ path: join(outDir, '4-touch-drag.png') });
     }
-    await touch('touchEnd');
-    await settle(page);
-    await capture(page, 'touched');
-    const tOld = await diff(page, 'before-touch', 'touched', around(t0, SCENE.radius * 0.6));
-    const tNew = await diff(page, 'before-touch', 'touched', around(t1, SCENE.radius * 0.6));
-    info('touch_drag', `(${t0.x},${t0.y}) -> (${t1.x},${t1.y}): ${tOld} px changed where the circle was, ${tNew} px where it went`);
-    if (tOld < 50 || tNew < 50) fail('touch drag did not move the circle');
-    await page.screenshot({ path: join(outDir, '4-touch-drag.png') });
 
     // ----------------------------------------------------------------------- window resize
     await page.setViewportSize({ width: 900, height: 640 });

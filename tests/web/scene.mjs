@@ -1,10 +1,30 @@
-// tests/web/scene.mjs — where things are on screen in the scene browser.test.mjs opens.
-// PROVISIONAL: values for a stand-in app until the demo's GUI exists; to be set from the real layout.
+// tests/web/scene.mjs — the scene tests/web/browser.test.mjs opens, and where the demo draws things in a
+// 1280x800 window (CSS px). Colours are src/app/palette.rs's; the selection colour is egui's dark theme.
+// If the panel's layout changes, `pick.rowPitch` (the height of one row of the panel's algorithm list)
+// may need updating: the test then fails with "did not select the clicked algorithm row".
 export const SCENE = {
-  fragment: 'algorithm=fold',
-  circle: { x: 300, y: 300 }, radius: 50,
-  drag: { dx: 150, dy: 0 }, touch: { dx: 0, dy: 150 },
-  algorithmClick: { x: 30, y: 62, what: 'radio fold' },
-  panel: { x: 0, y: 0, w: 200, h: 800 },
-  badFragments: ['algorithm=%%%&circle=a,b'],
+  // Arvo, a circle of radius 1 left of a 4x2 box and apart from it (drawn green); the default scene
+  // is different (a red circle over the box's corner), so finding this one proves the fragment is read.
+  fragment: 'algorithm=arvo&circle=-3,1,1&box=0,0,4,2',
+  colours: {
+    separated: [80, 200, 120], // palette::SEPARATED: the circle's outline
+    boxEdge: [110, 165, 255], // palette::BOX_EDGE
+    selection: [0, 92, 128], // egui's selected row
+    tolerance: 40, // the outlines are antialiased
+  },
+  // Where to look for the circle and the box: the canvas left of the panel, without the banner at its
+  // top (algorithm name, verdict) and the legend at its bottom.
+  sceneRegion: { x: 0, y: 64, w: 860, h: 800 - 64 - 48 },
+  bannerRegion: { x: 0, y: 0, w: 860, h: 60 },
+  panelRegion: { x: 880, y: 0, w: 400, h: 800 },
+  drag: { dx: -100, dy: 0 }, // mouse drag of the circle, from its centre
+  touch: { dx: 0, dy: 90 }, // touch drag of the circle, from its centre
+  pick: { rows: 4, rowPitch: 29, id: 'fold' }, // click the row 4 below the selected one: 5 fold
+  key: { digit: 3, id: 'qrf' }, // pressing 3 selects the registry's third algorithm
+  // Bad fragments: the page must still run (defaults for what cannot be read), with no console message.
+  badFragments: [
+    'algorithm=nope&circle=a,b&box=1,2&zzz',
+    'circle=1,2,-5&box=4,4,0,0&case=sideways&size=1x1',
+    '%E0%A4%A&&&===&circle=NaN,inf,1e99',
+  ],
 };
