@@ -60,7 +60,24 @@ fn run_gui(_args: circle_aabb_lab::cli::GuiArgs) {
 /// `SceneOptions::from_fragment`).
 #[cfg(all(target_arch = "wasm32", feature = "gui"))]
 fn main() {
-    circle_aabb_lab::gui::start(circle_aabb_lab::gui::RunOptions::default());
+    let scene = scene_from_fragment(&quad_url::get_hash());
+    circle_aabb_lab::gui::start(circle_aabb_lab::gui::RunOptions { scene, ..Default::default() });
+}
+
+/// The scene a URL fragment asks for (`#algorithm=fold&circle=1,2,3&box=0,0,4,2&case=inside`). Bad
+/// parts never stop the page: each `key=value` is kept only if the fragment still parses with it, so an
+/// unknown key or a bad value leaves that field at its default, silently.
+#[cfg(all(target_arch = "wasm32", feature = "gui"))]
+fn scene_from_fragment(fragment: &str) -> circle_aabb_lab::app::SceneOptions {
+    use circle_aabb_lab::app::SceneOptions;
+    let mut kept = String::new();
+    for pair in fragment.trim_start_matches('#').split('&').filter(|p| !p.is_empty()) {
+        let candidate = if kept.is_empty() { pair.to_string() } else { format!("{kept}&{pair}") };
+        if SceneOptions::from_fragment(&candidate).is_ok() {
+            kept = candidate;
+        }
+    }
+    SceneOptions::from_fragment(&kept).unwrap_or_default()
 }
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
