@@ -20,7 +20,7 @@ rm -f "$OUT"/*.png
 
 fail() { echo "test-desktop: FAIL: $*" >&2; exit 1; }
 pass() { echo "test-desktop: ok: $*"; }
-for tool in xvfb-run xdotool identify compare import; do
+for tool in xvfb-run xdotool identify compare import convert; do
     command -v "$tool" >/dev/null || fail "missing tool: $tool (install xvfb, xdotool, imagemagick)"
 done
 
@@ -43,7 +43,7 @@ shot() { # shot NAME ARGS... — screenshot mode, must exit 0 and write OUT/NAME
 }
 
 # Pixels that differ between two PNGs (compare prints the count on stderr; exit 1 means "different").
-diff_px() { compare -metric AE "$1" "$2" null: 2>&1 >/dev/null | awk '{print int($1)}'; }
+diff_px() { { compare -metric AE "$1" "$2" null: 2>&1 >/dev/null || true; } | awk '{print int($1)}'; }
 
 # 1. Three scenes.
 shot outside --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
@@ -82,7 +82,9 @@ bad --box --box 0,0,nan,1
 bad --algorithm --algorithm nope
 bad --case --case sideways
 bad --size --size 12x12
-bad --screenshot --screenshot "$OUT/no/such/dir/x.png"
+rc=0; err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/no/such/dir/x.png" 2>&1) || rc=$?
+((rc != 0)) && grep -q -- --screenshot <<<"$err" || fail "unwritable --screenshot path: exit $rc: $err"
+pass "unwritable --screenshot path rejected (exit $rc): $err"
 
 # 4. A normal run survives a scripted drag of the circle, and the picture changes.
 cat >"$OUT/drag.sh" <<'EOF'
@@ -104,11 +106,10 @@ done
 sleep 2
 import -window root "$OUT/drag-before.png"
 eval "$(xdotool getwindowgeometry --shell "$WIN")"
-# The circle (0,0) sits in the canvas; the canvas is the window minus the panel on the right.
-# The view fits the scene, so find the circle's centre from the picture: not needed — the scene
-# region is x in [-3.9, 1.9], so the circle's centre is right of the canvas middle; grab it by
-# moving onto the circle: try points along the canvas's middle row until the cursor is a hit.
-CX=$((X + 560)); CY=$((Y + 350))
+# Where the circle is: with --size 1000x700 the panel takes the right 300 px and the view fits
+# the scene in the remaining 700x700 canvas; the circle (centre (0,0), r = 1) then spans about
+# x 410..570, y 270..430 in the window. Grab it inside its body, away from the rim.
+CX=$((X + 480)); CY=$((Y + 360))
 xdotool mousemove --sync "$CX" "$CY"
 sleep 0.3
 xdotool mousedown 1
@@ -126,4 +127,11 @@ colours=$(identify -format '%k' "$OUT/drag-before.png")
 d=$(diff_px "$OUT/drag-before.png" "$OUT/drag-after.png")
 ((d > 500)) || fail "the drag changed only $d pixels"
 pass "normal run survived the drag; $d pixels changed"
+# The drag moved the circle (not its radius, not the box) from touching the box to clear of it:
+# its rim turns from the touching colour to the separated one (canvas area only, above the legend).
+green() { convert "$1" -crop 650x600+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(80,200,120)' \
+    -fill white -opaque 'rgb(80,200,120)' -format '%[fx:int(mean*w*h)]' info:; }
+g0=$(green "$OUT/drag-before.png"); g1=$(green "$OUT/drag-after.png")
+((g0 < 50 && g1 > 300)) || fail "circle colour did not turn to 'separated' (green pixels $g0 -> $g1)"
+pass "the dragged circle left the box: separated-green pixels $g0 -> $g1"
 echo "test-desktop: all passed (PNGs in $OUT/)"

@@ -161,7 +161,7 @@ fn draw_zones(state: &State, a: &Analysis, z: Sizes) {
     }
 }
 
-/// Each zone's number, in the middle of the zone's visible part (the box's own number, 4, in its
+/// Each zone's number, in the outer part of the zone's visible area (the box's own number, 4, in its
 /// top-left corner so it does not sit on the construction). Drawn on top of the shapes.
 fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
     let fs = z.font(20.0);
@@ -176,10 +176,13 @@ fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
                 continue;
             }
             let inset = 8.0 * z.k;
+            // Outer zones: two thirds of the way out from the box, where the shapes rarely are.
+            let fx = [0.3, 0.5, 0.7][zx as usize];
+            let fy = [0.7, 0.5, 0.3][zy as usize];
             let (x, y) = if n == 4 {
                 (r.x + inset, r.y + inset + m.offset_y)
             } else {
-                (r.x + 0.5 * (r.w - m.width), r.y + 0.5 * (r.h + m.height))
+                (r.x + fx * r.w - 0.5 * m.width, r.y + fy * r.h + 0.5 * m.height)
             };
             let colour = if hl { palette::ZONE_HIGHLIGHT_TEXT } else { palette::alpha(palette::ZONE_TEXT, 200) };
             text(&s, x, y, fs, col(colour));

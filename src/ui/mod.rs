@@ -38,10 +38,11 @@ pub fn style(ctx: &egui::Context) {
     });
 }
 
-/// The side panel's width for a window of `width` points.
+/// The side panel's width for a window of `width` points: 30 %, within 250..420, and never more
+/// than half the window.
 #[must_use]
 pub fn panel_width(width: f32) -> f32 {
-    (0.3 * width).clamp(250.0, 420.0)
+    (0.3 * width).clamp(250.0, 420.0).min(0.5 * width)
 }
 
 /// Runs the panel for one pass. Returns what the user asked for.
@@ -51,32 +52,28 @@ pub fn panel(ctx: &egui::Context, state: &State, a: &Analysis) -> Vec<Command> {
         return out;
     }
     let width = panel_width(ctx.screen_rect().width());
-    egui::SidePanel::right("panel")
-        .resizable(true)
-        .default_width(width)
-        .min_width(230.0)
-        .max_width(0.6 * ctx.screen_rect().width())
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                ui.add_space(6.0);
-                header(ui, &mut out);
-                ui.separator();
-                algorithm_section(ui, state, a, &mut out);
-                ui.separator();
-                compare_section(ui, state, a, &mut out);
-                ui.separator();
-                response_section(ui, state, a, &mut out);
-                ui.separator();
-                scene_section(ui, state, &mut out);
-                ui.separator();
-                readouts(ui, a);
-                ui.separator();
-                legend(ui);
-                ui.separator();
-                help(ui);
-                ui.add_space(12.0);
-            });
+    // A fixed share of the window: the layout (and every screenshot) depends only on the window size.
+    egui::SidePanel::right("panel").resizable(false).exact_width(width).show(ctx, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.add_space(6.0);
+            header(ui, &mut out);
+            ui.separator();
+            algorithm_section(ui, state, a, &mut out);
+            ui.separator();
+            compare_section(ui, state, a, &mut out);
+            ui.separator();
+            response_section(ui, state, a, &mut out);
+            ui.separator();
+            scene_section(ui, state, &mut out);
+            ui.separator();
+            readouts(ui, a);
+            ui.separator();
+            legend(ui);
+            ui.separator();
+            help(ui);
+            ui.add_space(12.0);
         });
+    });
     out
 }
 
