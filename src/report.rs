@@ -83,7 +83,17 @@ impl Case {
         }
     }
 
-    /// Parses one CSV line (7 or 10 comma-separated numbers).
+    /// Parses one CSV line (7 or 10 comma-separated numbers). Errors name the field.
+    ///
+    /// ```
+    /// use circle_aabb_lab::report::Case;
+    /// assert_eq!(Case::from_csv_line("5, 5, 5, 0, 0, 2, 1").unwrap().dim(), 2);
+    /// assert_eq!(Case::from_csv_line("0,0,0,1,-1,-1,-1,1,1,1").unwrap().dim(), 3);
+    /// let err = Case::from_csv_line("5,5,five,0,0,2,1").unwrap_err();
+    /// assert_eq!(err.to_string(), "r: \"five\" is not a number");
+    /// let err = Case::from_csv_line("5,5,-1,0,0,2,1").unwrap_err();
+    /// assert!(err.to_string().starts_with("radius"));
+    /// ```
     pub fn from_csv_line(line: &str) -> Result<Case, CaseError> {
         let n = line.split(',').count();
         let names: Option<&[&str]> = match n {
@@ -120,6 +130,17 @@ impl Case {
 
     /// The full report as one JSON object: inputs, zone, closest point, signed distance, state,
     /// response, every algorithm's verdict, and the ids that disagree with the exact state.
+    ///
+    /// ```
+    /// use circle_aabb_lab::report::Case;
+    /// // Holden's counter-example: the sphere misses the box's corner, the face-plane tests say it hits.
+    /// let v = Case::from_csv_line("1.65,1.65,1.65,1,-1,-1,-1,1,1,1").unwrap().report();
+    /// assert_eq!(v["state"], "separated");
+    /// assert_eq!(v["zone"], 26);
+    /// assert_eq!(v["overlap"]["arvo"], false);
+    /// assert_eq!(v["overlap"]["planes"], true);
+    /// assert_eq!(v["disagree"], serde_json::json!(["planes", "planes_naive"]));
+    /// ```
     #[must_use]
     pub fn report(&self) -> Value {
         match self {

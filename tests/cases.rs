@@ -283,3 +283,48 @@ fn published_branchless_early_out_never_reports_overlap() {
     assert!(!branchless_as_published([0.0, 0.0], 1.0, [-1.0, -1.0], [1.0, 1.0]));
     assert!((ours.overlap_2d)(&circle([0.0, 0.0], 1.0), &rect([-1.0, -1.0], [1.0, 1.0])));
 }
+
+/// The registry's literal published variants behave exactly as their errata say: the branch-free
+/// form never reports an overlap (and is the same function as the one written above), the strict
+/// `<` forms of the fold and the clamp are exact except that touching does not count.
+#[test]
+fn registry_published_variants_match_their_errata() {
+    use crate::common::*;
+    let mut rng = Seeded::new(0x9B);
+    let mut touching = 0;
+    for k in 0..12_000 {
+        let case = match k % 3 {
+            0 => random_int_case::<3>(&mut rng),
+            1 => tangent_int_case::<3>(&mut rng, 0),
+            _ => boundary_int_case::<3>(&mut rng),
+        };
+        touching += (case.dist2() == case.r * case.r) as usize;
+        let c2 = IntCase::new([case.c[0], case.c[1]], case.r, [case.lo[0], case.lo[1]], [case.hi[0], case.hi[1]]);
+        for a in ALGORITHMS {
+            let published: [(Option<bool>, bool, bool); 2] = [
+                (a.as_published_2d.map(|f| f(&c2.ball(), &c2.aabb())), c2.overlaps(), c2.dist2() < c2.r * c2.r),
+                (
+                    a.as_published_3d.map(|f| f(&case.ball(), &case.aabb())),
+                    case.overlaps(),
+                    case.dist2() < case.r * case.r,
+                ),
+            ];
+            for (dim, (p, inclusive, strict)) in published.into_iter().enumerate() {
+                let Some(p) = p else { continue };
+                let expected = match a.id {
+                    "branchless" => false,
+                    "fold" | "clamp" => strict,
+                    other => panic!("published variant of {other} has no expectation in this test yet"),
+                };
+                assert_eq!(p, expected, "{} as published, {}D, on {case:?} (exact: {inclusive})", a.id, dim + 2);
+            }
+        }
+        let bp = algorithm("branchless").unwrap().as_published_3d.expect("the branch-free erratum is in the registry");
+        let c = case.c.map(|v| v as f32);
+        assert_eq!(
+            bp(&case.ball(), &case.aabb()),
+            branchless_as_published(c, case.r as f32, case.lo.map(|v| v as f32), case.hi.map(|v| v as f32))
+        );
+    }
+    assert!(touching > 3000, "the sweep must contain touching cases, where strict and inclusive differ");
+}

@@ -226,6 +226,24 @@ fn csv_with_only_good_lines_exits_0() {
     assert_eq!((code, out.len()), (0, 0));
 }
 
+/// A line that is not UTF-8 is a bad line like any other; the lines after it still come out.
+#[test]
+fn csv_line_that_is_not_utf8() {
+    let out = bin()
+        .args(["query", "--csv", "-"])
+        .write_stdin(&b"0,0,1,2,0,3,1\n\xff\xfe,1\n0,0,3,2,0,3,1\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["state"], "separated");
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"].is_string());
+    assert_eq!((lines[2]["line"].as_u64(), lines[2]["state"].as_str()), (Some(3), Some("overlapping")));
+}
+
 /// Reading a directory fails on every read: the command must stop with an error, not loop.
 #[test]
 fn csv_from_an_unreadable_source_stops() {

@@ -363,8 +363,11 @@ pub fn float_of_magnitude(rng: &mut Seeded, lo_exp: f64, hi_exp: f64) -> f32 {
 /// `f32` and then nudged by a few ulps. These are the inputs where the roundings of the
 /// different algorithms can disagree.
 pub fn near_tangent_float_case<const D: usize>(rng: &mut Seeded) -> FloatCase<D> {
-    let offset = float_of_magnitude(rng, -2.0, 5.0);
-    let size = 10f64.powf(-2.0 + 5.0 * rng.unit());
+    // Half the cases at everyday scales, half shifted by up to 12 decades either way (still far
+    // from where f32 squares overflow or underflow: see the range note in `geom::algo`).
+    let shift = if rng.coin() { 0.0 } else { rng.int(-12, 12) as f64 };
+    let offset = float_of_magnitude(rng, -2.0 + shift, 5.0 + shift);
+    let size = 10f64.powf(-2.0 + 5.0 * rng.unit() + shift);
     let mut lo = [0f32; D];
     let mut hi = [0f32; D];
     let mut c = [0f32; D];

@@ -23,7 +23,8 @@ cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz. Blank lines and lines starting with # 
 object carries \"line\": N (1-based). A bad line prints {\"line\": N, \"error\": \"...\"} naming the
 problem, and processing goes on.
 
-Exit status: 0 when every case was read, 1 if any CSV line was bad, 2 for bad arguments.";
+Exit status: 0 when every case was read, 1 if any CSV line was bad, 2 for bad arguments or a CSV
+file that cannot be read.";
 
 #[derive(Args, Debug)]
 pub struct QueryArgs {
@@ -83,6 +84,17 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
 /// Returns the number of bad lines. A line that is not valid UTF-8 is a bad line (it has been
 /// consumed, so reading goes on); any other read error ends the run with that error, since the
 /// same read would fail again forever (e.g. `--csv` given a directory).
+///
+/// ```
+/// use circle_aabb_lab::cli::query::run_csv;
+/// let input = "# a comment\n\n0,0,1,2,0,3,1\n1,2,3\n";
+/// let mut out = Vec::new();
+/// assert_eq!(run_csv(input.as_bytes(), &mut out).unwrap(), 1); // one bad line
+/// let text = String::from_utf8(out).unwrap();
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert!(lines[0].starts_with(r#"{"line":3,"#) && lines[0].contains(r#""state":"separated""#));
+/// assert!(lines[1].starts_with(r#"{"line":4,"error":"expected 7 numbers"#));
+/// ```
 pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
     let mut bad = 0;
     for (i, line) in input.lines().enumerate() {

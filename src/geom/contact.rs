@@ -87,7 +87,15 @@ pub fn zone_of<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> u32 {
     zone
 }
 
-/// The point of the box closest to `p` (`p` itself when inside).
+/// The point of the box closest to `p` (`p` itself when inside): `p` clamped to `[min, max]` per axis.
+///
+/// ```
+/// use circle_aabb_lab::geom::{closest_point, Rect};
+/// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+/// assert_eq!(closest_point(&[7.0, 6.0], &b), [4.0, 2.0]); // corner zone: the corner
+/// assert_eq!(closest_point(&[2.0, -3.0], &b), [2.0, 0.0]); // side zone: straight onto the face
+/// assert_eq!(closest_point(&[1.0, 1.5], &b), [1.0, 1.5]); // inside: the point itself
+/// ```
 #[inline]
 #[must_use]
 pub fn closest_point<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [f32; D] {
@@ -101,6 +109,13 @@ pub fn closest_point<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [f32; D] {
 
 /// Distance from `p` to each face plane of the box, measured inwards: `[p − min, max − p]` per axis.
 /// All are ≥ 0 exactly when `p` is in the box.
+///
+/// ```
+/// use circle_aabb_lab::geom::{contact::face_distances, Rect};
+/// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+/// assert_eq!(face_distances(&[1.0, 1.5], &b), [[1.0, 3.0], [1.5, 0.5]]);
+/// assert_eq!(face_distances(&[5.0, 1.0], &b)[0], [5.0, -1.0]); // outside: a negative entry
+/// ```
 #[must_use]
 pub fn face_distances<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [[f64; 2]; D] {
     let (lo, hi) = (aabb.min(), aabb.max());
@@ -119,6 +134,14 @@ pub fn distance_squared<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
 }
 
 /// Signed distance from `p` to the box: positive outside, negative inside, 0 on the boundary.
+///
+/// ```
+/// use circle_aabb_lab::geom::{signed_distance_f64, Rect};
+/// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+/// assert_eq!(signed_distance_f64(&[7.0, 6.0], &b), 5.0); // 3-4-5 from the corner (4, 2)
+/// assert_eq!(signed_distance_f64(&[1.0, 1.5], &b), -0.5); // inside, 0.5 below the top face
+/// assert_eq!(signed_distance_f64(&[4.0, 1.0], &b), 0.0); // on the right face
+/// ```
 #[must_use]
 pub fn signed_distance_f64<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
     let d2 = distance_squared(p, aabb);

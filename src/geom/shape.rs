@@ -46,7 +46,15 @@ pub enum ShapeError {
 }
 
 impl ShapeError {
-    /// The name of the offending field (`"center.x"`, `"radius"`, `"min.y"`, ...).
+    /// The name of the offending field (`"center.x"`, `"radius"`, `"min.y"`, ...). For an inverted
+    /// box it is the min side of the axis.
+    ///
+    /// ```
+    /// use circle_aabb_lab::geom::{Box3, Sphere};
+    /// assert_eq!(Sphere::new([0.0, f32::INFINITY, 0.0], 1.0).unwrap_err().field(), "center.y");
+    /// assert_eq!(Sphere::new([0.0, 0.0, 0.0], f32::NAN).unwrap_err().field(), "radius");
+    /// assert_eq!(Box3::new([0.0, 0.0, 2.0], [1.0, 1.0, 1.0]).unwrap_err().field(), "min.z");
+    /// ```
     pub fn field(&self) -> String {
         match self {
             ShapeError::NotFinite { field, .. } => field.clone(),
@@ -116,6 +124,13 @@ impl<const D: usize> Ball<D> {
     }
 
     /// The same ball moved by `delta`; `None` if the new centre would not be finite.
+    ///
+    /// ```
+    /// use circle_aabb_lab::geom::Circle;
+    /// let c = Circle::new([1.0, 2.0], 0.5).unwrap();
+    /// assert_eq!(c.translated([2.0, -2.0]).unwrap().center(), [3.0, 0.0]);
+    /// assert!(c.translated([f32::MAX, 0.0]).unwrap().translated([f32::MAX, 0.0]).is_none()); // overflow
+    /// ```
     #[must_use]
     pub fn translated(&self, delta: [f32; D]) -> Option<Self> {
         let mut c = self.center;
@@ -175,6 +190,12 @@ impl<const D: usize> Aabb<D> {
     }
 
     /// Half extents `(max − min) / 2`.
+    ///
+    /// ```
+    /// use circle_aabb_lab::geom::Rect;
+    /// let b = Rect::new([-1.0, 2.0], [3.0, 3.0]).unwrap();
+    /// assert_eq!((b.center(), b.half_extents()), ([1.0, 2.5], [2.0, 0.5]));
+    /// ```
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> [f32; D] {

@@ -15,6 +15,26 @@
 //!
 //! "Exact" means: overlap ⇔ the distance from the centre to the box is ≤ r (touching counts), with
 //! no error on inputs where the arithmetic is exact in `f32` (e.g. integers up to a few thousand).
+//! On general floats the exact tests can still differ from the true answer right at tangency, within
+//! a couple of ulps of the largest coordinate (measured and bounded in `tests/algorithms.rs`).
+//!
+//! # Range
+//! Every test squares `f32` differences. Beyond about 1.8·10¹⁹ (√`f32::MAX`) a square overflows to
+//! infinity and below about 10⁻¹⁹ it underflows towards zero; there `d ≤ r²` can compare `∞ ≤ ∞` or
+//! `0 ≤ 0` and report overlaps that are not there. The contact and the response work in `f64` and
+//! stay right.
+//!
+//! ```
+//! use circle_aabb_lab::geom::{algorithm, contact, Circle, Rect, State};
+//! // 1e20 from the box with r = 5e19: clearly apart, but e² and r² both overflow f32.
+//! let b = Rect::new([1e20, 0.0], [2e20, 1.0]).unwrap();
+//! let c = Circle::new([0.0, 0.0], 5e19).unwrap();
+//! assert_eq!(contact(&c, &b).state, State::Separated);
+//! assert!((algorithm("arvo").unwrap().overlap_2d)(&c, &b)); // ∞ ≤ ∞
+//! // At everyday scales the same geometry is judged right.
+//! let (b, c) = (Rect::new([1.0, 0.0], [2.0, 1.0]).unwrap(), Circle::new([0.0, 0.0], 0.5).unwrap());
+//! assert!(!(algorithm("arvo").unwrap().overlap_2d)(&c, &b));
+//! ```
 //!
 //! Adding an algorithm is one file here and one line in [`ALGORITHMS`].
 
