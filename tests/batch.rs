@@ -259,3 +259,65 @@ fn fused_contact_response_equals_contact_and_response_bit_for_bit() {
     fused_case::<2>(&mut g);
     fused_case::<3>(&mut g);
 }
+
+fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
+    use circle_aabb_lab::geom::batch::{contact_push_pairs, ContactsMut};
+    use circle_aabb_lab::geom::{contact, response, State};
+    for n in lengths().step_by(7).chain([1000]) {
+        let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(g)).collect();
+        let balls: Vec<Ball<D>> = boxes
+            .iter()
+            .map(|a| {
+                if g.below(4) == 0 {
+                    // On the boundary, or inside: the inside case and its ties.
+                    let (lo, hi) = (a.min(), a.max());
+                    let c: [f32; D] =
+                        std::array::from_fn(|i| if g.below(2) == 0 { lo[i] } else { 0.5 * (lo[i] + hi[i]) });
+                    Ball::new(c, g.range(0.0, 3.0)).unwrap()
+                } else {
+                    random_ball(g, a)
+                }
+            })
+            .collect();
+        let soa = PairsSoa::from_shapes(&balls, &boxes);
+        let mut distance = vec![f32::NAN; n];
+        let mut penetration = vec![f32::NAN; n];
+        let mut push: [Vec<f32>; D] = std::array::from_fn(|_| vec![f32::NAN; n]);
+        let mut state = vec![9u8; n];
+        let mut it = push.iter_mut();
+        let out = ContactsMut {
+            distance: &mut distance,
+            penetration: &mut penetration,
+            push: std::array::from_fn(|_| it.next().unwrap().as_mut_slice()),
+            state: &mut state,
+        };
+        let hits = contact_push_pairs(soa.as_ref(), out);
+        let mut expected_hits = 0;
+        for (j, (b, a)) in balls.iter().zip(&boxes).enumerate() {
+            let (k, p) = (contact(b, a), response(b, a));
+            let what = format!("{level:?} {D}D pair {j} of {n}: {b:?} {a:?}");
+            assert_eq!(bits(&distance[j]), bits(&k.distance), "distance, {what}");
+            assert_eq!(bits(&penetration[j]), bits(&k.penetration), "penetration, {what}");
+            for i in 0..D {
+                assert_eq!(bits(&push[i][j]), bits(&p.push[i]), "push[{i}], {what}");
+            }
+            let code = match k.state {
+                State::Separated => 0,
+                State::Touching => 1,
+                State::Overlapping => 2,
+            };
+            assert_eq!(state[j], code, "state, {what}");
+            expected_hits += k.state.is_overlap() as usize;
+        }
+        assert_eq!(hits, expected_hits);
+    }
+}
+
+#[test]
+fn soa_contact_push_equals_contact_and_response_bit_for_bit() {
+    let mut g = SplitMix64::new(0x50A_C047);
+    each_level(|level| {
+        soa_contact_case::<2>(&mut g, level);
+        soa_contact_case::<3>(&mut g, level);
+    });
+}

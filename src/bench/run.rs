@@ -157,6 +157,11 @@ enum Task {
         dim: usize,
         set: usize,
     },
+    /// The same, many pairs at once (structure-of-arrays, vectorised).
+    ContactSoa {
+        dim: usize,
+        set: usize,
+    },
     /// The streaming sum over `bytes` bytes.
     Sum {
         bytes: usize,
@@ -201,6 +206,8 @@ pub struct BenchRun<C: Clock> {
     cancelled: bool,
     sets2: Vec<PairSet<2>>,
     sets3: Vec<PairSet<3>>,
+    soa2: Vec<PairsSoa<2>>,
+    soa3: Vec<PairsSoa<3>>,
     batched: BatchedData,
     sum_gb_s: Vec<(usize, f64)>,
     results: Results,
@@ -224,6 +231,7 @@ impl<C: Clock> BenchRun<C> {
                     tasks.push((Task::Scalar { dim, set: s, algo }, work));
                 }
                 tasks.push((Task::Contact { dim, set: s }, 3 * work));
+                tasks.push((Task::ContactSoa { dim, set: s }, work));
             }
         }
         let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);
@@ -274,6 +282,8 @@ impl<C: Clock> BenchRun<C> {
             cancelled: false,
             sets2: Vec::new(),
             sets3: Vec::new(),
+            soa2: Vec::new(),
+            soa3: Vec::new(),
             batched: BatchedData::default(),
             sum_gb_s: Vec::new(),
             results,
@@ -307,6 +317,9 @@ impl<C: Clock> BenchRun<C> {
                 format!("{} {}D {}", ALGORITHMS[algo].id, dim, self.config.sets[set].name)
             }
             Some(Task::Contact { dim, set }) => format!("contact+push {}D {}", dim, self.config.sets[set].name),
+            Some(Task::ContactSoa { dim, set }) => {
+                format!("contact+push/soa {}D {}", dim, self.config.sets[set].name)
+            }
             Some(Task::Sum { bytes }) => format!("streaming sum {} KiB", bytes / 1024),
             Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
         }
@@ -392,6 +405,13 @@ impl<C: Clock> BenchRun<C> {
                     generate_into(&mut self.sets3[set], want)
                 };
                 if done {
+                    if dim == 2 {
+                        let s = &self.sets2[set];
+                        self.soa2.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
+                    } else {
+                        let s = &self.sets3[set];
+                        self.soa3.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
+                    }
                     self.finish_task();
                 } else {
                     let len = if dim == 2 { self.sets2[set].len() } else { self.sets3[set].len() };
@@ -464,6 +484,39 @@ impl<C: Clock> BenchRun<C> {
                     }
                     self.results.contact.push(ScalarResult {
                         algorithm: "contact+push",
+                        dim,
+                        set: self.config.sets[set].name.clone(),
+                        n,
+                        ns_per_test: self.last_best(),
+                        hits,
+                        exact_hits: exact,
+                    });
+                }
+            }
+            Task::ContactSoa { dim, set } => {
+                let (ns, hits, n, exact) = if dim == 2 {
+                    let (p, exact) = (self.soa2[set].as_ref(), self.sets2[set].exact_hits);
+                    let n = p.len();
+                    let mut o = ContactBuffers::<2>::new(n);
+                    let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
+                    (ns, hits, n, exact)
+                } else {
+                    let (p, exact) = (self.soa3[set].as_ref(), self.sets3[set].exact_hits);
+                    let n = p.len();
+                    let mut o = ContactBuffers::<3>::new(n);
+                    let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
+                    (ns, hits, n, exact)
+                };
+                self.sample_done(work, ns, hits, samples);
+                if self.progress_in_task == 0 {
+                    if hits != exact {
+                        self.results.errors.push(format!(
+                            "contact+push/soa {}D {}: {} hits, expected {}",
+                            dim, self.config.sets[set].name, hits, exact
+                        ));
+                    }
+                    self.results.contact.push(ScalarResult {
+                        algorithm: "contact+push/soa",
                         dim,
                         set: self.config.sets[set].name.clone(),
                         n,
@@ -666,6 +719,36 @@ fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
             contact(&b, &a).state.is_overlap()
         })
         .count()
+}
+
+/// Output arrays for [`batch::contact_push_pairs`].
+struct ContactBuffers<const D: usize> {
+    distance: Vec<f32>,
+    penetration: Vec<f32>,
+    push: [Vec<f32>; D],
+    state: Vec<u8>,
+}
+
+impl<const D: usize> ContactBuffers<D> {
+    fn new(n: usize) -> Self {
+        ContactBuffers {
+            distance: vec![0.0; n],
+            penetration: vec![0.0; n],
+            push: std::array::from_fn(|_| vec![0.0; n]),
+            state: vec![0; n],
+        }
+    }
+
+    fn run(&mut self, p: batch::PairsRef<'_, D>) -> usize {
+        let mut push = self.push.iter_mut();
+        let out = batch::ContactsMut {
+            distance: &mut self.distance,
+            penetration: &mut self.penetration,
+            push: std::array::from_fn(|_| push.next().expect("D arrays").as_mut_slice()),
+            state: &mut self.state,
+        };
+        batch::contact_push_pairs(p, out)
+    }
 }
 
 /// The contact and the push-out for every pair ([`contact_response`]): returns the number of

@@ -82,7 +82,7 @@ pub fn tables(r: &Results) -> String {
         s += &format!("{set:>15}");
     }
     s += "\n";
-    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([("contact+push", true)]);
+    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([("contact+push", true), ("contact+push/soa", true)]);
     for dim in [2, 3] {
         for (id, is_contact) in ids.clone() {
             let rows = if is_contact { &r.contact } else { &r.scalar };

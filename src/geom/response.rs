@@ -143,9 +143,50 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
 #[inline]
 #[must_use]
 pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Contact<D>, Response<D>) {
-    let c = ball.center();
-    let (lo, hi) = (aabb.min(), aabb.max());
-    let r = ball.radius() as f64;
+    let p = contact_response_parts(ball.center(), ball.radius(), aabb.min(), aabb.max());
+    let state = if p.overlapping {
+        State::Overlapping
+    } else if p.touching {
+        State::Touching
+    } else {
+        State::Separated
+    };
+    let contact = Contact { closest: p.closest, distance: p.distance, penetration: p.penetration, state, zone: p.zone };
+    let case = if !p.outside {
+        ResponseCase::Inside
+    } else if p.pushed_out {
+        ResponseCase::Outside
+    } else {
+        ResponseCase::None
+    };
+    let face = if p.outside { None } else { Some(Face { axis: p.face_index / 2, upper: p.face_index % 2 == 1 }) };
+    (contact, Response { case, push: p.push, face })
+}
+
+/// The outputs of [`contact_response`] as plain numbers and flags (no enums, no `Option`), so that
+/// a loop over many pairs can be vectorised (see `geom::batch::contact_push_pairs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts<const D: usize> {
+    pub closest: [f32; D],
+    pub distance: f32,
+    pub penetration: f32,
+    pub overlapping: bool,
+    /// Touching and not overlapping.
+    pub touching: bool,
+    pub zone: u32,
+    /// Centre strictly outside the box.
+    pub outside: bool,
+    /// Outside and within reach: the `Outside` response case.
+    pub pushed_out: bool,
+    pub push: [f32; D],
+    /// Nearest face for the inside case: `2·axis + upper`.
+    pub face_index: usize,
+}
+
+/// The branch-free body of [`contact_response`] on raw coordinates (valid shapes assumed).
+#[inline(always)]
+pub(crate) fn contact_response_parts<const D: usize>(c: [f32; D], r: f32, lo: [f32; D], hi: [f32; D]) -> Parts<D> {
+    let r = r as f64;
     // Step 1, per axis: the closest point (as `f32::clamp` does it), the offset from it, the zone, and
     // the nearest face for the inside case (ties to the first, as in `nearest_face`).
     let mut closest = c;
@@ -174,36 +215,30 @@ pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Cont
     let distance = if outside { len } else { -depth };
     let overlapping = if outside { d2 < r * r } else { -depth < r };
     let touching = !overlapping & (!outside | (d2 == r * r));
-    let state = if overlapping {
-        State::Overlapping
-    } else if touching {
-        State::Touching
-    } else {
-        State::Separated
-    };
     let penetration = select_f32(overlapping, (r - distance) as f32, 0.0);
-    let contact = Contact { closest, distance: distance as f32, penetration, state, zone };
     // Step 3: the push. Outside: along v, scaled; inside: out through the nearest face.
-    let is_outside_case = outside & !(len > r);
-    let case = if !outside {
-        ResponseCase::Inside
-    } else if is_outside_case {
-        ResponseCase::Outside
-    } else {
-        ResponseCase::None
-    };
+    let pushed_out = outside & !(len > r);
     let scale = (r - len) / len;
-    let upper = face_index % 2 == 1;
     let amount = (depth + r) as f32;
-    let inside_push = select_f32(upper, amount, -amount);
+    let inside_push = select_f32(face_index % 2 == 1, amount, -amount);
     let mut push = [0.0f32; D];
     for i in 0..D {
         let out = (v[i] * scale) as f32;
         let ins = select_f32(i == face_index / 2, inside_push, 0.0);
-        push[i] = select_f32(is_outside_case, out, select_f32(!outside, ins, 0.0));
+        push[i] = select_f32(pushed_out, out, select_f32(!outside, ins, 0.0));
     }
-    let face = if outside { None } else { Some(Face { axis: face_index / 2, upper }) };
-    (contact, Response { case, push, face })
+    Parts {
+        closest,
+        distance: distance as f32,
+        penetration,
+        overlapping,
+        touching,
+        zone,
+        outside,
+        pushed_out,
+        push,
+        face_index,
+    }
 }
 
 /// `if cond { a } else { b }` on the bits, so that it stays a mask and not a jump (a float select on an
