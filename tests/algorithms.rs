@@ -253,15 +253,17 @@ proptest! {
 /// `fold` and `zones` re-centre the box: `(min + max)/2` and `(max − min)/2` are each off by up to
 /// ½ ulp(M) (the sum is rounded at a magnitude ≤ 2M, then halved exactly); `p − c` and `v − h` (fold)
 /// or `|c − centre|` and `r + half` (zones) are each rounded at a magnitude ≤ 2M, up to 1 ulp(M)
-/// each. Worst case 3 ulp(M), independent of r: with a tiny circle next to a box far from the
-/// origin the error is many ulps of r, which is why the band cannot be relative to r.
-/// Measured over 400 000 near-tangent cases per dimension: fold 2.06 (2D) / 1.66 (3D) ulp(M),
-/// zones 2.50 / 1.50.
+/// each: 3 ulp(M), independent of r. (The squares and the sum add relative errors of the distance,
+/// which is tiny near tangency when r ≪ M.) With a tiny circle next to a box far from the origin
+/// that is millions of ulps of r, which is why the band cannot be relative to r.
+/// Measured over 4 seeds × 4 000 000 near-tangent cases per dimension, scales 10⁻¹⁴…10¹⁷:
+/// fold ≤ 2.00 (2D) / 2.20 (3D) ulp(M), zones ≤ 2.50 / 2.50.
 const K_RECENTRING: f64 = 3.0;
 /// The others subtract a face from the centre directly: `c − min` is correctly rounded to ½ ulp of
-/// the excess (≤ ½ ulp(M) near tangency, where the excess is ≤ r ≤ M); the squares, the sum and `r²`
-/// add relative roundings worth about ½ ulp(dist) each on the distance. Bound: 2 ulp(M).
-/// Measured: 1.18 (2D, also `planes`) / 1.10 (3D) ulp(M).
+/// the excess, itself ≤ r ≤ M near tangency; the squares, the sum and `r²` add relative roundings of
+/// the distance (≈ 2^-24 each, at most five of them). A pessimistic sum of every bound is about
+/// 3.5 ulp(M); the errors do not line up like that in practice. Measured as above: arvo, qri, qrf,
+/// branchless and clamp ≤ 1.20 (2D) / 1.28 (3D) ulp(M), planes (2D) ≤ 1.39. Asserted: 2.
 const K_DIRECT: f64 = 2.0;
 
 fn band_for(algo: &Algorithm) -> f64 {

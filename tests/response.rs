@@ -2,7 +2,9 @@
 //! does; the inside case leaves through the least-penetrated face; nothing is ever NaN.
 
 use crate::common::*;
-use circle_aabb_lab::geom::{nearest_face, response, Aabb, Ball, Box3, Circle, Face, Rect, ResponseCase, Sphere};
+use circle_aabb_lab::geom::{
+    contact, contact_response, nearest_face, response, Aabb, Ball, Box3, Circle, Face, Rect, ResponseCase, Sphere,
+};
 
 /// Distance from `p` (f64) to the box, computed here.
 fn dist_f64<const D: usize>(p: [f64; D], aabb: &Aabb<D>) -> f64 {
@@ -52,6 +54,8 @@ fn expected_face<const D: usize>(c: [f32; D], aabb: &Aabb<D>) -> (Face, f64) {
 /// the largest magnitude involved.
 fn check_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) {
     let resp = response(ball, aabb);
+    // The fused branch-free form promises the same values as the two plain functions.
+    assert_eq!(contact_response(ball, aabb), (contact(ball, aabb), resp), "contact_response on {ball:?} {aabb:?}");
     let c = ball.center();
     let r = ball.radius() as f64;
     assert!(resp.push.iter().all(|p| p.is_finite()), "push not finite: {resp:?} for {ball:?} {aabb:?}");
@@ -218,7 +222,7 @@ fn never_nan_at_the_singular_places() {
         check_response(&ball, &sq);
         let resp = response(&ball, &sq);
         assert!(resp.push.iter().all(|p| !p.is_nan()));
-        let k = circle_aabb_lab::geom::contact(&ball, &sq);
+        let k = contact(&ball, &sq);
         assert!(!k.distance.is_nan() && !k.penetration.is_nan() && k.closest.iter().all(|v| !v.is_nan()));
     }
     // On the boundary the inside rule applies: pushed out through that face by r.
@@ -242,7 +246,7 @@ fn never_nan_at_the_singular_places() {
         {
             let ball = Circle::new(c, r).unwrap();
             check_response(&ball, &b);
-            let k = circle_aabb_lab::geom::contact(&ball, &b);
+            let k = contact(&ball, &b);
             assert!(!k.distance.is_nan() && k.distance.is_finite(), "{k:?}");
         }
         let b3 = Box3::new([-s, -s, -s], [s, s, s]).unwrap();
