@@ -76,8 +76,8 @@ pub fn draw_scene(state: &State, a: &Analysis) {
     draw_grid(state, z);
     draw_zones(state, a, z);
     draw_box(state, z);
-    draw_construction(state, a, z);
     draw_circle_shape(state, a, z);
+    draw_construction(state, a, z);
     draw_zone_labels(state, a, z);
     draw_status(state, a, z);
     draw_legend(state, z);
@@ -296,7 +296,11 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
             for (k, upper) in [false, true].into_iter().enumerate() {
                 let mut target = centre;
                 target[axis] = if upper { hi[axis] } else { lo[axis] };
-                let t = v.to_screen(target);
+                // Drawn as dimension lines a little off the centre, so the push arrow (which runs
+                // along the least one) does not hide them.
+                let shift = if axis == 0 { vec2(0.0, 9.0 * z.k) } else { vec2(-9.0 * z.k, 0.0) };
+                let cs = cs + shift;
+                let t = v.to_screen(target) + shift;
                 let is_least = least.is_some_and(|f| f.axis == axis && f.upper == upper);
                 let (color, w) = if is_least {
                     (palette::FACE_LEAST, z.line(3.0))
@@ -306,7 +310,7 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
                 draw_line(cs.x, cs.y, t.x, t.y, w, col(color));
                 draw_circle(t.x, t.y, z.line(3.0), col(color));
                 let mid = 0.5 * (cs + t);
-                let off = if axis == 0 { vec2(0.0, -13.0 * z.k) } else { vec2(22.0 * z.k, 0.0) };
+                let off = if axis == 0 { vec2(0.0, 14.0 * z.k) } else { vec2(-24.0 * z.k, 0.0) };
                 let d = a.faces[axis][k];
                 label(
                     &fmt_num(d as f32),

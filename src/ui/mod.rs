@@ -38,11 +38,11 @@ pub fn style(ctx: &egui::Context) {
     });
 }
 
-/// The side panel's width for a window of `width` points: 30 %, within 250..420, and never more
-/// than half the window.
+/// The side panel's width for a window of `width` points: 30 %, within 240..420, and never more
+/// than 42 % of the window.
 #[must_use]
 pub fn panel_width(width: f32) -> f32 {
-    (0.3 * width).clamp(250.0, 420.0).min(0.5 * width)
+    (0.3 * width).clamp(240.0, 420.0).min(0.42 * width)
 }
 
 /// Runs the panel for one pass. Returns what the user asked for.
@@ -82,21 +82,19 @@ fn remember(ui: &egui::Ui, key: &str, rect: egui::Rect) {
 }
 
 fn header(ui: &mut egui::Ui, out: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
-        ui.heading("circle-aabb-lab");
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Hide").on_hover_text("Hide the panel (H or Tab)").clicked() {
-                out.push(Command::TogglePanel);
-            }
-            let r = ui.button("Reset").on_hover_text("Back to the starting scene (R)");
-            remember(ui, RESET_BUTTON, r.rect);
-            if r.clicked() {
-                r.surrender_focus();
-                out.push(Command::Reset);
-            }
-        });
-    });
+    ui.heading("circle-aabb-lab");
     ui.label(RichText::new("Circle vs box: every published overlap test, side by side.").small().weak());
+    ui.horizontal(|ui| {
+        let r = ui.button("Reset").on_hover_text("Back to the starting scene (R)");
+        remember(ui, RESET_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            out.push(Command::Reset);
+        }
+        if ui.button("Hide panel").on_hover_text("H or Tab shows it again").clicked() {
+            out.push(Command::TogglePanel);
+        }
+    });
 }
 
 fn verdict_text(v: bool) -> &'static str {
@@ -113,6 +111,7 @@ fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut V
     egui::ComboBox::from_id_salt("algorithm")
         .selected_text(format!("{}  {}", state.algorithm + 1, algo.name))
         .width(ui.available_width() - 8.0)
+        .truncate()
         .show_ui(ui, |ui| {
             for (i, al) in ALGORITHMS.iter().enumerate() {
                 let text = format!("{}  {}{}", i + 1, al.name, if al.is_exact(2) { "" } else { "  (inexact)" });
