@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 use circle_aabb_lab::geom::{Aabb, Ball};
+use proptest::prelude::Strategy;
 use std::cmp::Ordering;
 
 /// Integer coordinates stay within `±COORD`, radii within `0..=RADIUS`: differences are at most
@@ -430,4 +431,51 @@ pub fn run_trace<const D: usize>(algo: &circle_aabb_lab::geom::Algorithm, ball: 
     } else {
         panic!("only 2D and 3D")
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// proptest strategies.
+
+/// A uniformly drawn integer case (proptest shrinks it towards small coordinates).
+pub fn int_case<const D: usize>() -> impl Strategy<Value = IntCase<D>> {
+    (
+        proptest::array::uniform::<_, D>(-COORD..=COORD),
+        0..=RADIUS / 2,
+        proptest::array::uniform::<_, D>((-COORD / 2..=COORD / 2, 0..=COORD / 2)),
+    )
+        .prop_map(|(c, r, boxes)| {
+            let lo = boxes.map(|(a, _)| a);
+            let hi = boxes.map(|(a, w)| a + w);
+            IntCase::new(c, r, lo, hi)
+        })
+}
+
+/// A box, a Pythagorean triple/quadruple with a scale, and per-axis sides: the centre at those offsets
+/// from the box (a corner when all axes are used), the radius the hypotenuse plus `delta`.
+pub fn tangent_case<const D: usize>() -> impl Strategy<Value = IntCase<D>> {
+    (
+        proptest::array::uniform::<_, D>((-COORD / 3..=COORD / 3, 0..=COORD / 3)),
+        0..QUADRUPLES.len(),
+        0..TRIPLES.len(),
+        1i64..=10,
+        proptest::array::uniform::<_, D>(0u8..3),
+        -1i64..=1,
+    )
+        .prop_map(|(boxes, qi, ti, k, sides, delta)| {
+            let lo = boxes.map(|(a, _)| a);
+            let hi = boxes.map(|(a, w)| a + w);
+            let (offsets, r): ([i64; 3], i64) = if D == 3 {
+                let q = QUADRUPLES[qi];
+                ([q[0] * k, q[1] * k, q[2] * k], q[3] * k)
+            } else {
+                let t = TRIPLES[ti];
+                ([t[0] * k, t[1] * k, 0], t[2] * k)
+            };
+            // sides: 0 below min, 1 above max, 2 above max as well (corners are the point).
+            let mut c = [0; D];
+            for i in 0..D {
+                c[i] = if sides[i] == 0 { lo[i] - offsets[i] } else { hi[i] + offsets[i] };
+            }
+            IntCase::new(c, (r + delta).max(0), lo, hi)
+        })
 }

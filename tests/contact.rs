@@ -139,3 +139,16 @@ fn contact_state_matches_f64_reference_on_general_floats() {
         assert!(!k.distance.is_nan() && !k.penetration.is_nan());
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn prop_contact_2d(case in int_case::<2>()) { check_contact(&case); }
+
+    #[test]
+    fn prop_contact_3d(case in int_case::<3>()) { check_contact(&case); }
+
+    #[test]
+    fn prop_contact_tangent_3d(case in tangent_case::<3>()) { check_contact(&case); }
+}

@@ -260,3 +260,16 @@ fn never_nan_at_the_singular_places() {
     assert_eq!(resp.case, ResponseCase::Outside);
     assert!((resp.push[0] / 0.5e30 - 1.0).abs() < 1e-6 && resp.push[1] == 0.0, "{resp:?}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn prop_response_2d(case in int_case::<2>()) { check_response(&case.ball(), &case.aabb()); }
+
+    #[test]
+    fn prop_response_3d(case in int_case::<3>()) { check_response(&case.ball(), &case.aabb()); }
+
+    #[test]
+    fn prop_response_tangent_2d(case in tangent_case::<2>()) { check_response(&case.ball(), &case.aabb()); }
+}
