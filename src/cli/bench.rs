@@ -12,6 +12,8 @@ computation, the batched kernels and a streaming sum (the memory-bandwidth ceili
 Input sets: small-10/50/90 (256 pairs cycled in cache: the branch predictor learns them), 32k-10/50/90
 (32768 random pairs) and 1m-50 (1,048,576 random pairs); the number is the percentage of overlapping pairs.
 Every hit count is checked against the exact contact; a wrong count is reported and makes the exit status 1.
+Rows contact+push (geom::contact_response, one pair at a time) and contact+push/soa
+(geom::batch::contact_push_pairs, structure-of-arrays) time the contact + push-out computation.
 Each figure is the fastest of several samples. The peers (parry2d) are measured by `cargo bench` only.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
@@ -77,7 +79,7 @@ pub fn tables(r: &Results) -> String {
         rows.iter().find(|x| x.algorithm == id && x.dim == dim && x.set == set).map(|x| x.ns_per_test)
     };
     s += "Scalar tests: ns/test (million tests/s), fastest of the samples; count_pairs loop over array-of-structs.\n";
-    s += &format!("{:<14}{:>3}", "algorithm", "D");
+    s += &format!("{:<18}{:>3}", "algorithm", "D");
     for set in &sets {
         s += &format!("{set:>15}");
     }
@@ -91,7 +93,7 @@ pub fn tables(r: &Results) -> String {
             }
             let exact = !matches!(ALGORITHMS.iter().find(|a| a.id == id), Some(a) if !a.is_exact(dim));
             let label = if exact { id.to_string() } else { format!("{id}*") };
-            s += &format!("{label:<14}{dim:>3}");
+            s += &format!("{label:<18}{dim:>3}");
             for set in &sets {
                 match find(rows, id, dim, set) {
                     Some(ns) => s += &format!("{:>15}", format!("{:.2} ({:.0})", ns, 1e3 / ns)),
@@ -101,7 +103,8 @@ pub fn tables(r: &Results) -> String {
             s += "\n";
         }
     }
-    s += "* not exact in this dimension (its hit count is not checked).\n\n";
+    s += "* not exact in this dimension (its hit count is not checked).\n";
+    s += "contact+push: contact_response per pair (array-of-structs); contact+push/soa: batch::contact_push_pairs.\n\n";
     s += &format!(
         "Streaming sum (bandwidth ceiling) over the largest batched input: {:.1} GB/s. Batched code path: {}.\n",
         r.bandwidth_gb_s, r.level

@@ -1,13 +1,15 @@
 //! Batched overlap tests over structure-of-arrays data: the engine behind the agreement map and
 //! anything else that tests many positions at once.
 //!
-//! Two shapes of work:
+//! Three shapes of work:
 //! - **one box, many balls** ([`overlap_mask_one_box`], [`overlap_mask_one_box_fixed`], [`grid_mask_2d`]):
 //!   the box is loaded once, the balls stream through;
-//! - **many pairs** ([`overlap_mask_pairs`]): pair `i` is ball `i` against box `i`, every field in its own array.
+//! - **many pairs** ([`overlap_mask_pairs`]): pair `i` is ball `i` against box `i`, every field in its own array;
+//! - **contact and push-out for many pairs** ([`contact_push_pairs`]): what [`contact`](super::contact()) and
+//!   [`response`](super::response()) give, bit for bit, for a whole array of pairs.
 //!
-//! Each writes a bitmask (bit `i % 64` of word `i / 64` is pair `i`; bits past the end are 0) and returns
-//! the number of overlaps; the `count_*` forms return only the count.
+//! The overlap kernels write a bitmask (bit `i % 64` of word `i / 64` is pair `i`; bits past the end
+//! are 0) and return the number of overlaps; the `count_*` forms return only the count.
 //!
 //! # The test
 //! Per lane, branch-free: `e = c − clamp(c, min, max)` per axis, `d = Σ e²` (axis order x, y, z, starting
@@ -16,11 +18,14 @@
 //! are kept separate (no fused multiply-add) for that reason.
 //!
 //! # Speed
-//! The loops work on blocks of 64 lanes with no data-dependent branch, so LLVM vectorises them. On x86-64
-//! the CPU is probed once (`is_x86_feature_detected!`; [`set_level`] can override it) and, when it has AVX2 (+FMA), an AVX2 clone of the
-//! same code (`#[target_feature]`) is used; a plain build then runs 8 lanes per instruction without
-//! `-C target-cpu=native`. Other targets (wasm32, aarch64) use the portable code, which LLVM vectorises
-//! for whatever the baseline offers (SSE2, simd128 when enabled, NEON).
+//! No data-dependent branch anywhere. The portable code works on blocks of 64 lanes that LLVM
+//! vectorises for whatever the compile-time target offers (SSE2 on a default x86-64 build, simd128 on
+//! wasm when enabled, NEON). On x86-64 the CPU is probed once (`is_x86_feature_detected!`; [`set_level`]
+//! can override it) and, when it has AVX2 + FMA + POPCNT, the overlap kernels switch to hand-written
+//! AVX2 intrinsics (8 lanes per instruction, one `vmovmskps` per 8 mask bits) and the contact kernel
+//! to an AVX2 clone of the portable loop (`#[target_feature]`, 4 `f64` lanes), all without
+//! `-C target-cpu=native`. AVX-512 would double the lanes on CPUs that have it, but its intrinsics and
+//! target features need Rust 1.89, above this crate's `rust-version`.
 //!
 //! # Input
 //! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
