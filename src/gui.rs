@@ -92,31 +92,13 @@ async fn run(options: RunOptions) {
         }
     });
 
+    // egui's answers from the previous pass: where the canvas is, and whether egui wants the
+    // pointer or the keyboard. The scene's input is judged against them (as egui itself does).
+    let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: screen_width(), h: screen_height() };
+    let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
+
     loop {
-        let (sw, sh) = (screen_width(), screen_height());
-        let analysis = state.analysis();
-        let mut commands: Vec<Command> = Vec::new();
-        let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: sw, h: sh };
-        let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
-
-        egui_macroquad::ui(|ctx| {
-            let zoom = zoom_for(sh);
-            if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
-                ctx.set_zoom_factor(zoom);
-            }
-            commands = crate::ui::panel(ctx, &state, &analysis);
-            // egui points → macroquad logical pixels.
-            let k = ctx.pixels_per_point() / screen_dpi_scale();
-            let r = ctx.available_rect();
-            canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
-            pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            keyboard_taken = ctx.wants_keyboard_input();
-        });
-
-        for cmd in commands {
-            app::apply(&mut state, cmd);
-        }
-
+        // 1. The scene's input first, so the panel drawn this frame already shows its effect.
         let input = if screenshot.is_some() {
             // Screenshot mode: the scene sees no pointer, no wheel, no keys.
             Input { canvas: Some(canvas), ..Input::default() }
@@ -135,6 +117,30 @@ async fn run(options: RunOptions) {
         };
         app::update(&mut state, &input);
 
+        // 2. The panel.
+        let sh = screen_height();
+        let analysis = state.analysis();
+        let mut commands: Vec<Command> = Vec::new();
+        egui_macroquad::ui(|ctx| {
+            let zoom = zoom_for(sh);
+            if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
+                ctx.set_zoom_factor(zoom);
+            }
+            commands = crate::ui::panel(ctx, &state, &analysis);
+            // egui points → macroquad logical pixels.
+            let k = ctx.pixels_per_point() / screen_dpi_scale();
+            let r = ctx.available_rect();
+            canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
+            pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            keyboard_taken = ctx.wants_keyboard_input();
+        });
+        for cmd in commands {
+            app::apply(&mut state, cmd);
+        }
+        // The canvas may have moved (panel shown or hidden, window resized): refit before drawing.
+        app::set_canvas(&mut state, canvas);
+
+        // 3. Draw: the scene, then egui on top.
         clear_background(Color::from_rgba(24, 26, 32, 255));
         let analysis: Analysis = state.analysis();
         crate::render::draw_scene(&state, &analysis);

@@ -206,6 +206,7 @@ async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, labe
 }
 
 let exitCode = 0;
+let selectedRowHeight = null; // CSS px, at devicePixelRatio 1
 try {
   // ------------------------------------------------------------------------- reference banners
   // The banner text each algorithm the test will pick shows for this scene, from pages opened with that
@@ -316,6 +317,7 @@ try {
       [name, C, SCENE.panelRegion]);
     await capture(page, 'before-click');
     const row0 = await selected('before-click');
+    if (row0) selectedRowHeight = row0.h;
     if (!row0) fail('no selected algorithm row found in the panel');
     else {
       const pick = SCENE.pick;
@@ -402,6 +404,12 @@ try {
       const b = await page.evaluate(() => { const c = document.querySelector('#glcanvas'); return `${c.width}x${c.height}`; });
       info('device_pixel_ratio_2', `800x600 window: drawing buffer ${b}`);
       if (b !== '1600x1200') fail(`with devicePixelRatio 2 the drawing buffer is ${b}, not 1600x1200`);
+      // The panel must keep its size in CSS px (egui scaled by the DPI), not shrink to half.
+      await capture(page, 'dpr2');
+      const row = await page.evaluate(([C]) => window.__webtest.find('dpr2', C.selection, 2, { x: 0, y: 0, w: 800, h: 600 })
+        .find((b) => b.h >= 6 && b.w >= 15) || null, [SCENE.colours]);
+      info('device_pixel_ratio_2_panel', `selected row ${row ? Math.round(row.h) : 'not found'} CSS px high (${selectedRowHeight ? Math.round(selectedRowHeight) : '?'} at ratio 1)`);
+      if (!row || !selectedRowHeight || Math.abs(row.h - selectedRowHeight) > 0.25 * selectedRowHeight) fail('with devicePixelRatio 2 the panel is not drawn at the same CSS size as with 1');
       await page.screenshot({ path: join(outDir, '6-dpr2.png') });
     }
     await context.close();
