@@ -179,14 +179,14 @@ fn check_csv_output(code: i32, out: &[Value]) {
     assert_contract(&out[1], 3);
     assert_eq!(out[1]["state"], "separated");
     // The bad lines: error only, naming the problem.
-    let expect = [(2, "7"), (3, "r"), (4, "center.x"), (5, "radius"), (6, "min.x")];
+    let expect = [(2, "got 6"), (3, "r: \"abc\""), (4, "center.x"), (5, "radius"), (6, "min.x")];
     for (k, needle) in expect {
         let o = &out[k];
         let msg = o["error"].as_str().unwrap_or_else(|| panic!("line {}: no error in {o}", o["line"]));
         assert!(msg.contains(needle), "line {}: {msg:?} should mention {needle}", o["line"]);
         assert!(o.get("state").is_none());
     }
-    assert!(out[3]["error"].as_str().unwrap().contains("abc"));
+    assert!(out[2]["error"].as_str().unwrap().contains("7 numbers"), "{}", out[2]);
     // Processing went on after the bad lines.
     assert_contract(&out[7], 3);
     assert_eq!(out[7]["state"], "overlapping");

@@ -10,11 +10,13 @@ use circle_aabb_lab::geom::{Aabb, Ball};
 use proptest::prelude::Strategy;
 use std::cmp::Ordering;
 
-/// Integer coordinates stay within `±COORD`, radii within `0..=RADIUS`: differences are at most
-/// 2·COORD + RADIUS and a sum of three squares stays below 2^24, so every `f32` operation the
-/// algorithms do on these inputs (differences, halves, squares, sums, `r²`) is exact.
+/// Integer coordinates (centres and box corners) stay within `±COORD`, radii within `0..=RADIUS`:
+/// a difference of coordinates is at most 2·COORD and a sum of three squared differences at most
+/// 3·(2·COORD)² < 2^24, and so is `r²`, so every `f32` operation the algorithms do on these inputs
+/// (differences, halves, squares, sums, `r²`, `r + half`) is exact.
 pub const COORD: i64 = 900;
 pub const RADIUS: i64 = 1200;
+const _: () = assert!(3 * (2 * COORD) * (2 * COORD) < 1 << 24 && RADIUS * RADIUS < 1 << 24);
 
 /// A case with integer coordinates, judged exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
