@@ -19,7 +19,7 @@ pub mod view;
 mod tests;
 
 pub use options::{CaseMode, OptionError, SceneOptions};
-pub use update::{apply, key_command, update, Command, Drag, Handle, Input, Key, CONTROLS};
+pub use update::{apply, key_command, set_canvas, update, Command, Drag, Handle, Input, Key, CONTROLS};
 pub use view::{ScreenRect, View};
 
 use crate::geom::contact::face_distances;

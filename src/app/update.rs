@@ -142,10 +142,7 @@ pub fn key_command(key: Key) -> Option<Command> {
 /// has it and no scene drag is in progress).
 pub fn update(state: &mut State, input: &Input) {
     if let Some(canvas) = input.canvas {
-        if canvas != state.canvas {
-            state.canvas = canvas;
-            state.refit();
-        }
+        set_canvas(state, canvas);
     }
     if state.drag.is_none() {
         state.refit();
@@ -162,6 +159,15 @@ pub fn update(state: &mut State, input: &Input) {
     pointer(state, input);
 
     if state.drag.is_none() {
+        state.refit();
+    }
+}
+
+/// Tells the state where the canvas now is (the panel was shown or hidden, the window resized);
+/// the view is refitted when it changed.
+pub fn set_canvas(state: &mut State, canvas: ScreenRect) {
+    if canvas != state.canvas {
+        state.canvas = canvas;
         state.refit();
     }
 }
