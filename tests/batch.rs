@@ -321,3 +321,25 @@ fn soa_contact_push_equals_contact_and_response_bit_for_bit() {
         soa_contact_case::<3>(&mut g, level);
     });
 }
+
+/// The registry's `count_pairs_*` (an AVX2 clone where the CPU has it) count exactly the pairs its
+/// own one-pair test accepts, for every algorithm, exact or not, on both code paths.
+#[test]
+fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
+    use circle_aabb_lab::geom::ALGORITHMS;
+    let mut g = SplitMix64::new(0xC0_0127);
+    let boxes2: Vec<Aabb<2>> = (0..3000).map(|_| random_box(&mut g)).collect();
+    let balls2: Vec<Ball<2>> = boxes2.iter().map(|a| random_ball(&mut g, a)).collect();
+    let boxes3: Vec<Aabb<3>> = (0..3000).map(|_| random_box(&mut g)).collect();
+    let balls3: Vec<Ball<3>> = boxes3.iter().map(|a| random_ball(&mut g, a)).collect();
+    each_level(|level| {
+        for a in ALGORITHMS {
+            for n in [0, 1, 7, 64, 65, 3000] {
+                let one2 = balls2[..n].iter().zip(&boxes2).filter(|(b, x)| (a.overlap_2d)(b, x)).count();
+                assert_eq!((a.count_pairs_2d)(&balls2[..n], &boxes2), one2, "{} 2D {level:?} n={n}", a.id);
+                let one3 = balls3[..n].iter().zip(&boxes3).filter(|(b, x)| (a.overlap_3d)(b, x)).count();
+                assert_eq!((a.count_pairs_3d)(&balls3[..n], &boxes3), one3, "{} 3D {level:?} n={n}", a.id);
+            }
+        }
+    });
+}
