@@ -32,10 +32,16 @@ pub struct BenchArgs {
     /// Print the results as one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Use the portable code path even where the CPU has AVX2 (to compare the two).
+    #[arg(long)]
+    pub portable: bool,
 }
 
 /// Runs the benchmark; returns the exit status (0, or 1 when a hit count was wrong).
 pub fn run(args: &BenchArgs) -> i32 {
+    if args.portable {
+        crate::geom::batch::set_level(crate::geom::batch::Level::Portable);
+    }
     let config = if args.quick { BenchConfig::quick() } else { BenchConfig::full() };
     let mut run = BenchRun::new(config, std_clock());
     let bar = indicatif::ProgressBar::new(1000);
