@@ -319,7 +319,7 @@ fn readouts(ui: &mut egui::Ui, a: &Analysis) {
 
 fn legend(ui: &mut egui::Ui) {
     ui.label(RichText::new("Legend").strong());
-    let items: [(&str, Rgba); 7] = [
+    let items: [(&str, Rgba); 9] = [
         ("separated", palette::SEPARATED),
         ("touching", palette::TOUCHING),
         ("overlapping", palette::OVERLAPPING),
@@ -327,6 +327,8 @@ fn legend(ui: &mut egui::Ui) {
         ("push-out, ghost circle", palette::PUSH),
         ("least face distance (inside)", palette::FACE_LEAST),
         ("zone of the centre", palette::ZONE_HIGHLIGHT_TEXT),
+        ("overlap region of the centre (dashed: box grown by r)", palette::ZONE_TEXT),
+        ("planes_naive's false-positive corners", palette::WARNING),
     ];
     ui.horizontal_wrapped(|ui| {
         for (name, c) in items {
