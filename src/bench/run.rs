@@ -19,7 +19,9 @@ pub struct BenchConfig {
     pub dims: Vec<usize>,
     /// Timed samples per cell; the fastest is kept (the least disturbed by other processes).
     pub samples: usize,
-    /// Tests per sample, at least (rounded up to whole passes over the set).
+    /// Tests per sample, at least (rounded up to whole passes over the set). Short samples, many of
+    /// them, and the fastest kept: on a busy machine some samples run undisturbed. In a frame loop keep
+    /// a sample under a frame (100k–200k tests).
     pub tests_per_sample: usize,
     /// Batched kernels: a cache-resident size and a size beyond L2, in lanes.
     pub batched_sizes: Vec<usize>,
@@ -42,8 +44,8 @@ impl BenchConfig {
         BenchConfig {
             sets,
             dims: vec![2, 3],
-            samples: 7,
-            tests_per_sample: 2_000_000,
+            samples: 11,
+            tests_per_sample: 1_000_000,
             batched_sizes: vec![4096, 1 << 22],
             pairs_max: 1 << 20,
         }
@@ -66,8 +68,6 @@ pub enum Kernel {
     OneBoxFixedR,
     /// Pair i against pair i, writing a mask.
     Pairs,
-    /// The streaming sum itself (the ceiling).
-    StreamSum,
 }
 
 impl Kernel {
@@ -78,7 +78,6 @@ impl Kernel {
             Kernel::OneBox => "one_box",
             Kernel::OneBoxFixedR => "one_box_fixed_r",
             Kernel::Pairs => "pairs",
-            Kernel::StreamSum => "stream_sum",
         }
     }
 
@@ -89,7 +88,6 @@ impl Kernel {
             Kernel::OneBox => 4 * (dim + 1),
             Kernel::OneBoxFixedR => 4 * dim,
             Kernel::Pairs => 4 * (3 * dim + 1),
-            Kernel::StreamSum => 4,
         }
     }
 }
@@ -162,10 +160,6 @@ enum Task {
         dim: usize,
         set: usize,
     },
-    /// The streaming sum over `bytes` bytes.
-    Sum {
-        bytes: usize,
-    },
     Batched {
         kernel: Kernel,
         dim: usize,
@@ -209,7 +203,10 @@ pub struct BenchRun<C: Clock> {
     soa2: Vec<PairsSoa<2>>,
     soa3: Vec<PairsSoa<3>>,
     batched: BatchedData,
-    sum_gb_s: Vec<(usize, f64)>,
+    /// Fastest streaming-sum sample of the current batched task, ns per float.
+    best_sum_ns: f64,
+    /// (bytes, GB/s) of the largest streaming sum so far.
+    largest_sum: (usize, f64),
     results: Results,
 }
 
@@ -246,22 +243,11 @@ impl<C: Clock> BenchRun<C> {
                     }
                 }
             }
-            // One streaming sum per distinct input size, measured right before its kernels.
-            let mut sizes: Vec<usize> = rows
-                .iter()
-                .map(|t| match t {
-                    Task::Batched { kernel, dim, n } => kernel.bytes_per_test(*dim) * n,
-                    _ => 0,
-                })
-                .collect();
-            sizes.sort_unstable();
-            sizes.dedup();
-            for bytes in sizes {
-                tasks.push((Task::Sum { bytes }, samples * passes(bytes / 4) * (bytes / 4) as u64 / 8));
-            }
+            // Each sample times the kernel and, right after it, the streaming sum over the same number
+            // of bytes, so that both see the same machine (other processes come and go).
             for row in rows {
                 if let Task::Batched { n, .. } = row {
-                    tasks.push((row, samples * passes(n) * n as u64 / 8));
+                    tasks.push((row, 2 * samples * passes(n) * n as u64 / 8));
                 }
             }
         }
@@ -285,7 +271,8 @@ impl<C: Clock> BenchRun<C> {
             soa2: Vec::new(),
             soa3: Vec::new(),
             batched: BatchedData::default(),
-            sum_gb_s: Vec::new(),
+            best_sum_ns: f64::INFINITY,
+            largest_sum: (0, f64::NAN),
             results,
         }
     }
@@ -320,7 +307,6 @@ impl<C: Clock> BenchRun<C> {
             Some(Task::ContactSoa { dim, set }) => {
                 format!("contact+push/soa {}D {}", dim, self.config.sets[set].name)
             }
-            Some(Task::Sum { bytes }) => format!("streaming sum {} KiB", bytes / 1024),
             Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
         }
     }
@@ -526,22 +512,15 @@ impl<C: Clock> BenchRun<C> {
                     });
                 }
             }
-            Task::Sum { bytes } => {
-                let floats = (bytes / 4).min(self.batched.sum.len());
-                let data = &self.batched.sum[..floats];
-                let passes = passes_for(&self.config, floats);
-                let (ns, _) =
-                    time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
-                self.sample_done(work, ns, 0, samples);
-                if self.progress_in_task == 0 {
-                    let gb_s = 4.0 / self.last_best();
-                    self.sum_gb_s.push((bytes, gb_s));
-                    let largest = self.sum_gb_s.iter().max_by_key(|s| s.0).map_or(gb_s, |s| s.1);
-                    self.results.bandwidth_gb_s = largest;
-                }
-            }
             Task::Batched { kernel, dim, n } => {
                 let (ns, hits) = self.time_batched(kernel, dim, n);
+                let bytes = kernel.bytes_per_test(dim) * n;
+                let floats = (bytes / 4).min(self.batched.sum.len());
+                let data = &self.batched.sum[..floats];
+                let passes = passes_for(&self.config, n);
+                let (sum_ns, _) =
+                    time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
+                self.best_sum_ns = self.best_sum_ns.min(sum_ns);
                 self.sample_done(work, ns, hits, samples);
                 if self.progress_in_task == 0 {
                     let expected = self.expected_batched(kernel, dim, n);
@@ -556,8 +535,11 @@ impl<C: Clock> BenchRun<C> {
                         ));
                     }
                     let bytes_per_test = kernel.bytes_per_test(dim);
-                    let bytes = bytes_per_test * n;
-                    let sum = self.sum_gb_s.iter().find(|s| s.0 == bytes).map_or(f64::NAN, |s| s.1);
+                    let sum = 4.0 / std::mem::replace(&mut self.best_sum_ns, f64::INFINITY);
+                    if bytes >= self.largest_sum.0 {
+                        self.largest_sum = (bytes, sum);
+                        self.results.bandwidth_gb_s = sum;
+                    }
                     let ns = self.last_best();
                     let tests_per_s = 1e9 / ns;
                     let gb_s = tests_per_s * bytes_per_test as f64 / 1e9;
@@ -610,7 +592,15 @@ impl<C: Clock> BenchRun<C> {
             let s = super::sets::generate::<3>(&SetSpec::new("pairs", np, 50, 0xBA7C_0003));
             self.batched.pairs3 = PairsSoa::from_shapes(&s.balls, &s.boxes);
         }
-        let max_bytes = 4 * (3 * 3 + 1) * n;
+        let max_bytes = self
+            .tasks
+            .iter()
+            .map(|t| match t.0 {
+                Task::Batched { kernel, dim, n } => kernel.bytes_per_test(dim) * n,
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
         self.batched.sum = (0..max_bytes / 4).map(|i| (i % 7) as f32).collect();
         self.batched.mask = vec![0; batch::mask_words(n)];
     }
@@ -656,7 +646,6 @@ impl<C: Clock> BenchRun<C> {
                 let p = prefix(&d.pairs3, n);
                 time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
             }
-            (Kernel::StreamSum, _) => (f64::NAN, 0),
         };
         self.batched = d;
         out
