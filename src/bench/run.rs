@@ -293,7 +293,7 @@ impl<C: Clock> BenchRun<C> {
     /// Fraction of the planned work done, 0..=1.
     #[must_use]
     pub fn progress(&self) -> f64 {
-        if self.is_done() {
+        if self.next >= self.tasks.len() {
             1.0
         } else {
             (self.work_done as f64 / self.work_total as f64).min(1.0)
@@ -765,4 +765,72 @@ pub fn contact_push_pass<const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -
     }
     black_box(acc);
     hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> BenchConfig {
+        BenchConfig {
+            sets: vec![SetSpec::new("a", 300, 10, 1), SetSpec::new("b", 100, 90, 2)],
+            dims: vec![2, 3],
+            samples: 2,
+            tests_per_sample: 1000,
+            batched_sizes: vec![70, 200],
+            pairs_max: 150,
+        }
+    }
+
+    fn fake_clock() -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += 1e-6;
+            t
+        }
+    }
+
+    #[test]
+    fn a_run_in_slices_fills_the_whole_matrix_with_correct_counts() {
+        let mut run = BenchRun::new(tiny(), fake_clock());
+        let mut last = 0.0;
+        let mut steps = 0;
+        while !run.step(500) {
+            let p = run.progress();
+            assert!(p >= last && p < 1.0, "progress {last} -> {p}");
+            last = p;
+            steps += 1;
+        }
+        assert!(steps > 10, "the work was sliced ({steps} steps)");
+        assert_eq!(run.progress(), 1.0);
+        let r = run.into_results();
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.scalar.len(), ALGORITHMS.len() * 2 * 2);
+        assert_eq!(r.contact.len(), 2 * 2 * 2);
+        assert_eq!(r.batched.len(), 2 * 2 * 3);
+        for row in &r.scalar {
+            assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");
+            let a = crate::geom::algorithm(row.algorithm).unwrap();
+            if a.is_exact(row.dim) {
+                assert_eq!(row.hits, row.exact_hits, "{row:?}");
+            }
+        }
+        assert!(r.batched.iter().any(|b| b.kernel == "pairs" && b.n == 150), "pairs capped at pairs_max");
+        assert!(r.bandwidth_gb_s.is_finite());
+    }
+
+    #[test]
+    fn cancel_stops_and_keeps_what_was_measured() {
+        let mut run = BenchRun::new(tiny(), fake_clock());
+        while run.results().scalar.len() < 3 {
+            run.step(1000);
+        }
+        run.cancel();
+        assert!(run.is_done() && run.is_cancelled());
+        let p = run.progress();
+        assert!(p > 0.0 && p < 1.0);
+        assert!(run.step(1000), "a cancelled run stays done");
+        assert_eq!(run.progress(), p, "no work after cancel");
+        assert!(run.results().scalar.len() >= 3);
+    }
 }
