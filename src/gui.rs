@@ -74,6 +74,42 @@ fn keys_pressed() -> Vec<Key> {
     keys
 }
 
+/// Records where the primary button (or a touch) went down. When a press and the first moves
+/// arrive in the same frame, `mouse_position()` is already past the grab point; the scene must
+/// hit-test where the press happened.
+struct PressTracker {
+    id: usize,
+    at: Option<Vec2>,
+}
+
+impl PressTracker {
+    fn new() -> Self {
+        PressTracker { id: macroquad::input::utils::register_input_subscriber(), at: None }
+    }
+
+    /// The press position of this frame, in logical pixels.
+    fn poll(&mut self) -> Option<Vec2> {
+        self.at = None;
+        macroquad::input::utils::repeat_all_miniquad_input(self, self.id);
+        self.at
+    }
+}
+
+impl macroquad::miniquad::EventHandler for PressTracker {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn mouse_button_down_event(&mut self, button: macroquad::miniquad::MouseButton, x: f32, y: f32) {
+        if button == macroquad::miniquad::MouseButton::Left && self.at.is_none() {
+            self.at = Some(vec2(x, y) / screen_dpi_scale());
+        }
+    }
+    fn touch_event(&mut self, phase: macroquad::miniquad::TouchPhase, _id: u64, x: f32, y: f32) {
+        if phase == macroquad::miniquad::TouchPhase::Started && self.at.is_none() {
+            self.at = Some(vec2(x, y) / screen_dpi_scale());
+        }
+    }
+}
+
 /// egui zoom for the window: 1 up to ~900 logical pixels high, growing to 2 on a 4K screen, so the
 /// panel keeps its share of the window.
 fn zoom_for(height: f32) -> f32 {
@@ -96,8 +132,10 @@ async fn run(options: RunOptions) {
     // pointer or the keyboard. The scene's input is judged against them (as egui itself does).
     let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: screen_width(), h: screen_height() };
     let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
+    let mut presses = PressTracker::new();
 
     loop {
+        let press = presses.poll();
         // 1. The scene's input first, so the panel drawn this frame already shows its effect.
         let input = if screenshot.is_some() {
             // Screenshot mode: the scene sees no pointer, no wheel, no keys.
@@ -108,6 +146,7 @@ async fn run(options: RunOptions) {
                 canvas: Some(canvas),
                 pointer: Some(vec2(mx, my)),
                 pressed: is_mouse_button_pressed(MouseButton::Left),
+                press,
                 down: is_mouse_button_down(MouseButton::Left),
                 wheel: mouse_wheel().1,
                 keys: keys_pressed(),

@@ -38,7 +38,7 @@ fn close(a: [f32; 2], b: [f32; 2], eps: f32) -> bool {
 fn dragging_the_circle_body_moves_it_by_the_pointer_delta() {
     let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
     let from = screen(&s, [6.0, 0.3]);
-    let to = from + Vec2::new(-2.0 * s.view.scale, -1.0 * s.view.scale); // (−2, +1) in world units
+    let to = from + Vec2::new(-2.0 * s.view.scale, -s.view.scale); // (−2, +1) in world units (screen y is down)
     drag(&mut s, from, to);
     assert!(close(s.circle.center(), [4.0, 1.0], 1e-3), "{:?}", s.circle.center());
     assert_eq!(s.circle.radius(), 1.0);
@@ -290,4 +290,15 @@ fn a_case_option_puts_the_initial_scene_in_that_case() {
     let s = State::new(o);
     assert_eq!(s.analysis().response.case, ResponseCase::Inside);
     assert_eq!(s.case, CaseMode::Inside);
+}
+
+#[test]
+fn a_press_and_moves_in_one_frame_grab_what_was_under_the_press() {
+    // The press lands on the box's corner; by the end of the frame the pointer is inside the box.
+    let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let corner = screen(&s, [-2.0, -1.0]);
+    let now = screen(&s, [-1.0, 0.0]);
+    update(&mut s, &Input { pointer: Some(now), press: Some(corner), pressed: true, down: true, ..Input::default() });
+    assert_eq!(s.drag.map(|d| d.handle), Some(Handle::BoxCorner { upper: [false, false] }));
+    assert!(close(s.aabb.min(), [-1.0, 0.0], 1e-3) && close(s.aabb.max(), [2.0, 1.0], 1e-6), "{:?}", s.aabb);
 }

@@ -53,6 +53,9 @@ pub struct Input {
     pub pointer: Option<Vec2>,
     /// The primary button (or a touch) went down this frame.
     pub pressed: bool,
+    /// Where it went down, when known. Several events can arrive in one frame: the press, then
+    /// moves, so `pointer` may already be past the point that was grabbed.
+    pub press: Option<Vec2>,
     /// The primary button (or touch) is held.
     pub down: bool,
     /// Wheel movement in notches, positive away from the user (grow).
@@ -188,6 +191,31 @@ fn pointer(state: &mut State, input: &Input) {
     }
 
     let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
+
+    if input.pressed {
+        // Grab what is under the press, then follow the pointer to where it is now.
+        if let Some(at) = input.press.or(input.pointer).filter(|&p| usable(p)) {
+            if let Some(handle) = hit(state, at) {
+                let drag = Drag {
+                    handle,
+                    start_pointer: state.view.to_world(at),
+                    start_circle: state.circle,
+                    start_box: state.aabb,
+                };
+                state.drag = Some(drag);
+                state.hover = Some(handle);
+                if let Some(p) = input.pointer.filter(|_| input.down) {
+                    drag_to(state, &drag, state.view.to_world(p));
+                }
+                if !input.down {
+                    // Pressed and released within one frame: a click, nothing to drag.
+                    state.drag = None;
+                }
+                return;
+            }
+        }
+    }
+
     let Some(p) = input.pointer.filter(|&p| usable(p)) else {
         state.hover = None;
         return;
@@ -198,17 +226,6 @@ fn pointer(state: &mut State, input: &Input) {
         // One step per frame whatever the platform's wheel units (desktop notches, web pixels).
         let factor = if input.wheel > 0.0 { WHEEL_FACTOR } else { 1.0 / WHEEL_FACTOR };
         apply(state, Command::ScaleRadius(factor));
-    }
-
-    if input.pressed {
-        if let Some(handle) = state.hover {
-            state.drag = Some(Drag {
-                handle,
-                start_pointer: state.view.to_world(p),
-                start_circle: state.circle,
-                start_box: state.aabb,
-            });
-        }
     }
 }
 
