@@ -54,7 +54,7 @@ fn random_box<const D: usize>(g: &mut SplitMix64) -> Aabb<D> {
 /// The scalar reference for one pair: the registry's `clamp`, which must agree with `arvo` here.
 fn scalar<const D: usize>(b: &Ball<D>, a: &Aabb<D>) -> bool {
     let (clamp, arvo) = (algorithm("clamp").unwrap(), algorithm("arvo").unwrap());
-    let v = match D {
+    match D {
         2 => {
             let (b, a) = (Ball::<2>::new([b.center()[0], b.center()[1]], b.radius()).unwrap(), to2(a));
             let v = (clamp.overlap_2d)(&b, &a);
@@ -69,8 +69,7 @@ fn scalar<const D: usize>(b: &Ball<D>, a: &Aabb<D>) -> bool {
             assert_eq!(v, (arvo.overlap_3d)(&b, &a));
             v
         }
-    };
-    v
+    }
 }
 
 fn to2<const D: usize>(a: &Aabb<D>) -> Aabb<2> {
@@ -298,8 +297,8 @@ fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
             let what = format!("{level:?} {D}D pair {j} of {n}: {b:?} {a:?}");
             assert_eq!(bits(&distance[j]), bits(&k.distance), "distance, {what}");
             assert_eq!(bits(&penetration[j]), bits(&k.penetration), "penetration, {what}");
-            for i in 0..D {
-                assert_eq!(bits(&push[i][j]), bits(&p.push[i]), "push[{i}], {what}");
+            for (i, axis) in push.iter().enumerate() {
+                assert_eq!(bits(&axis[j]), bits(&p.push[i]), "push[{i}], {what}");
             }
             let code = match k.state {
                 State::Separated => 0,

@@ -491,10 +491,10 @@ mod avx2 {
             let mut pad = [[[0.0f32; LANES]; D]; 3];
             let mut rpad = [0.0f32; LANES];
             rpad[..len].copy_from_slice(&p.radius[start..n]);
-            for i in 0..D {
-                pad[0][i][..len].copy_from_slice(&p.center[i][start..n]);
-                pad[1][i][..len].copy_from_slice(&p.min[i][start..n]);
-                pad[2][i][..len].copy_from_slice(&p.max[i][start..n]);
+            for (k, arrays) in [&p.center, &p.min, &p.max].into_iter().enumerate() {
+                for (dst, src) in pad[k].iter_mut().zip(arrays) {
+                    dst[..len].copy_from_slice(&src[start..n]);
+                }
             }
             let mut c = [std::ptr::null::<f32>(); D];
             let mut lo = c;
@@ -814,7 +814,7 @@ fn contact_push_body<const D: usize>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D
     let hi: [&[f32]; D] = std::array::from_fn(|i| &p.max[i][..n]);
     let r = &p.radius[..n];
     let (distance, penetration, state) = (&mut out.distance[..n], &mut out.penetration[..n], &mut out.state[..n]);
-    let push = out.push;
+    let mut push = out.push;
     let mut hits = 0;
     for j in 0..n {
         let parts = super::response::contact_response_parts::<D>(
@@ -825,8 +825,8 @@ fn contact_push_body<const D: usize>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D
         );
         distance[j] = parts.distance;
         penetration[j] = parts.penetration;
-        for i in 0..D {
-            push[i][j] = parts.push[i];
+        for (axis, value) in push.iter_mut().zip(parts.push) {
+            axis[j] = value;
         }
         let s = 2 * parts.overlapping as u8 + parts.touching as u8;
         state[j] = s;

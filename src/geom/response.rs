@@ -217,7 +217,7 @@ pub(crate) fn contact_response_parts<const D: usize>(c: [f32; D], r: f32, lo: [f
     let touching = !overlapping & (!outside | (d2 == r * r));
     let penetration = select_f32(overlapping, (r - distance) as f32, 0.0);
     // Step 3: the push. Outside: along v, scaled; inside: out through the nearest face.
-    let pushed_out = outside & !(len > r);
+    let pushed_out = outside & (len <= r);
     let scale = (r - len) / len;
     let amount = (depth + r) as f32;
     let inside_push = select_f32(face_index % 2 == 1, amount, -amount);
