@@ -161,9 +161,12 @@ async fn run(options: RunOptions) {
         let analysis = state.analysis();
         let mut commands: Vec<Command> = Vec::new();
         egui_macroquad::ui(|ctx| {
-            let zoom = zoom_for(sh);
-            if (ctx.zoom_factor() - zoom).abs() > 1e-3 {
-                ctx.set_zoom_factor(zoom);
+            // egui-miniquad 0.16 tells egui the DPI scale only when it changes, never the first one, so
+            // on a high-DPI screen (a phone, devicePixelRatio 2) egui would draw at half size: ask for
+            // points of `dpi scale × zoom` physical pixels directly.
+            let ppp = screen_dpi_scale() * zoom_for(sh);
+            if (ctx.pixels_per_point() - ppp).abs() > 1e-3 {
+                ctx.set_pixels_per_point(ppp);
             }
             commands = crate::ui::panel(ctx, &state, &analysis);
             // egui points → macroquad logical pixels.
