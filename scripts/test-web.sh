@@ -79,6 +79,8 @@ fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 RC=0
+# timings on a shared machine: say how busy it was
+echo "loadavg: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 timeout -k 10 240 node tests/web/browser.test.mjs "$URL" "$OUT" || RC=$?
 ((RC == 124 || RC == 137)) && log "the browser test timed out"
 log "screenshots: ${OUT#"$ROOT"/}/"

@@ -152,6 +152,12 @@ async function capture(page, name) {
 const diff = (page, a, b, rect) => page.evaluate(([a, b, rect]) => window.__webtest.diff(a, b, rect), [a, b, rect]);
 const around = (p, r) => ({ x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r });
 const settle = (page, ms = 400) => page.waitForTimeout(ms);
+// Wait until the app has drawn `n` more frames: input must not outrun a slow frame loop (SwiftShader on
+// a busy machine can drop to a few frames per second).
+async function frames(page, n = 2) {
+  const start = await page.evaluate(() => window.__webtest.frames);
+  await page.waitForFunction(([s, n]) => window.__webtest.frames >= s + n, [start, n], { timeout: 10000, polling: 10 });
+}
 // The banner's text (algorithm name and verdict, in the verdict's colour) of a read, as pixel offsets.
 const bannerText = (page, name) => page.evaluate(([name, rect, rgb]) => window.__webtest.mask(name, rect, rgb, 24),
   [name, SCENE.bannerRegion, SCENE.colours.separated]);
@@ -290,10 +296,11 @@ try {
       const from = { x: start.circle.cx, y: start.circle.cy };
       const to = { x: from.x + SCENE.drag.dx, y: from.y + SCENE.drag.dy };
       await page.mouse.move(from.x, from.y);
-      await settle(page, 100);
+      await frames(page);
       await page.mouse.down();
+      await frames(page);
       await page.mouse.move(to.x, to.y, { steps: 20 });
-      await settle(page, 100);
+      await frames(page);
       await page.mouse.up();
       await settle(page);
       await capture(page, 'dragged');
@@ -358,11 +365,12 @@ try {
         const touch = (type, p) =>
           cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
         await touch('touchStart', p0);
+        await frames(page);
         for (let i = 1; i <= 15; i++) {
           await page.waitForTimeout(20);
           await touch('touchMove', { x: p0.x + ((p1.x - p0.x) * i) / 15, y: p0.y + ((p1.y - p0.y) * i) / 15 });
         }
-        await page.waitForTimeout(50);
+        await frames(page);
         await touch('touchEnd');
         await settle(page);
         await capture(page, 'touched');
