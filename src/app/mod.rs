@@ -12,6 +12,7 @@
 
 pub mod options;
 pub mod palette;
+pub mod teach;
 mod update;
 pub mod view;
 
@@ -46,6 +47,8 @@ pub struct State {
     pub drag: Option<Drag>,
     /// The scene that Reset returns to.
     pub initial: SceneOptions,
+    /// The teaching layer: overlays, errata, tour (see [`teach`]).
+    pub teach: teach::TeachState,
 }
 
 impl State {
@@ -64,6 +67,7 @@ impl State {
             hover: None,
             drag: None,
             initial: options,
+            teach: teach::TeachState::from_options(&options),
         };
         update::set_case(&mut s, options.case);
         s.refit();

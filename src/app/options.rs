@@ -3,6 +3,7 @@
 //! [`crate::report::parse_numbers`] and the core's checked constructors, so a bad value is reported
 //! with the name of its field and never reaches the scene.
 
+use super::teach::{parse_arvo, parse_compare, parse_flag, parse_overlay, parse_tour, ArvoMode, Overlay};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
 use std::fmt;
@@ -87,6 +88,16 @@ pub struct SceneOptions {
     pub case: CaseMode,
     /// Window size in logical pixels (`--size`), if given.
     pub size: Option<(u32, u32)>,
+    /// Teaching layer (see [`super::teach`]): the overlay on the canvas (`overlay=`).
+    pub overlay: Overlay,
+    /// Test the selected algorithm as its source prints it (`published=1`).
+    pub as_published: bool,
+    /// Compare mode: the agreement map's reference algorithm instead of the exact answer (`compare=`).
+    pub compare: Option<usize>,
+    /// Arvo's mode, used when Arvo is the tested algorithm (`arvo=solid-solid|solid-hollow|…`).
+    pub arvo: ArvoMode,
+    /// The guided tour's step shown with the scene (`tour=`, counted from 1 in the text).
+    pub tour: Option<usize>,
 }
 
 /// Smallest and largest accepted `--size` side.
@@ -101,6 +112,11 @@ impl Default for SceneOptions {
             algorithm: 0,
             case: CaseMode::Auto,
             size: None,
+            overlay: Overlay::None,
+            as_published: false,
+            compare: None,
+            arvo: ArvoMode::SolidBoxSolidBall,
+            tour: None,
         }
     }
 }
@@ -115,7 +131,19 @@ impl SceneOptions {
         case: Option<&str>,
         size: Option<&str>,
     ) -> Result<SceneOptions, OptionError> {
-        let mut o = SceneOptions::default();
+        SceneOptions::default().with_args(circle, aabb, algorithm, case, size)
+    }
+
+    /// These options with the given command-line strings applied on top (`--scene` then `--circle` …).
+    pub fn with_args(
+        self,
+        circle: Option<&str>,
+        aabb: Option<&str>,
+        algorithm: Option<&str>,
+        case: Option<&str>,
+        size: Option<&str>,
+    ) -> Result<SceneOptions, OptionError> {
+        let mut o = self;
         if let Some(t) = circle {
             o.circle = parse_circle(t)?;
         }
@@ -136,10 +164,12 @@ impl SceneOptions {
 
     /// Builds the options from a URL fragment such as `#algorithm=fold&circle=1,2,3&case=inside`
     /// (the leading `#` is optional; `%2C` is accepted for a comma). Keys: `circle`, `box`,
-    /// `algorithm`, `case`, `size`. An unknown key or a bad value is an error naming it.
+    /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
+    /// `tour`. An unknown key or a bad value is an error naming it.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
+        let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
@@ -149,27 +179,58 @@ impl SceneOptions {
                 "algorithm" | "algo" => &mut algorithm,
                 "case" => &mut case,
                 "size" => &mut size,
+                "overlay" => &mut overlay,
+                "published" => &mut published,
+                "compare" => &mut compare,
+                "arvo" => &mut arvo,
+                "tour" => &mut tour,
                 other => {
                     return Err(OptionError {
                         field: "fragment",
-                        message: format!("unknown key {other:?} (known: circle, box, algorithm, case, size)"),
+                        message: format!(
+                            "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
+                             published, compare, arvo, tour)"
+                        ),
                     })
                 }
             };
             *slot = Some(value);
         }
-        SceneOptions::from_args(
+        let mut o = SceneOptions::from_args(
             circle.as_deref(),
             aabb.as_deref(),
             algorithm.as_deref(),
             case.as_deref(),
             size.as_deref(),
-        )
+        )?;
+        if let Some(t) = overlay {
+            o.overlay = parse_overlay(&t)?;
+        }
+        if let Some(t) = published {
+            o.as_published = parse_flag("published", &t)?;
+        }
+        if let Some(t) = compare {
+            o.compare = parse_compare(&t)?;
+        }
+        if let Some(t) = arvo {
+            o.arvo = parse_arvo(&t)?;
+        }
+        if let Some(t) = tour {
+            o.tour = parse_tour(&t)?;
+        }
+        Ok(o)
     }
 
     /// The fragment that describes this scene (the inverse of [`SceneOptions::from_fragment`]).
+    /// The teaching keys are written only when they differ from the default, to keep it short.
     #[must_use]
     pub fn to_fragment(&self) -> String {
+        let mut s = self.shapes_fragment();
+        s.push_str(&super::teach::fragment_suffix(self));
+        s
+    }
+
+    fn shapes_fragment(&self) -> String {
         let (c, lo, hi) = (self.circle.center(), self.aabb.min(), self.aabb.max());
         format!(
             "algorithm={}&circle={},{},{}&box={},{},{},{}&case={}",

@@ -26,6 +26,11 @@ pub enum Key {
     Minus,
     PageUp,
     PageDown,
+    /// Teaching layer: next / previous tour step, tour on/off, cycle the overlay.
+    N,
+    P,
+    T,
+    O,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -42,6 +47,9 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("arrow keys", "nudge the circle by 0.1"),
     ("R", "reset the scene"),
     ("H / Tab", "hide or show this panel"),
+    ("T", "start or leave the guided tour"),
+    ("N / P", "next / previous tour step"),
+    ("O", "overlay: none → agreement map → distance field"),
 ];
 
 /// One frame of input, in logical screen pixels.
@@ -85,6 +93,8 @@ pub enum Command {
     Nudge([f32; 2]),
     /// Multiply the radius by this factor.
     ScaleRadius(f32),
+    /// The teaching layer's commands (see [`super::teach`]).
+    Teach(super::teach::TeachCommand),
 }
 
 /// A part of the scene that the pointer can grab.
@@ -138,6 +148,10 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
         Key::PageUp => Command::PrevAlgorithm,
         Key::PageDown => Command::NextAlgorithm,
+        Key::N => Command::Teach(super::teach::TeachCommand::TourNext),
+        Key::P => Command::Teach(super::teach::TeachCommand::TourPrev),
+        Key::T => Command::Teach(super::teach::TeachCommand::ToggleTour),
+        Key::O => Command::Teach(super::teach::TeachCommand::CycleOverlay),
     })
 }
 
@@ -376,6 +390,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
             leave_case_if_needed(state);
         }
+        Command::Teach(t) => super::teach::apply_teach(state, t),
     }
     if state.drag.is_none() {
         state.refit();

@@ -1,0 +1,366 @@
+//! The teaching layer's state, commands, scene text and overlay cache, without a window.
+
+use super::*;
+use crate::app::{apply, update, Command, Drag, Handle, Input, Key, ScreenRect};
+use crate::geom::algorithm;
+
+fn state() -> State {
+    let mut s = State::new(SceneOptions::default());
+    update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 900.0, h: 700.0 }), ..Input::default() });
+    s
+}
+
+fn idx(id: &str) -> usize {
+    ALGORITHMS.iter().position(|a| a.id == id).unwrap()
+}
+
+fn teach(s: &mut State, c: TeachCommand) {
+    apply(s, Command::Teach(c));
+}
+
+// ---- scene text ------------------------------------------------------------------------------
+
+#[test]
+fn scene_text_round_trips_every_field() {
+    let o = SceneOptions {
+        circle: Circle::new([1.25, -0.5], 0.75).unwrap(),
+        aabb: Rect::new([-3.0, -2.0], [4.5, 1.0]).unwrap(),
+        algorithm: idx("qrf"),
+        case: CaseMode::Inside,
+        size: None,
+        overlay: Overlay::Agreement,
+        as_published: true,
+        compare: Some(idx("planes_naive")),
+        arvo: ArvoMode::HollowBoxSolidBall,
+        tour: Some(4),
+    };
+    let text = o.to_fragment();
+    for key in [
+        "algorithm=qrf",
+        "circle=1.25,-0.5,0.75",
+        "box=-3,-2,4.5,1",
+        "case=inside",
+        "overlay=agreement",
+        "published=1",
+        "compare=planes_naive",
+        "arvo=hollow-solid",
+        "tour=5",
+    ] {
+        assert!(text.contains(key), "{key} missing from {text}");
+    }
+    assert_eq!(SceneOptions::from_fragment(&text).unwrap(), o);
+    // Each teaching field on its own, every value.
+    for overlay in OVERLAYS {
+        let o = SceneOptions { overlay, ..SceneOptions::default() };
+        assert_eq!(SceneOptions::from_fragment(&o.to_fragment()).unwrap(), o);
+    }
+    for arvo in ArvoMode::ALL {
+        let o = SceneOptions { arvo, ..SceneOptions::default() };
+        assert_eq!(SceneOptions::from_fragment(&o.to_fragment()).unwrap(), o);
+    }
+    for b in 0..ALGORITHMS.len() {
+        let o = SceneOptions { compare: Some(b), ..SceneOptions::default() };
+        assert_eq!(SceneOptions::from_fragment(&o.to_fragment()).unwrap(), o);
+    }
+    for t in 0..TOUR.len() {
+        let o = SceneOptions { tour: Some(t), ..SceneOptions::default() };
+        assert_eq!(SceneOptions::from_fragment(&o.to_fragment()).unwrap(), o);
+    }
+    // Defaults are not written: the text stays short.
+    let d = SceneOptions::default().to_fragment();
+    assert!(!d.contains("overlay") && !d.contains("published") && !d.contains("&arvo="), "{d}");
+}
+
+#[test]
+fn the_state_s_scene_round_trips_through_text() {
+    let mut s = state();
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Distance));
+    teach(&mut s, TeachCommand::SetArvo(ArvoMode::SolidBoxHollowBall));
+    apply(&mut s, Command::SelectAlgorithm(idx("arvo")));
+    let text = current_scene(&s).to_fragment();
+    let mut t = state();
+    load_scene_text(&mut t, &text).unwrap();
+    assert_eq!(current_scene(&t), current_scene(&s));
+    assert_eq!((t.circle, t.aabb, t.algorithm), (s.circle, s.aabb, s.algorithm));
+}
+
+#[test]
+fn bad_scene_text_names_the_key_and_leaves_the_scene_unchanged() {
+    let cases = [
+        ("circle=1,2", "circle"),
+        ("overlay=heatmap", "overlay"),
+        ("published=maybe", "published"),
+        ("compare=quick", "compare"),
+        ("arvo=solid", "arvo"),
+        ("tour=99", "tour"),
+        ("tour=0", "tour"),
+        ("algorithm=fold&colour=red", "fragment"),
+        ("box=2,0,1,1", "box"),
+    ];
+    for (text, field) in cases {
+        let mut s = state();
+        teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+        let before = (s.circle, s.aabb, s.algorithm, s.case, s.teach.clone(), s.initial);
+        let e = load_scene_text(&mut s, text).unwrap_err();
+        assert_eq!(e.field, field, "{text}: {e}");
+        if field == "fragment" {
+            assert!(e.message.contains("colour"), "the unknown key is named: {e}");
+        }
+        assert_eq!((s.circle, s.aabb, s.algorithm, s.case, s.teach.clone(), s.initial), before, "{text}");
+    }
+}
+
+// ---- errata and tour ---------------------------------------------------------------------------
+
+#[test]
+fn errata_buttons_load_their_scenes() {
+    for (i, lesson) in ERRATA.iter().enumerate() {
+        let mut s = state();
+        teach(&mut s, TeachCommand::LoadErratum(i));
+        let want = SceneOptions::from_fragment(lesson.scene).unwrap();
+        assert_eq!((s.circle, s.aabb, s.algorithm), (want.circle, want.aabb, want.algorithm), "{}", lesson.title);
+        assert_eq!(s.teach.overlay, lesson.overlay, "{}", lesson.title);
+        assert_eq!(s.teach.as_published, lesson.as_published, "{}", lesson.title);
+        assert_eq!(s.teach.lesson, Some(LessonRef::Erratum(i)));
+        // Reset now returns to the lesson's scene.
+        apply(&mut s, Command::Nudge([1.0, 0.0]));
+        apply(&mut s, Command::Reset);
+        assert_eq!(s.circle, want.circle, "{}", lesson.title);
+    }
+    // The branch-free erratum: the map it turns on is all false negatives.
+    let mut s = state();
+    let i = ERRATA.iter().position(|l| l.title.contains("sign error")).unwrap();
+    teach(&mut s, TeachCommand::LoadErratum(i));
+    assert!(!teach_verdict(&s) && (s.algorithm().overlap_2d)(&s.circle, &s.aabb));
+    // Out of range: nothing happens.
+    let before = current_scene(&s);
+    teach(&mut s, TeachCommand::LoadErratum(ERRATA.len()));
+    assert_eq!(current_scene(&s), before);
+}
+
+#[test]
+fn tour_next_and_previous_stop_at_the_ends() {
+    let mut s = state();
+    assert_eq!(s.teach.tour(), None);
+    teach(&mut s, TeachCommand::TourPrev); // from no tour: the first step
+    assert_eq!(s.teach.tour(), Some(0));
+    teach(&mut s, TeachCommand::TourPrev);
+    assert_eq!(s.teach.tour(), Some(0));
+    for want in 1..TOUR.len() {
+        teach(&mut s, TeachCommand::TourNext);
+        assert_eq!(s.teach.tour(), Some(want));
+        let o = SceneOptions::from_fragment(TOUR[want].scene).unwrap();
+        assert_eq!((s.circle, s.algorithm, s.teach.overlay), (o.circle, o.algorithm, TOUR[want].overlay));
+    }
+    teach(&mut s, TeachCommand::TourNext);
+    assert_eq!(s.teach.tour(), Some(TOUR.len() - 1));
+    teach(&mut s, TeachCommand::TourPrev);
+    assert_eq!(s.teach.tour(), Some(TOUR.len() - 2));
+    teach(&mut s, TeachCommand::ToggleTour);
+    assert_eq!(s.teach.tour(), None);
+    teach(&mut s, TeachCommand::ToggleTour);
+    assert_eq!(s.teach.tour(), Some(0));
+}
+
+#[test]
+fn tour_keys_move_through_the_steps_unless_egui_has_the_keyboard() {
+    let mut s = state();
+    update(&mut s, &Input { keys: vec![Key::T], ..Input::default() });
+    assert_eq!(s.teach.tour(), Some(0));
+    update(&mut s, &Input { keys: vec![Key::N, Key::N], ..Input::default() });
+    assert_eq!(s.teach.tour(), Some(2));
+    update(&mut s, &Input { keys: vec![Key::P], ..Input::default() });
+    assert_eq!(s.teach.tour(), Some(1));
+    update(&mut s, &Input { keys: vec![Key::N], keyboard_taken: true, ..Input::default() });
+    assert_eq!(s.teach.tour(), Some(1));
+    update(&mut s, &Input { keys: vec![Key::O], ..Input::default() });
+    assert_ne!(s.teach.overlay, TOUR[1].overlay);
+    assert!(crate::app::CONTROLS.iter().any(|(k, _)| k.contains('N')), "keys listed in the help");
+}
+
+// ---- trace -------------------------------------------------------------------------------------
+
+#[test]
+fn trace_highlighting_marks_exactly_the_lines_run() {
+    let scenes = [([2.9, 2.3], 1.8), ([10.0, 0.0], 1.0), ([0.0, 0.0], 0.5), ([5.0, 5.5], 5.0)];
+    let aabb = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
+    for a in ALGORITHMS {
+        for (c, r) in scenes {
+            let circle = Circle::new(c, r).unwrap();
+            let trace = (a.trace_2d)(&circle, &aabb);
+            let lines = trace_lines(a.pseudocode, &trace);
+            assert_eq!(lines.len(), a.pseudocode.len());
+            let run: Vec<usize> = lines.iter().enumerate().filter(|(_, l)| l.run).map(|(i, _)| i).collect();
+            let mut want = trace.lines_run();
+            want.sort_unstable();
+            assert_eq!(run, want, "{} at {c:?}", a.id);
+            let notes: usize = lines.iter().map(|l| l.notes.len()).sum();
+            assert_eq!(notes, trace.steps.len(), "every step's note is shown once");
+            assert!(lines.iter().all(|l| l.run || l.notes.is_empty()));
+        }
+    }
+    // QRI far to the right: only the x early out ran, and its note says so.
+    let qri = algorithm("qri").unwrap();
+    let t = (qri.trace_2d)(&Circle::new([10.0, 0.0], 1.0).unwrap(), &aabb);
+    let lines = trace_lines(qri.pseudocode, &t);
+    assert!(lines.iter().flat_map(|l| &l.notes).any(|n| n.contains("early out")));
+}
+
+// ---- tested variant, hover ---------------------------------------------------------------------
+
+#[test]
+fn arvo_modes_and_published_variants_change_the_tested_verdict() {
+    let b = Rect::new([-10.0, -10.0], [10.0, 10.0]).unwrap();
+    let inside = Circle::new([0.0, 0.0], 1.0).unwrap();
+    let arvo = idx("arvo");
+    assert!(tested(arvo, false, ArvoMode::SolidBoxSolidBall)(&inside, &b));
+    assert!(!tested(arvo, false, ArvoMode::HollowBoxSolidBall)(&inside, &b));
+    // The mode only applies to Arvo.
+    assert!(tested(idx("clamp"), false, ArvoMode::HollowBoxSolidBall)(&inside, &b));
+    // Branch-free as published says "no" to an overlap.
+    assert!(!tested(idx("branchless"), true, ArvoMode::SolidBoxSolidBall)(&inside, &b));
+    assert!(tested(idx("branchless"), false, ArvoMode::SolidBoxSolidBall)(&inside, &b));
+}
+
+#[test]
+fn hover_reads_the_distance_and_class_at_the_pointer() {
+    let mut s = state();
+    s.aabb = Rect::new([-2.0, -1.0], [2.0, 1.0]).unwrap();
+    s.circle = Circle::new([0.0, 5.0], 1.5).unwrap();
+    apply(&mut s, Command::SelectAlgorithm(idx("planes_naive")));
+    s.teach.pointer = Some([3.25, 2.25]); // in the top-right ear
+    assert_eq!(hover(&s), None, "no overlay, no read-out");
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+    let h = hover(&s).unwrap();
+    assert!((h.distance - (1.25f64 * 1.25 * 2.0).sqrt()).abs() < 1e-9);
+    assert_eq!(h.class, Some(Class::FalsePositive));
+    s.teach.pointer = Some([0.0, 0.5]); // inside: negative distance
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Distance));
+    let h = hover(&s).unwrap();
+    assert!((h.distance + 0.5).abs() < 1e-9 && h.class.is_none());
+}
+
+#[test]
+fn pointer_is_tracked_only_over_the_canvas() {
+    let mut s = state();
+    let p = s.view.to_screen([1.0, 0.5]);
+    track_pointer(&mut s, Some(p), false);
+    let w = s.teach.pointer.unwrap();
+    assert!((w[0] - 1.0).abs() < 1e-4 && (w[1] - 0.5).abs() < 1e-4);
+    track_pointer(&mut s, Some(p), true);
+    assert_eq!(s.teach.pointer, None);
+    track_pointer(&mut s, Some(glam::Vec2::new(5000.0, 5000.0)), false);
+    assert_eq!(s.teach.pointer, None);
+}
+
+// ---- overlay cache -----------------------------------------------------------------------------
+
+fn clock() -> impl FnMut() -> f64 {
+    let mut t = 0.0;
+    move || {
+        t += 0.004;
+        t
+    }
+}
+
+#[test]
+fn overlay_cache_recomputes_only_when_its_key_changes() {
+    let mut s = state();
+    let mut cache = OverlayCache::default();
+    let mut clk = clock();
+    assert!(!cache.refresh(&s, &mut clk), "no overlay, nothing to compute");
+    assert!(cache.image.is_none());
+
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+    assert!(cache.refresh(&s, &mut clk));
+    assert_eq!(cache.computed, 1);
+    assert!((cache.cost_ms - 4.0).abs() < 1e-9, "cost measured with the given clock");
+    assert!(!cache.refresh(&s, &mut clk), "nothing changed");
+    assert_eq!(cache.computed, 1);
+
+    // Moving the circle does not change the map (it depends on the box and the radius only) …
+    apply(&mut s, Command::Nudge([0.1, 0.0]));
+    let moved = OverlayKey::of(&s).unwrap();
+    // … unless the refit moved the view; either way the key decides.
+    let changed = cache.refresh(&s, &mut clk);
+    assert_eq!(changed, cache.computed == 2);
+    let n = cache.computed;
+    assert_eq!(OverlayKey::of(&s), Some(moved));
+
+    // Each input of the map invalidates it.
+    let edits: Vec<Box<dyn Fn(&mut State)>> = vec![
+        Box::new(|s| apply(s, Command::ScaleRadius(1.1))),
+        Box::new(|s| apply(s, Command::SetBox(Rect::new([-2.0, -1.0], [2.5, 1.5]).unwrap()))),
+        Box::new(|s| apply(s, Command::NextAlgorithm)),
+        Box::new(|s| teach(s, TeachCommand::SetPublished(!s.teach.as_published))),
+        Box::new(|s| teach(s, TeachCommand::SetCompare(Some(0)))),
+        Box::new(|s| teach(s, TeachCommand::SetArvo(ArvoMode::HollowBoxHollowBall))),
+        Box::new(|s| teach(s, TeachCommand::SetOverlay(Overlay::Distance))),
+    ];
+    for (k, edit) in edits.iter().enumerate() {
+        edit(&mut s);
+        assert!(cache.refresh(&s, &mut clk), "edit {k} must invalidate");
+        assert_eq!(cache.computed, n + k as u64 + 1);
+        assert!(!cache.refresh(&s, &mut clk));
+    }
+    assert_eq!(cache.info().unwrap().overlay, Overlay::Distance);
+
+    // Off: the image goes away once.
+    let g = cache.generation;
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::None));
+    assert!(cache.refresh(&s, &mut clk));
+    assert!(cache.image.is_none() && cache.generation == g + 1);
+    assert!(!cache.refresh(&s, &mut clk));
+}
+
+#[test]
+fn overlay_is_coarse_while_dragging_and_full_when_still() {
+    let mut s = state();
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+    let mut cache = OverlayCache::default();
+    let mut clk = clock();
+    cache.refresh(&s, &mut clk);
+    let full = cache.info().unwrap();
+    assert!(!full.coarse);
+    // A box resize in progress: the key changes every frame and the image is coarse.
+    s.drag = Some(Drag {
+        handle: Handle::BoxEdge { axis: 0, upper: true },
+        start_pointer: [2.0, 0.0],
+        start_circle: s.circle,
+        start_box: s.aabb,
+    });
+    s.aabb = Rect::new([-2.0, -1.0], [2.4, 1.5]).unwrap();
+    assert!(cache.refresh(&s, &mut clk));
+    let coarse = cache.info().unwrap();
+    assert!(coarse.coarse && coarse.cols * coarse.rows < full.cols * full.rows);
+    assert!(!cache.refresh(&s, &mut clk), "same key while dragging: keep the coarse image");
+    // Released: the same key is recomputed once at full resolution.
+    s.drag = None;
+    assert!(cache.refresh(&s, &mut clk));
+    assert!(!cache.info().unwrap().coarse);
+    assert!(!cache.refresh(&s, &mut clk));
+}
+
+#[test]
+fn overlay_image_shows_the_ears_for_planes_naive_and_nothing_wrong_for_clamp() {
+    let mut s = state();
+    s.aabb = Rect::new([-2.0, -1.0], [2.0, 1.0]).unwrap();
+    s.circle = Circle::new([0.0, 4.0], 1.5).unwrap();
+    s.refit();
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+    let fp = Class::FalsePositive.index();
+    apply(&mut s, Command::SelectAlgorithm(idx("clamp")));
+    let img = compute_overlay(&OverlayKey::of(&s).unwrap(), false).unwrap();
+    assert_eq!(img.rgba.len(), img.spec.len() * 4);
+    assert_eq!(img.counts.unwrap()[fp] + img.counts.unwrap()[Class::FalseNegative.index()], 0);
+    apply(&mut s, Command::SelectAlgorithm(idx("planes_naive")));
+    let img = compute_overlay(&OverlayKey::of(&s).unwrap(), false).unwrap();
+    assert!(img.counts.unwrap()[fp] > 100);
+    // Arvo, hollow box: circles wholly inside the box are now "misses" against the exact answer.
+    apply(&mut s, Command::SelectAlgorithm(idx("arvo")));
+    teach(&mut s, TeachCommand::SetArvo(ArvoMode::HollowBoxSolidBall));
+    apply(&mut s, Command::SetBox(Rect::new([-4.0, -3.0], [4.0, 3.0]).unwrap())); // room for r = 1.5 inside
+    let img = compute_overlay(&OverlayKey::of(&s).unwrap(), false).unwrap();
+    assert!(img.counts.unwrap()[Class::FalseNegative.index()] > 0);
+    assert_eq!(img.counts.unwrap()[fp], 0);
+}
