@@ -12,4 +12,5 @@ mod cases;
 mod cli;
 mod contact;
 mod response;
+mod teach_emitted;
 mod validation;

@@ -5,6 +5,7 @@
 pub mod agreement;
 pub mod field;
 pub mod lessons;
+pub mod rust_test;
 
 /// A grid of sample positions over the world: cell `(col, row)` has its centre at
 /// `(x0 + (col + ½)·step, y0 + (row + ½)·step)`; row 0 is the bottom row (y grows upwards).
