@@ -44,8 +44,8 @@ impl BenchConfig {
         BenchConfig {
             sets,
             dims: vec![2, 3],
-            samples: 11,
-            tests_per_sample: 1_000_000,
+            samples: 21,
+            tests_per_sample: 500_000,
             batched_sizes: vec![4096, 1 << 22],
             pairs_max: 1 << 20,
         }
@@ -209,6 +209,8 @@ pub struct BenchRun<C: Clock> {
     sets3: Vec<PairSet<3>>,
     soa2: Vec<PairsSoa<2>>,
     soa3: Vec<PairsSoa<3>>,
+    contact_out2: ContactBuffers<2>,
+    contact_out3: ContactBuffers<3>,
     batched: BatchedData,
     /// Fastest streaming-sum sample of the current batched task, ns per float.
     best_sum_ns: f64,
@@ -277,6 +279,8 @@ impl<C: Clock> BenchRun<C> {
             sets3: Vec::new(),
             soa2: Vec::new(),
             soa3: Vec::new(),
+            contact_out2: ContactBuffers::new(),
+            contact_out3: ContactBuffers::new(),
             batched: BatchedData::default(),
             best_sum_ns: f64::INFINITY,
             largest_sum: (0, f64::NAN),
@@ -490,13 +494,15 @@ impl<C: Clock> BenchRun<C> {
                 let (ns, hits, n, exact) = if dim == 2 {
                     let (p, exact) = (self.soa2[set].as_ref(), self.sets2[set].exact_hits);
                     let n = p.len();
-                    let mut o = ContactBuffers::<2>::new(n);
+                    let o = &mut self.contact_out2;
+                    o.grow(n);
                     let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
                     (ns, hits, n, exact)
                 } else {
                     let (p, exact) = (self.soa3[set].as_ref(), self.sets3[set].exact_hits);
                     let n = p.len();
-                    let mut o = ContactBuffers::<3>::new(n);
+                    let o = &mut self.contact_out3;
+                    o.grow(n);
                     let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
                     (ns, hits, n, exact)
                 };
@@ -726,12 +732,24 @@ struct ContactBuffers<const D: usize> {
 }
 
 impl<const D: usize> ContactBuffers<D> {
-    fn new(n: usize) -> Self {
+    fn new() -> Self {
         ContactBuffers {
-            distance: vec![0.0; n],
-            penetration: vec![0.0; n],
-            push: std::array::from_fn(|_| vec![0.0; n]),
-            state: vec![0; n],
+            distance: Vec::new(),
+            penetration: Vec::new(),
+            push: std::array::from_fn(|_| Vec::new()),
+            state: Vec::new(),
+        }
+    }
+
+    /// At least `n` slots, written once (so that no page is first touched inside a timed sample).
+    fn grow(&mut self, n: usize) {
+        if self.distance.len() < n {
+            self.distance.resize(n, 1.0);
+            self.penetration.resize(n, 1.0);
+            for p in &mut self.push {
+                p.resize(n, 1.0);
+            }
+            self.state.resize(n, 1);
         }
     }
 
