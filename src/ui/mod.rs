@@ -1,6 +1,7 @@
 //! The egui side panel. It reads the state and the core's analysis and returns [`Command`]s; it
 //! never changes the state itself, so it can be run headless on a bare `egui::Context` in tests.
 
+pub mod teach;
 #[cfg(test)]
 mod tests;
 
@@ -47,6 +48,13 @@ pub fn panel_width(width: f32) -> f32 {
 
 /// Runs the panel for one pass. Returns what the user asked for.
 pub fn panel(ctx: &egui::Context, state: &State, a: &Analysis) -> Vec<Command> {
+    panel_scrolled(ctx, state, a, 0.0)
+}
+
+/// [`panel`], scrolling its content by `scroll` points (positive: content moves up, as when the
+/// wheel turns towards the user). egui-macroquad hands egui only 1/90 of a desktop wheel notch,
+/// so the frame loop scrolls the panel itself.
+pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: f32) -> Vec<Command> {
     let mut out = Vec::new();
     if !state.panel_visible {
         return out;
@@ -55,14 +63,20 @@ pub fn panel(ctx: &egui::Context, state: &State, a: &Analysis) -> Vec<Command> {
     // A fixed share of the window: the layout (and every screenshot) depends only on the window size.
     egui::SidePanel::right("panel").resizable(false).exact_width(width).show(ctx, |ui| {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            if scroll != 0.0 {
+                ui.scroll_with_delta(egui::vec2(0.0, -scroll));
+            }
             ui.add_space(6.0);
             header(ui, &mut out);
             ui.separator();
+            teach::lesson_card(ui, state, &mut out);
             algorithm_section(ui, state, a, &mut out);
             ui.separator();
             compare_section(ui, state, a, &mut out);
             ui.separator();
             response_section(ui, state, a, &mut out);
+            ui.separator();
+            teach::section(ui, state, &mut out);
             ui.separator();
             scene_section(ui, state, &mut out);
             ui.separator();
@@ -135,9 +149,8 @@ fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut V
     });
     ui.label(RichText::new(algo.explanation).small());
     ui.label(RichText::new(format!("Source: {}", algo.source)).small().italics().weak());
-    egui::CollapsingHeader::new("Pseudocode").id_salt("pseudocode").default_open(true).show(ui, |ui| {
-        let code = algo.pseudocode.join("\n");
-        ui.add(egui::Label::new(RichText::new(code).monospace()).wrap());
+    egui::CollapsingHeader::new("Pseudocode, traced live").id_salt("pseudocode").default_open(true).show(ui, |ui| {
+        teach::trace_view(ui, state);
     });
     if !algo.tangency.is_empty() {
         ui.label(RichText::new(format!("Touching: {}", algo.tangency)).small().weak());
