@@ -10,6 +10,7 @@ export const SCENE = {
     separated: [80, 200, 120], // palette::SEPARATED: the circle's outline
     boxEdge: [110, 165, 255], // palette::BOX_EDGE
     selection: [0, 92, 128], // egui's selected row
+    panel: [32, 35, 43], // the panel's background (src/ui)
     tolerance: 40, // the outlines are antialiased
   },
   // Where to look for the circle and the box: the canvas left of the panel, without the banner at its
