@@ -67,6 +67,10 @@ fn keys_pressed() -> Vec<Key> {
             KeyCode::Minus | KeyCode::KpSubtract => Key::Minus,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
+            KeyCode::N => Key::N,
+            KeyCode::P => Key::P,
+            KeyCode::T => Key::T,
+            KeyCode::O => Key::O,
             _ => continue,
         };
         keys.push(key);
@@ -133,6 +137,11 @@ async fn run(options: RunOptions) {
     let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: screen_width(), h: screen_height() };
     let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
     let mut presses = PressTracker::new();
+    // The teaching overlay (agreement map / distance field): computed only when its inputs change.
+    let mut overlay_cache = app::teach::OverlayCache::default();
+    let mut overlay_layer = crate::render::overlay::OverlayLayer::default();
+    #[cfg(target_arch = "wasm32")]
+    let mut url_fragment = String::new();
 
     loop {
         let press = presses.poll();
@@ -155,6 +164,7 @@ async fn run(options: RunOptions) {
             }
         };
         app::update(&mut state, &input);
+        app::teach::track_pointer(&mut state, input.pointer, input.pointer_over_ui);
 
         // 2. The panel.
         let sh = screen_height();
@@ -181,11 +191,18 @@ async fn run(options: RunOptions) {
         }
         // The canvas may have moved (panel shown or hidden, window resized): refit before drawing.
         app::set_canvas(&mut state, canvas);
+        // Teaching overlay: recompute if its key changed (coarse while dragging), time it with
+        // macroquad's clock (desktop and web), upload the image when it changed.
+        overlay_cache.refresh(&state, &mut get_time);
+        state.teach.overlay_info = overlay_cache.info();
+        overlay_layer.sync(&overlay_cache);
+        #[cfg(target_arch = "wasm32")]
+        update_url_fragment(&state, &mut url_fragment);
 
         // 3. Draw: the scene, then egui on top.
         clear_background(Color::from_rgba(24, 26, 32, 255));
         let analysis: Analysis = state.analysis();
-        crate::render::draw_scene(&state, &analysis);
+        crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
         egui_macroquad::draw();
 
         frame += 1;
@@ -212,4 +229,21 @@ fn write_screenshot(path: &std::path::Path) {
     };
     image.export_png(p);
     eprintln!("wrote {} ({}x{})", path.display(), image.width, image.height);
+}
+
+/// Keeps the page's URL fragment equal to the scene text, so copying the address bar shares the
+/// scene. Written when the scene changed and nothing is being dragged (quad-url's `set_hash` pushes
+/// a history entry each time). The first frame only records the scene.
+#[cfg(target_arch = "wasm32")]
+fn update_url_fragment(state: &State, last: &mut String) {
+    if state.drag.is_some() {
+        return;
+    }
+    let text = app::teach::current_scene(state).to_fragment();
+    if *last != text {
+        if !last.is_empty() {
+            quad_url::set_hash(&text);
+        }
+        *last = text;
+    }
 }

@@ -25,14 +25,19 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
         eprintln!("error: {msg}");
         std::process::exit(2);
     };
-    let scene = SceneOptions::from_args(
-        args.circle.as_deref(),
-        args.aabb.as_deref(),
-        args.algorithm.as_deref(),
-        args.case.as_deref(),
-        args.size.as_deref(),
-    )
-    .unwrap_or_else(|e| fail(format!("--{e}")));
+    let base = match args.scene.as_deref() {
+        Some(text) => SceneOptions::from_fragment(text).unwrap_or_else(|e| fail(format!("--scene: {e}"))),
+        None => SceneOptions::default(),
+    };
+    let scene = base
+        .with_args(
+            args.circle.as_deref(),
+            args.aabb.as_deref(),
+            args.algorithm.as_deref(),
+            args.case.as_deref(),
+            args.size.as_deref(),
+        )
+        .unwrap_or_else(|e| fail(format!("--{e}")));
     if let Some(path) = &args.screenshot {
         if path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() != Some("png") {
             fail(format!("--screenshot: {} must end in .png", path.display()));

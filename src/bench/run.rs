@@ -214,6 +214,8 @@ pub struct BenchRun<C: Clock> {
     batched: BatchedData,
     /// Fastest streaming-sum sample of the current batched task, ns per float.
     best_sum_ns: f64,
+    /// Hits summed over the chunks of the current task's first cycle.
+    chunk_hits: usize,
     /// (bytes, GB/s) of the largest streaming sum so far.
     largest_sum: (usize, f64),
     results: Results,
@@ -232,7 +234,12 @@ impl<C: Clock> BenchRun<C> {
         }
         for &dim in &config.dims {
             for (s, spec) in config.sets.iter().enumerate() {
-                let work = samples * passes(spec.n) * spec.n as u64;
+                let per_sample = if spec.n <= config.tests_per_sample {
+                    passes(spec.n) * spec.n as u64
+                } else {
+                    config.tests_per_sample as u64
+                };
+                let work = samples.max(spec.n.div_ceil(config.tests_per_sample.max(1)) as u64) * per_sample;
                 for algo in 0..ALGORITHMS.len() {
                     tasks.push((Task::Scalar { dim, set: s, algo }, work));
                 }
@@ -283,6 +290,7 @@ impl<C: Clock> BenchRun<C> {
             contact_out3: ContactBuffers::new(),
             batched: BatchedData::default(),
             best_sum_ns: f64::INFINITY,
+            chunk_hits: 0,
             largest_sum: (0, f64::NAN),
             results,
         }
@@ -422,20 +430,20 @@ impl<C: Clock> BenchRun<C> {
             }
             Task::Scalar { dim, set, algo } => {
                 let a = &ALGORITHMS[algo];
-                let (ns, hits, n, exact) = if dim == 2 {
-                    let s = &self.sets2[set];
-                    let (f, passes) = (a.count_pairs_2d, passes_for(&self.config, s.len()));
-                    let (ns, hits) =
-                        time(&mut self.clock, s.len(), passes, || f(black_box(&s.balls), black_box(&s.boxes)));
-                    (ns, hits, s.len(), s.exact_hits)
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let (s, f) = (&self.sets2[set], a.count_pairs_2d);
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
                 } else {
-                    let s = &self.sets3[set];
-                    let (f, passes) = (a.count_pairs_3d, passes_for(&self.config, s.len()));
-                    let (ns, hits) =
-                        time(&mut self.clock, s.len(), passes, || f(black_box(&s.balls), black_box(&s.boxes)));
-                    (ns, hits, s.len(), s.exact_hits)
+                    let (s, f) = (&self.sets3[set], a.count_pairs_3d);
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
                 };
-                self.sample_done(work, ns, hits, samples);
+                let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
                     if a.is_exact(dim) && hits != exact {
                         self.results.errors.push(format!(
@@ -456,22 +464,22 @@ impl<C: Clock> BenchRun<C> {
                 }
             }
             Task::Contact { dim, set } => {
-                let (ns, hits, n, exact) = if dim == 2 {
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
                     let s = &self.sets2[set];
-                    let passes = passes_for(&self.config, s.len());
-                    let (ns, hits) = time(&mut self.clock, s.len(), passes, || {
-                        contact_push_pass(black_box(&s.balls), black_box(&s.boxes))
-                    });
-                    (ns, hits, s.len(), s.exact_hits)
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
                 } else {
                     let s = &self.sets3[set];
-                    let passes = passes_for(&self.config, s.len());
-                    let (ns, hits) = time(&mut self.clock, s.len(), passes, || {
-                        contact_push_pass(black_box(&s.balls), black_box(&s.boxes))
-                    });
-                    (ns, hits, s.len(), s.exact_hits)
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
                 };
-                self.sample_done(work, ns, hits, samples);
+                let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
                     if hits != exact {
                         self.results.errors.push(format!(
@@ -491,22 +499,22 @@ impl<C: Clock> BenchRun<C> {
                 }
             }
             Task::ContactSoa { dim, set } => {
-                let (ns, hits, n, exact) = if dim == 2 {
-                    let (p, exact) = (self.soa2[set].as_ref(), self.sets2[set].exact_hits);
-                    let n = p.len();
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let (p, exact) = (prefix_range(&self.soa2[set], range), self.sets2[set].exact_hits);
                     let o = &mut self.contact_out2;
-                    o.grow(n);
-                    let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
-                    (ns, hits, n, exact)
+                    o.grow(len);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p)));
+                    (ns, hits, exact)
                 } else {
-                    let (p, exact) = (self.soa3[set].as_ref(), self.sets3[set].exact_hits);
-                    let n = p.len();
+                    let (p, exact) = (prefix_range(&self.soa3[set], range), self.sets3[set].exact_hits);
                     let o = &mut self.contact_out3;
-                    o.grow(n);
-                    let (ns, hits) = time(&mut self.clock, n, passes_for(&self.config, n), || o.run(black_box(p)));
-                    (ns, hits, n, exact)
+                    o.grow(len);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p)));
+                    (ns, hits, exact)
                 };
-                self.sample_done(work, ns, hits, samples);
+                let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
                     if hits != exact {
                         self.results.errors.push(format!(
@@ -568,6 +576,37 @@ impl<C: Clock> BenchRun<C> {
                 }
             }
         }
+    }
+
+    /// What the next sample of a set of `n` pairs covers: the whole set (as many passes as make
+    /// `tests_per_sample`) when it fits, else the next chunk of `tests_per_sample` pairs, cycling, so
+    /// that a sample stays short (on a busy machine, long samples are always interrupted).
+    /// Returns (range, passes, range length).
+    fn chunk(&self, n: usize) -> (std::ops::Range<usize>, usize, usize) {
+        let len = self.config.tests_per_sample.clamp(1, n.max(1));
+        if len >= n {
+            return (0..n, passes_for(&self.config, n), n);
+        }
+        let chunks = n.div_ceil(len);
+        let k = self.progress_in_task % chunks;
+        let range = k * len..((k + 1) * len).min(n);
+        let l = range.len();
+        (range, 1, l)
+    }
+
+    /// Records a sample of [`BenchRun::chunk`]; the hit count of the whole set (summed over the first
+    /// cycle of chunks) is returned once known, and the task lasts until every chunk was timed once.
+    fn chunk_done(&mut self, work: u64, ns: f64, hits: usize, n: usize, samples: usize) -> usize {
+        let len = self.config.tests_per_sample.clamp(1, n.max(1));
+        let chunks = n.div_ceil(len).max(1);
+        if self.progress_in_task == 0 {
+            self.chunk_hits = 0;
+        }
+        if self.progress_in_task < chunks {
+            self.chunk_hits += hits;
+        }
+        self.sample_done(work, ns, hits, samples.max(chunks));
+        self.chunk_hits
     }
 
     /// Records one sample; when the task has all its samples, finishes it (`progress_in_task` → 0)
@@ -700,6 +739,15 @@ fn time<C: Clock>(clock: &mut C, tests_per_pass: usize, passes: usize, mut f: im
     }
     let t1 = clock.seconds();
     ((t1 - t0).max(0.0) * 1e9 / (passes * tests_per_pass).max(1) as f64, hits)
+}
+
+fn prefix_range<const D: usize>(p: &PairsSoa<D>, r: std::ops::Range<usize>) -> batch::PairsRef<'_, D> {
+    batch::PairsRef {
+        center: std::array::from_fn(|i| &p.center[i][r.clone()]),
+        radius: &p.radius[r.clone()],
+        min: std::array::from_fn(|i| &p.min[i][r.clone()]),
+        max: std::array::from_fn(|i| &p.max[i][r.clone()]),
+    }
 }
 
 fn prefix<const D: usize>(p: &PairsSoa<D>, n: usize) -> batch::PairsRef<'_, D> {

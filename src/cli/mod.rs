@@ -39,6 +39,13 @@ pub struct GuiArgs {
     /// Window size for --screenshot.
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
+    /// The whole scene as text, as "copy scene" and the web page's URL fragment give it, e.g.
+    /// 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement'. Keys: circle,
+    /// box, algorithm, case, overlay (none|agreement|distance), published (0|1), compare (an id),
+    /// arvo (solid-solid|solid-hollow|hollow-solid|hollow-hollow), tour (1..). --circle, --box,
+    /// --algorithm and --case given as well override it.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub scene: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
