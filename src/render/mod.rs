@@ -11,6 +11,8 @@ use crate::app::{Analysis, Handle, ScreenRect, State};
 use crate::geom::ResponseCase;
 use macroquad::prelude::*;
 
+pub mod overlay;
+
 fn col(c: Rgba) -> Color {
     Color::from_rgba(c[0], c[1], c[2], c[3])
 }
@@ -70,18 +72,30 @@ pub fn fmt_num(x: f32) -> String {
 
 /// Draws the whole canvas for one frame.
 pub fn draw_scene(state: &State, a: &Analysis) {
+    draw_scene_with(state, a, None);
+}
+
+/// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
+/// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]).
+pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
     draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
     draw_grid(state, z);
     draw_zones(state, a, z);
+    if let Some(layer) = layer {
+        overlay::draw_overlay(state, layer);
+    }
     draw_overlap_region(state, z);
     draw_box(state, z);
     draw_circle_shape(state, a, z);
     draw_construction(state, a, z);
+    overlay::draw_trace_focus(state, z);
     draw_zone_labels(state, a, z);
     draw_status(state, a, z);
     draw_legend(state, z);
+    overlay::draw_hover(state, z);
+    overlay::draw_caption(state, z);
 }
 
 /// World grid lines on a 1-2-5 step about 60 px apart, axes brighter, tick numbers on the left and
