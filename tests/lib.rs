@@ -11,6 +11,7 @@ mod batch;
 mod cases;
 mod cli;
 mod contact;
+mod report;
 mod response;
 mod teach_emitted;
 mod validation;
