@@ -186,7 +186,9 @@ info('browser', `chromium ${browser.version()}`);
 
 // A fresh context (no cache, no storage) and page at URL#fragment, every error reported as a failure;
 // waits for the app's first painted frame.
+let neverPainted = false; // once a page never painted, the others would only wait for the same timeout
 async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, label = '' } = {}) {
+  if (neverPainted) return { page: null, context: { close: async () => {} }, painted: false };
   const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch: true });
   const page = await context.newPage();
   await page.addInitScript(instrument);
@@ -205,7 +207,8 @@ async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, labe
   try {
     await page.waitForFunction(() => window.__webtest.paintedAt !== null, null, { timeout: 20000, polling: 20 });
   } catch {
-    fail(`${where}: no painted frame within 20 s of load`);
+    fail(`${where}: no painted frame within 20 s of load (the other pages are skipped)`);
+    neverPainted = true;
     return { page, context, painted: false };
   }
   return { page, context, painted: true };
