@@ -80,7 +80,10 @@ fn sweep<const D: usize>(n: usize, seed: u64, gen: impl Fn(&mut Seeded) -> IntCa
     counts
 }
 
-fn sweep_both_dims(n: usize, seed: u64) -> (Vec<(&'static str, usize)>, Vec<(&'static str, usize)>) {
+/// Per-algorithm counts of tolerated disagreements.
+type Counts = Vec<(&'static str, usize)>;
+
+fn sweep_both_dims(n: usize, seed: u64) -> (Counts, Counts) {
     (sweep::<2>(n, seed, random_int_case::<2>), sweep::<3>(n, seed ^ 0x33, random_int_case::<3>))
 }
 

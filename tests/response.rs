@@ -25,10 +25,10 @@ fn dist_f64<const D: usize>(p: [f64; D], aabb: &Aabb<D>) -> f64 {
 
 /// The largest magnitude among the inputs and the moved centre.
 fn scale<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, push: &[f32; D]) -> f32 {
+    let (c, lo, hi) = (ball.center(), aabb.min(), aabb.max());
     let mut m = ball.radius();
-    for i in 0..D {
-        m = m.max(ball.center()[i].abs()).max(aabb.min()[i].abs()).max(aabb.max()[i].abs());
-        m = m.max((ball.center()[i] + push[i]).abs());
+    for (i, p) in push.iter().enumerate() {
+        m = m.max(c[i].abs()).max(lo[i].abs()).max(hi[i].abs()).max((c[i] + p).abs());
     }
     m
 }
@@ -37,10 +37,9 @@ fn scale<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, push: &[f32; D]) -> f32
 /// x-min, x-max, y-min, y-max, z-min, z-max.
 fn expected_face<const D: usize>(c: [f32; D], aabb: &Aabb<D>) -> (Face, f64) {
     let mut best: Option<(Face, f64)> = None;
-    for axis in 0..D {
+    for (axis, &ci) in c.iter().enumerate() {
         for upper in [false, true] {
-            let d =
-                if upper { aabb.max()[axis] as f64 - c[axis] as f64 } else { c[axis] as f64 - aabb.min()[axis] as f64 };
+            let d = if upper { aabb.max()[axis] as f64 - ci as f64 } else { ci as f64 - aabb.min()[axis] as f64 };
             if best.map_or(true, |(_, b)| d < b) {
                 best = Some((Face { axis, upper }, d));
             }

@@ -64,11 +64,11 @@ fn box_corners_must_be_finite() {
 
 #[test]
 fn inverted_box_names_the_axis() {
-    for (i, axis) in ["x", "y", "z"].iter().enumerate() {
+    for (i, axis) in ["x", "y", "z"].into_iter().enumerate() {
         let (lo, mut hi) = ([0.0f32; 3], [1.0f32; 3]);
         hi[i] = -1.0;
         let err = Box3::new(lo, hi).unwrap_err();
-        assert_eq!(err, ShapeError::Inverted { axis: *axis, min: 0.0, max: -1.0 });
+        assert_eq!(err, ShapeError::Inverted { axis, min: 0.0, max: -1.0 });
         assert!(err.to_string().contains(&format!("min.{axis}")) && err.to_string().contains(&format!("max.{axis}")));
         if i < 2 {
             assert_eq!(Rect::new([lo[0], lo[1]], [hi[0], hi[1]]).unwrap_err().field(), format!("min.{axis}"));

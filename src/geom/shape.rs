@@ -182,11 +182,7 @@ impl<const D: usize> Aabb<D> {
     #[inline]
     #[must_use]
     pub fn center(&self) -> [f32; D] {
-        let mut c = [0.0; D];
-        for i in 0..D {
-            c[i] = 0.5 * (self.min[i] + self.max[i]);
-        }
-        c
+        std::array::from_fn(|i| 0.5 * (self.min[i] + self.max[i]))
     }
 
     /// Half extents `(max − min) / 2`.
@@ -199,11 +195,7 @@ impl<const D: usize> Aabb<D> {
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> [f32; D] {
-        let mut h = [0.0; D];
-        for i in 0..D {
-            h[i] = 0.5 * (self.max[i] - self.min[i]);
-        }
-        h
+        std::array::from_fn(|i| 0.5 * (self.max[i] - self.min[i]))
     }
 
     /// The same box moved by `delta`; `None` if a corner would not be finite.
