@@ -332,3 +332,60 @@ fn check_float<const D: usize>(case: &FloatCase<D>) {
         assert_eq!(run_algo(algo, &case.ball(), &case.aabb()), truth, "{} ({D}D) on {case:?}", algo.id);
     }
 }
+
+/// The registry's batch loops (`count_pairs_2d/3d`, which may run a vectorised clone) count exactly
+/// the reference's overlaps for every exact algorithm, on mixed random, tangent and boundary cases.
+#[test]
+fn batch_counts_match_the_reference() {
+    let mut rng = Seeded::new(0xBA7);
+    let cases3: Vec<IntCase<3>> = (0..6000)
+        .map(|k| match k % 3 {
+            0 => random_int_case::<3>(&mut rng),
+            1 => tangent_int_case::<3>(&mut rng, (k % 5) as i64 / 2 - 1),
+            _ => boundary_int_case::<3>(&mut rng),
+        })
+        .collect();
+    let cases2: Vec<IntCase<2>> =
+        cases3.iter().map(|c| IntCase::new([c.c[0], c.c[1]], c.r, [c.lo[0], c.lo[1]], [c.hi[0], c.hi[1]])).collect();
+    let (balls3, boxes3): (Vec<_>, Vec<_>) = cases3.iter().map(|c| (c.ball(), c.aabb())).unzip();
+    let (balls2, boxes2): (Vec<_>, Vec<_>) = cases2.iter().map(|c| (c.ball(), c.aabb())).unzip();
+    let want3 = cases3.iter().filter(|c| c.overlaps()).count();
+    let want2 = cases2.iter().filter(|c| c.overlaps()).count();
+    for a in ALGORITHMS {
+        let got3 = (a.count_pairs_3d)(&balls3, &boxes3);
+        let got2 = (a.count_pairs_2d)(&balls2, &boxes2);
+        // Whatever the loop does, it counts what the one-pair test says.
+        let one3 = balls3.iter().zip(&boxes3).filter(|(b, x)| (a.overlap_3d)(b, x)).count();
+        let one2 = balls2.iter().zip(&boxes2).filter(|(b, x)| (a.overlap_2d)(b, x)).count();
+        assert_eq!((got2, got3), (one2, one3), "{}: batch loop vs one-pair test", a.id);
+        if a.is_exact(3) {
+            assert_eq!(got3, want3, "{} (3D)", a.id);
+        }
+        if a.is_exact(2) {
+            assert_eq!(got2, want2, "{} (2D)", a.id);
+        }
+        // Slices of odd lengths (vector tails) and mismatched lengths (the shorter wins).
+        for n in [0, 1, 7, 33, 1001] {
+            let want = cases3[..n].iter().filter(|c| (a.overlap_3d)(&c.ball(), &c.aabb())).count();
+            assert_eq!((a.count_pairs_3d)(&balls3[..n], &boxes3[..n + 5]), want, "{} n = {n}", a.id);
+        }
+    }
+}
+
+/// Every traced step points at a line of the algorithm's own pseudocode (the UI highlights it).
+#[test]
+fn traced_steps_point_at_existing_pseudocode_lines() {
+    let mut rng = Seeded::new(0x11E);
+    for _ in 0..500 {
+        let c3 = if rng.coin() { random_int_case::<3>(&mut rng) } else { tangent_int_case::<3>(&mut rng, 0) };
+        let c2 = IntCase::new([c3.c[0], c3.c[1]], c3.r, [c3.lo[0], c3.lo[1]], [c3.hi[0], c3.hi[1]]);
+        for a in ALGORITHMS {
+            let t3 = (a.trace_3d)(&c3.ball(), &c3.aabb());
+            let t2 = (a.trace_2d)(&c2.ball(), &c2.aabb());
+            assert!(!t3.steps.is_empty() && !t2.steps.is_empty(), "{}", a.id);
+            for s in t3.steps.iter().map(|s| s.line).chain(t2.steps.iter().map(|s| s.line)) {
+                assert!(s < a.pseudocode.len(), "{}: step on line {s} of {}", a.id, a.pseudocode.len());
+            }
+        }
+    }
+}
