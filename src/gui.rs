@@ -163,6 +163,9 @@ async fn run(options: RunOptions) {
                 keyboard_taken,
             }
         };
+        let tab_pressed = input.keys.contains(&Key::Tab);
+        // The wheel over the panel scrolls it, a fixed step per frame (desktop and web wheel units differ).
+        let panel_scroll = if pointer_over_ui && input.wheel != 0.0 { -48.0 * input.wheel.signum() } else { 0.0 };
         app::update(&mut state, &input);
         app::teach::track_pointer(&mut state, input.pointer, input.pointer_over_ui);
 
@@ -178,13 +181,22 @@ async fn run(options: RunOptions) {
             if (ctx.pixels_per_point() - ppp).abs() > 1e-3 {
                 ctx.set_pixels_per_point(ppp);
             }
-            commands = crate::ui::panel(ctx, &state, &analysis);
+            commands = crate::ui::panel_scrolled(ctx, &state, &analysis, panel_scroll);
             // egui points → macroquad logical pixels.
             let k = ctx.pixels_per_point() / screen_dpi_scale();
             let r = ctx.available_rect();
             canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
             pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            keyboard_taken = ctx.wants_keyboard_input();
+            // Keys belong to the scene unless a text field (a number being typed) has the focus.
+            let editing = ctx.wants_keyboard_input() && ctx.output(|o| o.ime.is_some());
+            if !editing && tab_pressed {
+                // Tab is the scene's "hide/show panel" key: no focus hopping onto a button, where a
+                // later Space would press it as well as apply the response.
+                if let Some(id) = ctx.memory(|m| m.focused()) {
+                    ctx.memory_mut(|m| m.surrender_focus(id));
+                }
+            }
+            keyboard_taken = editing;
         });
         for cmd in commands {
             app::apply(&mut state, cmd);

@@ -45,9 +45,15 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
         if path.to_str().is_none() {
             fail(format!("--screenshot: {} is not valid UTF-8", path.display()));
         }
-        // Fail now, not after the window opened, if the file cannot be written.
-        if let Err(e) = std::fs::File::create(path) {
-            fail(format!("--screenshot: cannot write {}: {e}", path.display()));
+        // Fail now, not after the window opened, if the file cannot be written (and leave no
+        // empty file behind if rendering fails later).
+        let existed = path.exists();
+        match std::fs::OpenOptions::new().append(true).create(true).open(path) {
+            Ok(_) if !existed => {
+                let _ = std::fs::remove_file(path);
+            }
+            Ok(_) => {}
+            Err(e) => fail(format!("--screenshot: cannot write {}: {e}", path.display())),
         }
     }
     start(RunOptions { scene, screenshot: args.screenshot });

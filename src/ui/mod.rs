@@ -62,10 +62,13 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
     let width = panel_width(ctx.screen_rect().width());
     // A fixed share of the window: the layout (and every screenshot) depends only on the window size.
     egui::SidePanel::right("panel").resizable(false).exact_width(width).show(ctx, |ui| {
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            if scroll != 0.0 {
-                ui.scroll_with_delta(egui::vec2(0.0, -scroll));
-            }
+        let offset_id = egui::Id::new("panel.scroll_offset");
+        let mut area = egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]);
+        if scroll != 0.0 {
+            let current = ui.ctx().data(|d| d.get_temp::<f32>(offset_id)).unwrap_or(0.0);
+            area = area.vertical_scroll_offset((current + scroll).max(0.0));
+        }
+        let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
             header(ui, &mut out);
             ui.separator();
@@ -87,6 +90,7 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             help(ui);
             ui.add_space(12.0);
         });
+        ui.ctx().data_mut(|d| d.insert_temp(offset_id, shown.state.offset.y));
     });
     out
 }

@@ -105,3 +105,27 @@ fn a_hidden_panel_leaves_the_whole_window_to_the_canvas() {
     let (_, _, canvas) = pass_canvas(&ctx, &state, vec![]);
     assert_eq!(canvas.width(), 1280.0);
 }
+
+#[test]
+fn scrolling_the_panel_moves_its_content_up() {
+    let ctx = egui::Context::default();
+    let state = State::new(SceneOptions::default());
+    let a = state.analysis();
+    let reset_y = |ctx: &egui::Context| -> f32 {
+        ctx.data(|d| d.get_temp::<egui::Rect>(egui::Id::new(RESET_BUTTON))).expect("reset rect").min.y
+    };
+    let _ = ctx.run(input(vec![]), |ctx| {
+        panel_scrolled(ctx, &state, &a, 0.0);
+    });
+    let before = reset_y(&ctx);
+    for _ in 0..3 {
+        let _ = ctx.run(input(vec![]), |ctx| {
+            panel_scrolled(ctx, &state, &a, 100.0);
+        });
+    }
+    let _ = ctx.run(input(vec![]), |ctx| {
+        panel_scrolled(ctx, &state, &a, 0.0);
+    });
+    let after = reset_y(&ctx);
+    assert!(after < before - 150.0, "reset button at {before} then {after}");
+}
