@@ -96,23 +96,25 @@ function instrument() {
   // Where a colour is in a read: the bounding box (CSS px) and count of the pixels within `tol` of
   // rgb inside `region` {x, y, w, h} (CSS px); rows are grouped into bands separated by >= `gap` rows
   // without a match, so separate widgets of one colour come back as separate boxes, top first.
-  t.find = function (name, rgb, tol, region, gap = 4) {
+  t.find = function (name, rgb, tol, region, gap = 4, minPerRow = 1) {
     const r = t.reads[name], s = r.scale, bands = [];
     const x0 = Math.max(0, Math.floor(region.x * s)), x1 = Math.min(r.w, Math.ceil((region.x + region.w) * s));
     const y0 = Math.max(0, Math.floor(region.y * s)), y1 = Math.min(r.h, Math.ceil((region.y + region.h) * s));
+    const need = Math.max(1, Math.round(minPerRow * s));
     let band = null, lastHit = -1e9;
     for (let y = y0; y < y1; y++) {
       const row = (r.h - 1 - y) * r.w;
-      let hit = false;
+      let n = 0, lo = Infinity, hi = -1;
       for (let x = x0; x < x1; x++) {
         const i = (row + x) * 4;
         if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) {
-          if (!band || y - lastHit >= gap) { band = { n: 0, x0: x, x1: x, y0: y, y1: y }; bands.push(band); }
-          band.n++; band.x0 = Math.min(band.x0, x); band.x1 = Math.max(band.x1, x); band.y1 = y;
-          hit = true;
+          n++; lo = Math.min(lo, x); hi = Math.max(hi, x);
         }
       }
-      if (hit) lastHit = y;
+      if (n < need) continue; // a row with a stray pixel or a thin vertical line is no part of a widget
+      if (!band || y - lastHit >= gap) { band = { n: 0, x0: lo, x1: hi, y0: y, y1: y }; bands.push(band); }
+      band.n += n; band.x0 = Math.min(band.x0, lo); band.x1 = Math.max(band.x1, hi); band.y1 = y;
+      lastHit = y;
     }
     return bands.map((b) => ({
       n: b.n, x: b.x0 / s, y: b.y0 / s, w: (b.x1 - b.x0 + 1) / s, h: (b.y1 - b.y0 + 1) / s,
@@ -320,40 +322,48 @@ try {
     }
 
     // ----------------------------------------------------------------------- the panel: pick an algorithm
-    // The selected row of the panel's algorithm list is the first selection-coloured band in the panel.
-    const selected = async (name) => page.evaluate(([name, C, region]) =>
-      window.__webtest.find(name, C.selection, 2, region).find((b) => b.h >= 12 && b.w >= 30) || null,
-      [name, C, SCENE.panelRegion]);
+    // Open the panel's algorithm combo box (the first wide widget-coloured band in the panel, near its top
+    // wherever the rest of the panel grows), then click the row just below the selected one in its list:
+    // the registry's next algorithm. Whatever the layout, the canvas banner must then be that algorithm's.
+    const bands = (name, rgb, tol) => page.evaluate(([name, rgb, tol, region]) =>
+      window.__webtest.find(name, rgb, tol, region, 2, 40), [name, rgb, tol, SCENE.panelRegion]);
     await capture(page, 'before-click');
-    const row0 = await selected('before-click');
-    if (!row0) fail('no selected algorithm row found in the panel');
+    const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 200 && b.h >= 14 && b.h <= 40);
+    if (!combo) fail(`the algorithm combo box was not found in the panel (widget-coloured bands: ${JSON.stringify((await bands('before-click', C.widget, 2)).slice(0, 6).map((b) => [b.x, b.y, b.w, b.h].map(Math.round)))})`);
     else {
-      const pick = SCENE.pick;
-      const at = { x: row0.x + 20, y: row0.cy + pick.rows * pick.rowPitch };
-      await page.mouse.click(at.x, at.y);
-      await settle(page);
-      await capture(page, 'clicked');
-      const row1 = await selected('clicked');
-      const before = textDistance(await bannerText(page, 'before-click'), reference[pick.id] || []);
-      const after = textDistance(await bannerText(page, 'clicked'), reference[pick.id] || []);
-      info('algorithm_click', `clicked (${Math.round(at.x)}, ${Math.round(at.y)}), ${pick.rows} rows below the selected one: ` +
-        `selection now at y ${row1 ? Math.round(row1.cy) : 'none'}; banner vs ${pick.id}'s: ${before.toFixed(2)} -> ${after.toFixed(2)} apart`);
-      if (!row1 || Math.abs(row1.cy - at.y) > pick.rowPitch / 2) fail('the click did not select the clicked algorithm row');
-      if (!(before > 0.3 && after < 0.1)) fail(`after the click the canvas banner is not ${pick.id}'s`);
-      await page.screenshot({ path: join(outDir, '3-algorithm-click.png') });
-
-      // --------------------------------------------------------------------- keyboard: a digit picks an algorithm
-      await page.keyboard.press(String(SCENE.key.digit));
-      await settle(page);
-      await capture(page, 'key');
-      const row2 = await selected('key');
-      const keyBefore = textDistance(await bannerText(page, 'clicked'), reference[SCENE.key.id] || []);
-      const keyAfter = textDistance(await bannerText(page, 'key'), reference[SCENE.key.id] || []);
-      info('key', `pressed ${SCENE.key.digit}: selection now at y ${row2 ? Math.round(row2.cy) : 'none'}; ` +
-        `banner vs ${SCENE.key.id}'s: ${keyBefore.toFixed(2)} -> ${keyAfter.toFixed(2)} apart`);
-      if (!row2 || !(keyBefore > 0.3 && keyAfter < 0.1)) fail(`key ${SCENE.key.digit} did not select ${SCENE.key.id}`);
-      await page.screenshot({ path: join(outDir, '3-key.png') });
+      await page.mouse.click(combo.x + 40, combo.cy);
+      await frames(page, 3);
+      await capture(page, 'combo-open');
+      const sel = (await bands('combo-open', C.selection, 2)).find((b) => b.y > combo.y + combo.h - 1 && b.h >= 12);
+      if (!sel) fail('no selected row in the opened combo box');
+      else {
+        const at = { x: sel.x + 30, y: sel.cy + sel.h + 2 };
+        await page.mouse.click(at.x, at.y);
+        await frames(page, 3);
+        await settle(page);
+        await capture(page, 'clicked');
+        const before = textDistance(await bannerText(page, 'before-click'), reference[SCENE.pick.id] || []);
+        const after = textDistance(await bannerText(page, 'clicked'), reference[SCENE.pick.id] || []);
+        info('algorithm_click', `combo box at (${Math.round(combo.cx)}, ${Math.round(combo.cy)}), then the row below the selected one at ` +
+          `(${Math.round(at.x)}, ${Math.round(at.y)}): banner vs ${SCENE.pick.id}'s ${before.toFixed(2)} -> ${after.toFixed(2)} apart`);
+        if (!(before > 0.3 && after < 0.1)) fail(`after clicking in the panel the canvas banner is not ${SCENE.pick.id}'s`);
+        await page.screenshot({ path: join(outDir, '3-algorithm-click.png') });
+      }
     }
+
+    // ----------------------------------------------------------------------- keyboard: a digit picks an algorithm
+    await page.mouse.move(SCENE.sceneRegion.x + 20, SCENE.sceneRegion.y + 20); // off the panel (egui may take keys)
+    await frames(page);
+    await capture(page, 'before-key');
+    await page.keyboard.press(String(SCENE.key.digit));
+    await frames(page, 3);
+    await settle(page);
+    await capture(page, 'key');
+    const keyBefore = textDistance(await bannerText(page, 'before-key'), reference[SCENE.key.id] || []);
+    const keyAfter = textDistance(await bannerText(page, 'key'), reference[SCENE.key.id] || []);
+    info('key', `pressed ${SCENE.key.digit}: banner vs ${SCENE.key.id}'s ${keyBefore.toFixed(2)} -> ${keyAfter.toFixed(2)} apart`);
+    if (!(keyBefore > 0.3 && keyAfter < 0.1)) fail(`key ${SCENE.key.digit} did not select ${SCENE.key.id}`);
+    await page.screenshot({ path: join(outDir, '3-key.png') });
 
     // ----------------------------------------------------------------------- touch drag (CDP touch events)
     if (sceneOk) {
@@ -386,6 +396,37 @@ try {
         }
       }
       await page.screenshot({ path: join(outDir, '4-touch-drag.png') });
+
+      // A phone has no hover: a tap on the panel, then a drag on the canvas must still move the circle.
+      await capture(page, 'before-tap');
+      const s2 = await locate('before-tap');
+      if (s2.circle && s2.box) {
+        const cdp = await context.newCDPSession(page);
+        const touch = (type, p) =>
+          cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 2 }] : [] });
+        const tap = { x: SCENE.panelRegion.x + SCENE.panelRegion.w / 2, y: 12 }; // the panel's title line
+        await touch('touchStart', tap);
+        await frames(page);
+        await touch('touchEnd');
+        await frames(page, 3);
+        const p0 = { x: s2.circle.cx, y: s2.circle.cy }, p1 = { x: p0.x, y: p0.y - SCENE.touch.dy };
+        await touch('touchStart', p0);
+        await frames(page);
+        for (let i = 1; i <= 15; i++) {
+          await page.waitForTimeout(20);
+          await touch('touchMove', { x: p0.x, y: p0.y + ((p1.y - p0.y) * i) / 15 });
+        }
+        await frames(page);
+        await touch('touchEnd');
+        await settle(page);
+        await capture(page, 'after-tap');
+        const s3 = await locate('after-tap');
+        const moved = s3.circle && s3.box ? relative(s3).y - relative(s2).y : NaN;
+        const expected = -SCENE.touch.dy / s2.box.h;
+        info('touch_after_panel_tap', `tap on the panel, then drag up ${SCENE.touch.dy} px: circle moved ${moved.toFixed(2)} box heights (expected about ${expected.toFixed(2)})`);
+        if (!(Math.abs(moved - expected) <= 0.35 * Math.abs(expected))) fail('after a tap on the panel, a touch drag on the circle did not move it');
+        await page.screenshot({ path: join(outDir, '4-touch-after-panel-tap.png') });
+      }
     }
 
     // ----------------------------------------------------------------------- window resize

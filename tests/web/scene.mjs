@@ -1,7 +1,6 @@
 // tests/web/scene.mjs — the scene tests/web/browser.test.mjs opens, and where the demo draws things in a
 // 1280x800 window (CSS px). Colours are src/app/palette.rs's; the selection colour is egui's dark theme.
-// If the panel's layout changes, `pick.rowPitch` (the height of one row of the panel's algorithm list)
-// may need updating: the test then fails with "did not select the clicked algorithm row".
+// The test finds the circle, the box and the panel's widgets by these colours, not by fixed positions.
 export const SCENE = {
   // Arvo, a circle of radius 1 left of a 4x2 box and apart from it (drawn green); the default scene
   // is different (a red circle over the box's corner), so finding this one proves the fragment is read.
@@ -10,6 +9,7 @@ export const SCENE = {
     separated: [80, 200, 120], // palette::SEPARATED: the circle's outline
     boxEdge: [110, 165, 255], // palette::BOX_EDGE
     selection: [0, 92, 128], // egui's selected row
+    widget: [60, 60, 60], // egui's button / combo box background
     panel: [32, 35, 43], // the panel's background (src/ui)
     tolerance: 40, // the outlines are antialiased
   },
@@ -17,10 +17,10 @@ export const SCENE = {
   // top (algorithm name, verdict) and the legend at its bottom.
   sceneRegion: { x: 0, y: 64, w: 860, h: 800 - 64 - 48 },
   bannerRegion: { x: 0, y: 0, w: 860, h: 60 },
-  panelRegion: { x: 880, y: 0, w: 400, h: 800 },
+  panelRegion: { x: 870, y: 0, w: 410, h: 800 },
   drag: { dx: -100, dy: 0 }, // mouse drag of the circle, from its centre
   touch: { dx: 0, dy: 90 }, // touch drag of the circle, from its centre
-  pick: { rows: 4, rowPitch: 29, id: 'fold' }, // click the row 4 below the selected one: 5 fold
+  pick: { id: 'qri' }, // in the combo box, the row below the selected arvo: the registry's second
   key: { digit: 3, id: 'qrf' }, // pressing 3 selects the registry's third algorithm
   // Bad fragments: the page must still run (defaults for what cannot be read), with no console message.
   badFragments: [
