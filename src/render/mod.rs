@@ -95,7 +95,7 @@ pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::Over
     draw_status(state, a, z);
     draw_legend(state, z);
     overlay::draw_hover(state, z);
-    overlay::draw_caption(state, z);
+    overlay::draw_captions(state, z);
 }
 
 /// World grid lines on a 1-2-5 step about 60 px apart, axes brighter, tick numbers on the left and

@@ -5,9 +5,10 @@
 
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
 use crate::app::palette::{self, Rgba};
-use crate::app::teach::{hover, LessonRef, OverlayCache};
+use crate::app::teach::{hover, uses_arvo_mode, LessonRef, Overlay, OverlayCache};
 use crate::app::State;
-use crate::geom::{Focus, AXES};
+use crate::geom::{Focus, ALGORITHMS};
+use crate::teach::agreement::Class;
 use crate::teach::lessons::TOUR;
 use crate::teach::GridSpec;
 use macroquad::prelude::*;
@@ -77,7 +78,7 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
     let (c, v) = (state.canvas, state.view);
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
     let focus = col(FOCUS);
-    let faint = col(palette::alpha(FOCUS, 28));
+    let faint = col(palette::alpha(FOCUS, 20));
     let w = z.line(2.5);
     let fs = z.font(14.0);
     let mut seen: Vec<&Focus<2>> = Vec::new();
@@ -93,10 +94,8 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
                 let (a, b) = (v.to_screen(lo), v.to_screen(hi));
                 if *i == 0 {
                     draw_rectangle(a.x, c.y, b.x - a.x, c.h, faint);
-                    label(&format!("{} slab", AXES[0]), 0.5 * (a.x + b.x), c.y + c.h - 40.0 * z.k, fs, focus, true);
                 } else {
                     draw_rectangle(c.x, b.y, c.w, a.y - b.y, faint);
-                    label(&format!("{} slab", AXES[1]), c.x + c.w - 50.0 * z.k, 0.5 * (a.y + b.y), fs, focus, true);
                 }
             }
             Focus::GrownBox(r) => {
@@ -182,40 +181,137 @@ fn wrap(s: &str, size: u16, width: f32) -> Vec<String> {
     lines
 }
 
-/// The lesson on show, in large type at the top of the canvas (readable when projected).
-pub fn draw_caption(state: &State, z: Sizes) {
+/// The lesson caption at the top of the canvas, then the overlay's legend below it.
+pub fn draw_captions(state: &State, z: Sizes) {
+    // The legend in the top-right corner, the caption to its left (side by side, both readable).
+    let legend_x = draw_overlay_legend(state, z);
+    draw_caption(state, z, legend_x);
+}
+
+/// Text in macroquad's built-in font, which has no glyphs beyond Latin-1: the lessons' few
+/// typographic characters spelled in ASCII.
+#[must_use]
+pub fn plain_text(s: &str) -> String {
+    s.replace('—', "-")
+        .replace('−', "-")
+        .replace('…', "...")
+        .replace('≤', "<=")
+        .replace('≥', ">=")
+        .replace('²', "^2")
+        .replace('³', "^3")
+        .replace(['‘', '’'], "'")
+        .replace(['“', '”'], "\"")
+}
+
+/// Lays out lines of text on a plate: (text, size, colour); returns the plate's height. Draws only
+/// when `draw` is set (so the plate can be measured first).
+fn plate_lines(lines: &[(String, u16, Color)], x: f32, y: f32, pad: f32, draw: bool) -> f32 {
+    let mut cursor = y + pad;
+    for (i, (t, size, colour)) in lines.iter().enumerate() {
+        let size_f = f32::from(*size);
+        cursor += if i == 0 { size_f } else { 1.35 * size_f };
+        if draw {
+            text(t, x + pad, cursor - 0.2 * size_f, *size, *colour);
+        }
+    }
+    cursor + pad - y
+}
+
+/// The lesson on show, in large type at the top of the canvas (readable when projected), left of
+/// `right_limit` when the overlay legend is there.
+fn draw_caption(state: &State, z: Sizes, right_limit: Option<f32>) {
     let Some(which) = state.teach.lesson else { return };
     let Some(lesson) = which.lesson() else { return };
     let c = state.canvas;
     let (tf, bf) = (z.font(24.0), z.font(17.0));
-    let width = (0.86 * c.w).min(900.0 * z.k);
+    let margin = 12.0 * z.k;
+    let (x, width) = match right_limit {
+        Some(r) => (c.x + margin, (r - margin - (c.x + margin)).clamp(0.4 * c.w, 900.0 * z.k)),
+        None => {
+            let w = (0.86 * c.w).min(900.0 * z.k);
+            (c.x + 0.5 * (c.w - w), w)
+        }
+    };
     let pad = 14.0 * z.k;
     let head = match which {
-        LessonRef::Tour(i) => format!("Tour {}/{} · {}", i + 1, TOUR.len(), lesson.title),
-        LessonRef::Erratum(_) => format!("Erratum · {}", lesson.title),
+        LessonRef::Tour(i) => format!("Tour {}/{} - {}", i + 1, TOUR.len(), plain_text(lesson.title)),
+        LessonRef::Erratum(_) => format!("Erratum - {}", plain_text(lesson.title)),
     };
-    let lines = wrap(lesson.text, bf, width - 2.0 * pad);
-    let hint = match which {
-        LessonRef::Tour(_) => "N next · P previous · T leave the tour",
-        LessonRef::Erratum(_) => "",
-    };
-    let line_h = 1.3 * bf as f32;
-    let head_h = 1.4 * tf as f32;
-    let hint_h = if hint.is_empty() { 0.0 } else { line_h };
-    let h = 2.0 * pad + head_h + lines.len() as f32 * line_h + hint_h;
-    let x = c.x + 0.5 * (c.w - width);
+    let mut lines = vec![(head, tf, col(palette::ZONE_HIGHLIGHT_TEXT))];
+    for l in wrap(&plain_text(lesson.text), bf, width - 2.0 * pad) {
+        lines.push((l, bf, col(palette::TEXT)));
+    }
+    if let LessonRef::Tour(_) = which {
+        lines.push(("N next, P previous, T leave the tour".to_string(), z.font(14.0), col(palette::TICK_TEXT)));
+    }
     let y = c.y + 62.0 * z.k;
+    let h = plate_lines(&lines, x, y, pad, false);
     draw_rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 225)));
     draw_rectangle_lines(x, y, width, h, z.line(2.0), col(palette::ZONE_HIGHLIGHT_TEXT));
-    let mut ty = y + pad + tf as f32;
-    text(&head, x + pad, ty, tf, col(palette::ZONE_HIGHLIGHT_TEXT));
-    ty += head_h - 0.2 * tf as f32;
-    for l in &lines {
-        ty += line_h;
-        text(l, x + pad, ty - 0.3 * bf as f32, bf, col(palette::TEXT));
+    plate_lines(&lines, x, y, pad, true);
+}
+
+/// What the overlay shows, at the top right of the canvas: for the agreement map, the tested
+/// variant, the reference and each class's colour and count; for the distance field, its colours.
+/// Returns the plate's left edge.
+fn draw_overlay_legend(state: &State, z: Sizes) -> Option<f32> {
+    let t = &state.teach;
+    let c = state.canvas;
+    let fs = z.font(14.0);
+    let pad = 10.0 * z.k;
+    let sw = 12.0 * z.k;
+    let (title, rows): (String, Vec<(Rgba, String)>) = match t.overlay {
+        Overlay::None => return None,
+        Overlay::Agreement => {
+            let algo = state.algorithm();
+            let variant = if uses_arvo_mode(state.algorithm, t.arvo) {
+                format!("arvo ({})", t.arvo.label())
+            } else if t.as_published && algo.as_published_2d.is_some() {
+                format!("{} as published", algo.id)
+            } else {
+                algo.id.to_string()
+            };
+            let reference = t.compare.and_then(|b| ALGORITHMS.get(b)).map_or("exact", |b| b.id);
+            let counts = t.overlay_info.filter(|i| i.overlay == Overlay::Agreement).and_then(|i| i.counts);
+            let rows = Class::ALL
+                .iter()
+                .filter(|&&k| k != Class::AgreedSeparation)
+                .map(|&k| {
+                    let n = counts.map_or(String::new(), |n| format!("  {}", n[k.index()]));
+                    let mut rgba = k.rgba();
+                    rgba[3] = 255;
+                    (rgba, format!("{}{n}", k.label()))
+                })
+                .collect();
+            (format!("Agreement map: {variant} vs {reference}"), rows)
+        }
+        Overlay::Distance => (
+            "Distance field (signed, to the box)".to_string(),
+            vec![
+                ([255, 255, 255, 255], "distance 0: the box".to_string()),
+                ([255, 220, 60, 255], "distance r: centre touching".to_string()),
+                ([80, 130, 220, 255], "outside, iso-lines".to_string()),
+                ([220, 130, 60, 255], "inside, iso-lines".to_string()),
+            ],
+        ),
+    };
+    let mut width = measure_text(&title, None, fs, 1.0).width;
+    for (_, r) in &rows {
+        width = width.max(sw + 8.0 * z.k + measure_text(r, None, fs, 1.0).width);
     }
-    if !hint.is_empty() {
-        ty += line_h;
-        text(hint, x + pad, ty - 0.3 * bf as f32, z.font(13.0), col(palette::TICK_TEXT));
+    let width = width + 2.0 * pad;
+    let line_h = 1.45 * f32::from(fs);
+    let h = 2.0 * pad + line_h * (rows.len() + 1) as f32;
+    let x = c.x + c.w - width - 12.0 * z.k;
+    let y = c.y + 8.0 * z.k;
+    draw_rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 215)));
+    draw_rectangle_lines(x, y, width, h, z.line(1.0), col(palette::AXIS));
+    let mut cy = y + pad + f32::from(fs);
+    text(&title, x + pad, cy, fs, col(palette::TEXT));
+    for (rgba, r) in &rows {
+        cy += line_h;
+        draw_rectangle(x + pad, cy - sw, sw, sw, col(*rgba));
+        text(r, x + pad + sw + 8.0 * z.k, cy, fs, col(palette::TEXT));
     }
+    Some(x)
 }

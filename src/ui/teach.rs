@@ -93,11 +93,11 @@ pub fn trace_view(ui: &mut egui::Ui, state: &State) {
         let text = if line.run { text.color(Color32::WHITE).background_color(run_bg) } else { text.weak() };
         ui.add(egui::Label::new(text).wrap());
         for note in &line.notes {
-            ui.label(RichText::new(format!("      ↳ {note}")).monospace().small().color(note_color));
+            ui.label(RichText::new(format!("     · {note}")).monospace().small().color(note_color));
         }
     }
     let verdict = if trace.verdict { "overlap" } else { "no overlap" };
-    ui.label(RichText::new(format!("Trace: {} step(s) → {verdict}", trace.steps.len())).small().color(c32(
+    ui.label(RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(
         palette::state(palette::shown_state(trace.verdict, crate::geom::contact(&state.circle, &state.aabb).state)),
     )));
 }
