@@ -358,11 +358,11 @@ mod avx2 {
 
     /// One block of 64 lanes, one box. `c[i]` points at 64 readable floats; so does `r` if given.
     #[inline(always)]
-    unsafe fn block_one_box<const D: usize>(
+    unsafe fn block_one_box<const D: usize, const PER_BALL: bool>(
         lo: &[__m256; D],
         hi: &[__m256; D],
         c: [*const f32; D],
-        r: Option<*const f32>,
+        r: *const f32,
         rr_fixed: __m256,
     ) -> u64 {
         let mut bits = 0u64;
@@ -371,12 +371,11 @@ mod avx2 {
             for i in 1..D {
                 d = _mm256_add_ps(d, excess_sq(_mm256_loadu_ps(c[i].add(8 * k)), lo[i], hi[i]));
             }
-            let rr = match r {
-                Some(r) => {
-                    let r = _mm256_loadu_ps(r.add(8 * k));
-                    _mm256_mul_ps(r, r)
-                }
-                None => rr_fixed,
+            let rr = if PER_BALL {
+                let r = _mm256_loadu_ps(r.add(8 * k));
+                _mm256_mul_ps(r, r)
+            } else {
+                rr_fixed
             };
             let le = _mm256_cmp_ps::<_CMP_LE_OQ>(d, rr);
             bits |= (_mm256_movemask_ps(le) as u32 as u64) << (8 * k);
@@ -390,6 +389,24 @@ mod avx2 {
         hi: &[f32; D],
         c: [&[f32]; D],
         radii: Option<&[f32]>,
+        fixed_r: f32,
+        n: usize,
+        sink: &mut S,
+    ) -> usize {
+        // One loop per radius mode, so that the per-block code has no `Option` left in it.
+        match radii {
+            Some(r) => one_box_loop::<D, S, true>(lo, hi, c, r, 0.0, n, sink),
+            None => one_box_loop::<D, S, false>(lo, hi, c, &[], fixed_r, n, sink),
+        }
+    }
+
+    /// `radii` is read only when `PER_BALL` (then it has at least `n` elements).
+    #[inline(always)]
+    unsafe fn one_box_loop<const D: usize, S: Sink, const PER_BALL: bool>(
+        lo: &[f32; D],
+        hi: &[f32; D],
+        c: [&[f32]; D],
+        radii: &[f32],
         fixed_r: f32,
         n: usize,
         sink: &mut S,
@@ -411,8 +428,8 @@ mod avx2 {
             for p in cb.iter_mut() {
                 *p = p.add(start);
             }
-            // SAFETY (reads): every slice has at least `n ≥ start + 64` elements.
-            let bits = block_one_box(&lov, &hiv, cb, radii.map(|r| r.as_ptr().add(start)), rr_fixed);
+            // SAFETY (reads): every slice (and `radii` when PER_BALL) has at least `n ≥ start + 64` elements.
+            let bits = block_one_box::<D, PER_BALL>(&lov, &hiv, cb, radii.as_ptr().wrapping_add(start), rr_fixed);
             hits += bits.count_ones() as usize;
             sink.put(start / LANES, bits);
             start += LANES;
@@ -426,11 +443,10 @@ mod avx2 {
                 cb[i] = pad[i].as_ptr();
             }
             let mut rpad = [0.0f32; LANES];
-            let rb = radii.map(|r| {
-                rpad[..len].copy_from_slice(&r[start..n]);
-                rpad.as_ptr()
-            });
-            let bits = block_one_box(&lov, &hiv, cb, rb, rr_fixed) & super::tail_bits(len);
+            if PER_BALL {
+                rpad[..len].copy_from_slice(&radii[start..n]);
+            }
+            let bits = block_one_box::<D, PER_BALL>(&lov, &hiv, cb, rpad.as_ptr(), rr_fixed) & super::tail_bits(len);
             hits += bits.count_ones() as usize;
             sink.put(start / LANES, bits);
         }
