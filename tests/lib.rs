@@ -13,5 +13,6 @@ mod cli;
 mod contact;
 mod report;
 mod response;
+mod teach_cli;
 mod teach_emitted;
 mod validation;

@@ -1,0 +1,40 @@
+//! `--scene TEXT` on the desktop: a bad scene text is named and exits 2 before any window opens
+//! (these runs need no display), and `--help` documents it.
+
+#[cfg(feature = "gui")]
+#[test]
+fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
+    let dir = std::env::temp_dir().join(format!("teach-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("never.png");
+    let cases = [
+        ("algorithm=fold&colour=red", "unknown key \"colour\""),
+        ("overlay=heatmap", "overlay:"),
+        ("published=maybe", "published:"),
+        ("compare=quick", "compare:"),
+        ("arvo=solid", "arvo:"),
+        ("tour=0", "tour:"),
+        ("circle=1,2", "circle:"),
+    ];
+    for (text, named) in cases {
+        let out = assert_cmd::Command::cargo_bin("circle-aabb-lab")
+            .unwrap()
+            .args(["--scene", text, "--screenshot", png.to_str().unwrap()])
+            .env_remove("DISPLAY")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains("--scene") && err.contains(named), "{text}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("XOpenDisplay"), "{text}: {err}");
+        assert!(!png.exists(), "{text}: no picture for a bad scene");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_documents_the_scene_text() {
+    let out = assert_cmd::Command::cargo_bin("circle-aabb-lab").unwrap().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("--scene") && help.contains("overlay"), "{help}");
+}
