@@ -201,7 +201,6 @@ pub struct BenchRun<C: Clock> {
     progress_in_task: usize,
     best_ns: f64,
     finished_best: f64,
-    last_hits: usize,
     work_total: u64,
     work_done: u64,
     cancelled: bool,
@@ -278,7 +277,6 @@ impl<C: Clock> BenchRun<C> {
             progress_in_task: 0,
             best_ns: f64::INFINITY,
             finished_best: f64::NAN,
-            last_hits: 0,
             work_total,
             work_done: 0,
             cancelled: false,
@@ -381,14 +379,11 @@ impl<C: Clock> BenchRun<C> {
     }
 
     fn finish_task(&mut self) {
-        let (_, work) = self.tasks[self.next];
         self.next += 1;
         self.progress_in_task = 0;
         self.best_ns = f64::INFINITY;
-        self.last_hits = 0;
         // Progress counts whole tasks exactly, whatever the rounding inside them.
         self.work_done = self.tasks[..self.next].iter().map(|t| t.1).sum();
-        let _ = work;
     }
 
     fn unit(&mut self, budget: u64) {
@@ -542,7 +537,7 @@ impl<C: Clock> BenchRun<C> {
                 let (sum_ns, _) =
                     time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
                 self.best_sum_ns = self.best_sum_ns.min(sum_ns);
-                self.sample_done(work, ns, hits, samples);
+                self.sample_done(work, ns, samples);
                 if self.progress_in_task == 0 {
                     let expected = self.expected_batched(kernel, dim, n);
                     if hits != expected {
@@ -605,15 +600,14 @@ impl<C: Clock> BenchRun<C> {
         if self.progress_in_task < chunks {
             self.chunk_hits += hits;
         }
-        self.sample_done(work, ns, hits, samples.max(chunks));
+        self.sample_done(work, ns, samples.max(chunks));
         self.chunk_hits
     }
 
     /// Records one sample; when the task has all its samples, finishes it (`progress_in_task` → 0)
     /// and leaves its fastest sample in `finished_best`.
-    fn sample_done(&mut self, work: u64, ns: f64, hits: usize, samples: usize) {
+    fn sample_done(&mut self, work: u64, ns: f64, samples: usize) {
         self.best_ns = self.best_ns.min(ns);
-        self.last_hits = hits;
         self.progress_in_task += 1;
         self.work_done += work / samples as u64;
         if self.progress_in_task >= samples {
