@@ -78,6 +78,20 @@ fn keys_pressed() -> Vec<Key> {
     keys
 }
 
+/// The cursor that says what a drag of `handle` does.
+fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
+    use macroquad::miniquad::CursorIcon;
+    match handle {
+        app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
+        app::Handle::CircleRim => CursorIcon::Crosshair,
+        app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
+        app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
+        // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.
+        app::Handle::BoxCorner { upper } if upper[0] == upper[1] => CursorIcon::NESWResize,
+        app::Handle::BoxCorner { .. } => CursorIcon::NWSEResize,
+    }
+}
+
 /// Records where the primary button (or a touch) went down. When a press and the first moves
 /// arrive in the same frame, `mouse_position()` is already past the grab point; the scene must
 /// hit-test where the press happened.
@@ -210,6 +224,13 @@ async fn run(options: RunOptions) {
         overlay_layer.sync(&overlay_cache);
         #[cfg(target_arch = "wasm32")]
         update_url_fragment(&state, &mut url_fragment);
+
+        // Hover feedback also in the cursor (after egui, which sets its own every pass).
+        if screenshot.is_none() && !pointer_over_ui {
+            if let Some(icon) = state.drag.map(|d| d.handle).or(state.hover).map(cursor_for) {
+                macroquad::miniquad::window::set_mouse_cursor(icon);
+            }
+        }
 
         // 3. Draw: the scene, then egui on top.
         clear_background(Color::from_rgba(24, 26, 32, 255));

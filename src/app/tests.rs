@@ -302,3 +302,18 @@ fn a_press_and_moves_in_one_frame_grab_what_was_under_the_press() {
     assert_eq!(s.drag.map(|d| d.handle), Some(Handle::BoxCorner { upper: [false, false] }));
     assert!(close(s.aabb.min(), [-1.0, 0.0], 1e-3) && close(s.aabb.max(), [2.0, 1.0], 1e-6), "{:?}", s.aabb);
 }
+
+#[test]
+fn a_rim_grabbed_slightly_inside_does_not_jump_to_the_pointer() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let grab = screen(&s, [7.0, 0.0]) - Vec2::new(5.0, 0.0); // 5 px inside the rim
+    assert_eq!(hit(&s, grab), Some(Handle::CircleRim));
+    let to = grab + Vec2::new(s.view.scale, 0.0); // one world unit outwards
+    drag(&mut s, grab, to);
+    assert!((s.circle.radius() - 2.0).abs() < 1e-3, "{}", s.circle.radius());
+    // Dragging the rim onto the centre shrinks the circle to (about) radius 0.
+    let rim = screen(&s, [8.0, 0.0]);
+    let to = screen(&s, [6.0, 0.0]);
+    drag(&mut s, rim, to);
+    assert!(s.circle.radius() < 1e-4, "{}", s.circle.radius());
+}

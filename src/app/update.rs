@@ -296,8 +296,10 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) {
             }
         }
         Handle::CircleRim => {
+            // Keep the grab offset: the rim follows the pointer without jumping to it.
             let c = drag.start_circle.center();
-            let r = Vec2::new(w[0] - c[0], w[1] - c[1]).length();
+            let dist = |p: [f32; 2]| Vec2::new(p[0] - c[0], p[1] - c[1]).length();
+            let r = (drag.start_circle.radius() + dist(w) - dist(drag.start_pointer)).max(0.0);
             if let Ok(c) = Circle::new(c, r) {
                 state.circle = c;
             }
