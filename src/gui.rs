@@ -173,7 +173,9 @@ async fn run(options: RunOptions) {
                 down: is_mouse_button_down(MouseButton::Left),
                 wheel: mouse_wheel().1,
                 keys: keys_pressed(),
-                pointer_over_ui,
+                // egui's answer is from the previous pass, about where the pointer was then. A touch has no
+                // hover before it lands: a press on the canvas is the scene's, whatever was touched before.
+                pointer_over_ui: pointer_over_ui && !press.is_some_and(|p| canvas.contains(p)),
                 keyboard_taken,
             }
         };
