@@ -49,7 +49,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("H / Tab", "hide or show this panel"),
     ("T", "start or leave the guided tour"),
     ("N / P", "next / previous tour step"),
-    ("O", "overlay: none → agreement map → distance field"),
+    ("O", "cycle the overlay: none, agreement map, distance field"),
 ];
 
 /// One frame of input, in logical screen pixels.

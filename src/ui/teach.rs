@@ -164,7 +164,7 @@ fn overlay_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         algo.id.to_string()
     };
     let v = teach_verdict(state);
-    ui.label(RichText::new(format!("Tested: {variant} → {}", if v { "overlap" } else { "no overlap" })).small());
+    ui.label(RichText::new(format!("Tested: {variant}: {}", if v { "overlap" } else { "no overlap" })).small());
 
     match t.overlay {
         Overlay::None => {
