@@ -106,10 +106,14 @@ done
 sleep 2
 import -window root "$OUT/drag-before.png"
 eval "$(xdotool getwindowgeometry --shell "$WIN")"
-# Where the circle is: with --size 1000x700 the panel takes the right 300 px and the view fits
-# the scene in the remaining 700x700 canvas; the circle (centre (0,0), r = 1) then spans about
-# x 410..570, y 270..430 in the window. Grab it inside its body, away from the rim.
-CX=$((X + 480)); CY=$((Y + 360))
+# Where the circle is: the bounding box of its rim, drawn in the "touching" colour (amber), in the
+# canvas below the status line (the panel, the status text and the legend are cropped away).
+read -r RW RH RX RY < <(convert "$OUT/drag-before.png" -crop 650x520+0+80 +repage -fuzz 8% \
+    -fill black +opaque 'rgb(250,190,40)' -fill white -opaque 'rgb(250,190,40)' -trim \
+    -format '%w %h %X %Y\n' info:)
+((RW > 40 && RH > 40)) || { echo "circle not found in the first screenshot (${RW}x${RH})"; exit 1; }
+# Grab it inside its body, a quarter radius left of the centre (away from the rim and the centre cross).
+CX=$((X + RX + RW / 2 - RW / 8)); CY=$((Y + 80 + RY + RH / 2))
 xdotool mousemove --sync "$CX" "$CY"
 sleep 0.3
 xdotool mousedown 1
