@@ -146,11 +146,11 @@ fn tour_next_and_previous_stop_at_the_ends() {
     assert_eq!(s.teach.tour(), Some(0));
     teach(&mut s, TeachCommand::TourPrev);
     assert_eq!(s.teach.tour(), Some(0));
-    for want in 1..TOUR.len() {
+    for (want, step) in TOUR.iter().enumerate().skip(1) {
         teach(&mut s, TeachCommand::TourNext);
         assert_eq!(s.teach.tour(), Some(want));
-        let o = SceneOptions::from_fragment(TOUR[want].scene).unwrap();
-        assert_eq!((s.circle, s.algorithm, s.teach.overlay), (o.circle, o.algorithm, TOUR[want].overlay));
+        let o = SceneOptions::from_fragment(step.scene).unwrap();
+        assert_eq!((s.circle, s.algorithm, s.teach.overlay), (o.circle, o.algorithm, step.overlay));
     }
     teach(&mut s, TeachCommand::TourNext);
     assert_eq!(s.teach.tour(), Some(TOUR.len() - 1));
@@ -288,7 +288,8 @@ fn overlay_cache_recomputes_only_when_its_key_changes() {
     assert_eq!(OverlayKey::of(&s), Some(moved));
 
     // Each input of the map invalidates it.
-    let edits: Vec<Box<dyn Fn(&mut State)>> = vec![
+    type Edit = Box<dyn Fn(&mut State)>;
+    let edits: Vec<Edit> = vec![
         Box::new(|s| apply(s, Command::ScaleRadius(1.1))),
         Box::new(|s| apply(s, Command::SetBox(Rect::new([-2.0, -1.0], [2.5, 1.5]).unwrap()))),
         Box::new(|s| apply(s, Command::NextAlgorithm)),

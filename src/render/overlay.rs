@@ -192,8 +192,7 @@ pub fn draw_captions(state: &State, z: Sizes) {
 /// typographic characters spelled in ASCII.
 #[must_use]
 pub fn plain_text(s: &str) -> String {
-    s.replace('—', "-")
-        .replace('−', "-")
+    s.replace(['—', '−'], "-")
         .replace('…', "...")
         .replace('≤', "<=")
         .replace('≥', ">=")

@@ -97,9 +97,9 @@ fn errata_buttons_ask_for_their_scenes() {
     pass(&ctx, &state, vec![]);
     pass(&ctx, &state, vec![]);
     click(&ctx, &state, ERRATA_HEADER); // open the list
-    for i in 0..ERRATA.len() {
+    for (i, e) in ERRATA.iter().enumerate() {
         let (cmds, _) = click(&ctx, &state, &format!("{ERRATUM_BUTTON}.{i}"));
-        assert_eq!(cmds, vec![Command::Teach(TeachCommand::LoadErratum(i))], "{}", ERRATA[i].title);
+        assert_eq!(cmds, vec![Command::Teach(TeachCommand::LoadErratum(i))], "{}", e.title);
     }
 }
 
