@@ -83,7 +83,11 @@ impl State {
     /// Contact, response and every verdict for the current scene.
     #[must_use]
     pub fn analysis(&self) -> Analysis {
-        Analysis::of(&self.circle, &self.aabb, self.algorithm)
+        let mut a = Analysis::of(&self.circle, &self.aabb, self.algorithm);
+        // The selected algorithm as the teaching options say (as published, Arvo's mode); the same
+        // as `overlap_2d` when they are off.
+        a.verdict = teach::teach_verdict(self);
+        a
     }
 
     /// Fits the view to the scene on the current canvas.

@@ -365,3 +365,20 @@ fn overlay_image_shows_the_ears_for_planes_naive_and_nothing_wrong_for_clamp() {
     assert!(img.counts.unwrap()[Class::FalseNegative.index()] > 0);
     assert_eq!(img.counts.unwrap()[fp], 0);
 }
+
+#[test]
+fn the_scene_s_verdict_is_the_tested_variant() {
+    let mut s = state();
+    let i = ERRATA.iter().position(|l| l.title.contains("sign error")).unwrap();
+    teach(&mut s, TeachCommand::LoadErratum(i));
+    // Overlapping, and the published branch-free code says no: the canvas shows the false negative.
+    let a = s.analysis();
+    assert!(a.exact && !a.verdict && a.wrong());
+    teach(&mut s, TeachCommand::SetPublished(false));
+    assert!(s.analysis().verdict && !s.analysis().wrong());
+    // With every teaching option off, the verdict is the registry's plain test for every algorithm.
+    for (k, algo) in ALGORITHMS.iter().enumerate() {
+        apply(&mut s, Command::SelectAlgorithm(k));
+        assert_eq!(s.analysis().verdict, (algo.overlap_2d)(&s.circle, &s.aabb));
+    }
+}
