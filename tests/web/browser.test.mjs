@@ -197,7 +197,9 @@ async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, labe
   const where = `${label}page #${fragment || ''}`;
   page.on('console', (m) => {
     const text = m.text();
-    // Our own gl.readPixels (and Playwright's screenshots) make SwiftShader print this performance note.
+    // SwiftShader's performance note when a WebGL frame is read back: headless Chromium's software
+    // compositing does it for every page (seen with no readPixels call from the page), and so do our own
+    // reads and screenshots. It says nothing about the page.
     if (/GPU stall due to ReadPixels/.test(text)) return;
     if (m.type() === 'error' || m.type() === 'warning') fail(`${where}: console.${m.type()}: ${text}`);
   });
