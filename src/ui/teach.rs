@@ -100,6 +100,18 @@ pub fn trace_view(ui: &mut egui::Ui, state: &State) {
     ui.label(RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(
         palette::state(palette::shown_state(trace.verdict, crate::geom::contact(&state.circle, &state.aabb).state)),
     )));
+    let tested = teach_verdict(state);
+    if tested != trace.verdict {
+        ui.label(
+            RichText::new(format!(
+                "This is the corrected code's trace. The variant tested now ({}) says {}.",
+                if uses_arvo_mode(state.algorithm, state.teach.arvo) { "Arvo's mode" } else { "as published" },
+                if tested { "overlap" } else { "no overlap" }
+            ))
+            .small()
+            .color(c32(palette::WARNING)),
+        );
+    }
 }
 
 /// Overlays, tour, errata and scene text.
