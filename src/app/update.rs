@@ -43,7 +43,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("1 … 9", "pick an algorithm"),
     ("Page Up / Page Down", "previous / next algorithm"),
     ("Space / Enter", "apply the response (push the circle out)"),
-    ("C", "cycle the response case: Auto → Outside → Inside"),
+    ("C", "cycle the response case: Auto, Outside, Inside in turn"),
     ("arrow keys", "nudge the circle by 0.1"),
     ("R", "reset the scene"),
     ("H / Tab", "hide or show this panel"),

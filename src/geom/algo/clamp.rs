@@ -5,7 +5,7 @@
 //! inside), so this is the textbook definition written as code. The post compares `|d| < r`
 //! (strict); this crate uses `≤` so touching counts as overlap.
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
+use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::shape::{fmax, fmin};
 use crate::geom::{Aabb, Ball};
@@ -44,7 +44,7 @@ impl OverlapTest for Clamp {
             );
             t.step(1, Focus::Axis(i), format_args!("{}: d = {}, d² so far = {}", ax(i), n(e), n(d)));
         }
-        t.step(1, Focus::Point(s), format_args!("closest point s = {:?}", s.map(n)));
+        t.step(1, Focus::Point(s), format_args!("closest point s = {}", pt(&s)));
         let v = d <= r * r;
         t.finish(2, v, format_args!("d·d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
     }

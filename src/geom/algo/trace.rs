@@ -91,6 +91,11 @@ pub(crate) fn n(x: f32) -> String {
     s.replace('-', "−")
 }
 
+/// A point for notes: `(2, 0.500)`.
+pub(crate) fn pt<const D: usize>(p: &[f32; D]) -> String {
+    format!("({})", p.iter().map(|&v| n(v)).collect::<Vec<_>>().join(", "))
+}
+
 /// `≤` or `>` for a comparison that held or not.
 pub(crate) fn cmp(held: bool) -> &'static str {
     if held {

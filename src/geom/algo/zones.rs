@@ -21,7 +21,7 @@
 //! and zones 0–2 are the bottom row. The side test re-centres the box, so on general floats it can
 //! differ from the other tests by about one ulp of the largest coordinate at tangency.
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
+use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
 use crate::geom::{Aabb, Ball};
 
@@ -130,7 +130,7 @@ impl OverlapTest for Zones {
                     let e = c[i] - corner;
                     d += e * e;
                 }
-                t.step(4, Focus::Point(k), format_args!("nearest {kind}: {:?}", k.map(n)));
+                t.step(4, Focus::Point(k), format_args!("nearest {kind}: {}", pt(&k)));
                 let v = d <= r * r;
                 t.finish(4, v, format_args!("|c − k|² = {} {} r² = {}", n(d), cmp(v), n(r * r)))
             }
