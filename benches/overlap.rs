@@ -6,7 +6,7 @@
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
 
-use circle_aabb_lab::bench::run::contact_push_pass;
+use circle_aabb_lab::bench::run::{contact_push_pass, ContactBuffers};
 use circle_aabb_lab::bench::{generate, BenchConfig, PairSet, SetSpec};
 use circle_aabb_lab::geom::batch::{self, PairsSoa};
 use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
@@ -103,36 +103,6 @@ fn parry3_contacts(p: &Parry3) -> usize {
         .count()
 }
 
-/// Output arrays of `batch::contact_push_pairs`.
-struct Outputs<const D: usize> {
-    distance: Vec<f32>,
-    penetration: Vec<f32>,
-    push: [Vec<f32>; D],
-    state: Vec<u8>,
-}
-
-impl<const D: usize> Outputs<D> {
-    fn new(n: usize) -> Self {
-        Outputs {
-            distance: vec![0.0; n],
-            penetration: vec![0.0; n],
-            push: std::array::from_fn(|_| vec![0.0; n]),
-            state: vec![0; n],
-        }
-    }
-
-    fn run(&mut self, p: batch::PairsRef<'_, D>) -> usize {
-        let mut push = self.push.iter_mut();
-        let out = batch::ContactsMut {
-            distance: &mut self.distance,
-            penetration: &mut self.penetration,
-            push: std::array::from_fn(|_| push.next().expect("D arrays").as_mut_slice()),
-            state: &mut self.state,
-        };
-        batch::contact_push_pairs(p, out)
-    }
-}
-
 fn scalar(c: &mut Criterion) {
     for spec in sets() {
         let s2 = generate::<2>(&spec);
@@ -164,7 +134,8 @@ fn scalar(c: &mut Criterion) {
                 g.bench_function("parry2d_contact", |b| b.iter(|| parry2_contacts(black_box(&p))));
                 g.bench_function("contact+push", |b| b.iter(|| contact_push_pass(black_box(&s2.balls), &s2.boxes)));
                 let soa = PairsSoa::from_shapes(&s2.balls, &s2.boxes);
-                let mut out = Outputs::<2>::new(n);
+                let mut out = ContactBuffers::<2>::new();
+                out.grow(n);
                 assert_eq!(out.run(soa.as_ref()), exact);
                 g.bench_function("contact+push/soa", |b| b.iter(|| out.run(black_box(soa.as_ref()))));
             } else {
@@ -179,7 +150,8 @@ fn scalar(c: &mut Criterion) {
                 g.bench_function("parry3d_contact", |b| b.iter(|| parry3_contacts(black_box(&p))));
                 g.bench_function("contact+push", |b| b.iter(|| contact_push_pass(black_box(&s3.balls), &s3.boxes)));
                 let soa = PairsSoa::from_shapes(&s3.balls, &s3.boxes);
-                let mut out = Outputs::<3>::new(n);
+                let mut out = ContactBuffers::<3>::new();
+                out.grow(n);
                 assert_eq!(out.run(soa.as_ref()), exact);
                 g.bench_function("contact+push/soa", |b| b.iter(|| out.run(black_box(soa.as_ref()))));
             }

@@ -765,16 +765,25 @@ fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
         .count()
 }
 
-/// Output arrays for [`batch::contact_push_pairs`].
-struct ContactBuffers<const D: usize> {
+/// Owned output arrays for [`batch::contact_push_pairs`], reused across samples (the CLI run and
+/// the criterion bench share it).
+pub struct ContactBuffers<const D: usize> {
     distance: Vec<f32>,
     penetration: Vec<f32>,
     push: [Vec<f32>; D],
     state: Vec<u8>,
 }
 
+impl<const D: usize> Default for ContactBuffers<D> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<const D: usize> ContactBuffers<D> {
-    fn new() -> Self {
+    /// Empty buffers; [`ContactBuffers::grow`] sizes them.
+    #[must_use]
+    pub fn new() -> Self {
         ContactBuffers {
             distance: Vec::new(),
             penetration: Vec::new(),
@@ -784,7 +793,7 @@ impl<const D: usize> ContactBuffers<D> {
     }
 
     /// At least `n` slots, written once (so that no page is first touched inside a timed sample).
-    fn grow(&mut self, n: usize) {
+    pub fn grow(&mut self, n: usize) {
         if self.distance.len() < n {
             self.distance.resize(n, 1.0);
             self.penetration.resize(n, 1.0);
@@ -795,7 +804,8 @@ impl<const D: usize> ContactBuffers<D> {
         }
     }
 
-    fn run(&mut self, p: batch::PairsRef<'_, D>) -> usize {
+    /// Runs [`batch::contact_push_pairs`] into the buffers; returns the number of overlaps.
+    pub fn run(&mut self, p: batch::PairsRef<'_, D>) -> usize {
         let mut push = self.push.iter_mut();
         let out = batch::ContactsMut {
             distance: &mut self.distance,
