@@ -137,6 +137,8 @@ fn zoom_for(height: f32) -> f32 {
 async fn run(options: RunOptions) {
     let screenshot = options.screenshot.clone();
     let mut state = State::new(options.scene);
+    // The benchmark panel's clock: macroquad's, which works on the web too.
+    state.bench.clock = get_time;
     let mut frame: u32 = 0;
     egui_macroquad::cfg(|ctx| {
         crate::ui::style(ctx);
@@ -217,6 +219,8 @@ async fn run(options: RunOptions) {
         for cmd in commands {
             app::apply(&mut state, cmd);
         }
+        // A running benchmark gets ~8 ms of this frame, so the window stays responsive.
+        app::bench::step(&mut state.bench, 0.008);
         // The canvas may have moved (panel shown or hidden, window resized): refit before drawing.
         app::set_canvas(&mut state, canvas);
         // Teaching overlay: recompute if its key changed (coarse while dragging), time it with

@@ -10,6 +10,7 @@
 //! builds with `--no-default-features`. All geometry comes from [`crate::geom`]: this module only
 //! decides *what* the scene is, never whether it overlaps.
 
+pub mod bench;
 pub mod options;
 pub mod palette;
 pub mod teach;
@@ -49,6 +50,8 @@ pub struct State {
     pub initial: SceneOptions,
     /// The teaching layer: overlays, errata, tour (see [`teach`]).
     pub teach: teach::TeachState,
+    /// The benchmark panel: the run in progress and the last results (see [`bench`]).
+    pub bench: bench::BenchState,
 }
 
 impl State {
@@ -68,6 +71,7 @@ impl State {
             drag: None,
             initial: options,
             teach: teach::TeachState::from_options(&options),
+            bench: bench::BenchState::default(),
         };
         update::set_case(&mut s, options.case);
         s.refit();

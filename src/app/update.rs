@@ -95,6 +95,8 @@ pub enum Command {
     ScaleRadius(f32),
     /// The teaching layer's commands (see [`super::teach`]).
     Teach(super::teach::TeachCommand),
+    /// The benchmark panel's commands (see [`super::bench`]).
+    Bench(super::bench::BenchCommand),
 }
 
 /// A part of the scene that the pointer can grab.
@@ -393,6 +395,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             leave_case_if_needed(state);
         }
         Command::Teach(t) => super::teach::apply_teach(state, t),
+        Command::Bench(b) => super::bench::apply_bench(&mut state.bench, b),
     }
     if state.drag.is_none() {
         state.refit();

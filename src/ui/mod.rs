@@ -1,6 +1,7 @@
 //! The egui side panel. It reads the state and the core's analysis and returns [`Command`]s; it
 //! never changes the state itself, so it can be run headless on a bare `egui::Context` in tests.
 
+pub mod bench;
 pub mod teach;
 #[cfg(test)]
 mod tests;
@@ -84,6 +85,8 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             scene_section(ui, state, &mut out);
             ui.separator();
             readouts(ui, a);
+            ui.separator();
+            bench::section(ui, state, &mut out);
             ui.separator();
             legend(ui);
             ui.separator();
