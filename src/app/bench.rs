@@ -31,8 +31,18 @@ impl Preset {
     }
 
     /// The plan: [`BenchConfig::interactive`] (samples that fit in a frame) without the 1M-pair set.
+    /// In the browser the clock (`Date.now`) ticks in whole milliseconds, so samples there are at
+    /// least [`WEB_TESTS_PER_SAMPLE`] tests (several ms each) and the rounding stays small.
     #[must_use]
     pub fn config(self) -> BenchConfig {
+        let mut c = self.native_config();
+        if cfg!(target_arch = "wasm32") {
+            c.tests_per_sample = c.tests_per_sample.max(WEB_TESTS_PER_SAMPLE);
+        }
+        c
+    }
+
+    fn native_config(self) -> BenchConfig {
         let base = BenchConfig::interactive();
         let sets = base.sets.iter().filter(|s| s.n <= MAX_SET_PAIRS).cloned().collect();
         match self {
@@ -48,6 +58,9 @@ impl Preset {
         }
     }
 }
+
+/// Tests per timed sample at least, on the web (see [`Preset::config`]).
+pub const WEB_TESTS_PER_SAMPLE: usize = 1_000_000;
 
 /// The largest scalar input set the app runs (pairs).
 pub const MAX_SET_PAIRS: usize = 32 * 1024;
