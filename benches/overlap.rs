@@ -6,7 +6,7 @@
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
 
-use circle_aabb_lab::bench::run::{contact_push_pass, ContactBuffers};
+use circle_aabb_lab::bench::run::{contact_push_pass, contact_soa_name, ContactBuffers};
 use circle_aabb_lab::bench::{generate, BenchConfig, PairSet, SetSpec};
 use circle_aabb_lab::geom::batch::{self, PairsSoa};
 use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
@@ -136,8 +136,10 @@ fn scalar(c: &mut Criterion) {
                 let soa = PairsSoa::from_shapes(&s2.balls, &s2.boxes);
                 let mut out = ContactBuffers::<2>::new();
                 out.grow(n);
-                assert_eq!(out.run(soa.as_ref()), exact);
-                g.bench_function("contact+push/soa", |b| b.iter(|| out.run(black_box(soa.as_ref()))));
+                for fast in [false, true] {
+                    assert_eq!(out.run(soa.as_ref(), fast), exact);
+                    g.bench_function(contact_soa_name(fast), |b| b.iter(|| out.run(black_box(soa.as_ref()), fast)));
+                }
             } else {
                 let p = parry3(&s3);
                 eprintln!(
@@ -152,8 +154,10 @@ fn scalar(c: &mut Criterion) {
                 let soa = PairsSoa::from_shapes(&s3.balls, &s3.boxes);
                 let mut out = ContactBuffers::<3>::new();
                 out.grow(n);
-                assert_eq!(out.run(soa.as_ref()), exact);
-                g.bench_function("contact+push/soa", |b| b.iter(|| out.run(black_box(soa.as_ref()))));
+                for fast in [false, true] {
+                    assert_eq!(out.run(soa.as_ref(), fast), exact);
+                    g.bench_function(contact_soa_name(fast), |b| b.iter(|| out.run(black_box(soa.as_ref()), fast)));
+                }
             }
             g.finish();
         }

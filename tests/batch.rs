@@ -342,3 +342,90 @@ fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
         }
     });
 }
+
+/// The `f32` fast path of the contact + push-out: on inputs whose squared distances are exact in
+/// `f32` (integers and eighths within ±20) the state and the hit count equal the exact `contact`, and
+/// the numbers agree with the `f64` functions to a few ulps; on general floats it is never NaN.
+fn soa_contact_f32_case<const D: usize>(g: &mut SplitMix64, level: Level) {
+    use circle_aabb_lab::geom::batch::{contact_push_pairs_f32, ContactsMut};
+    use circle_aabb_lab::geom::{contact, response, State};
+    let exact_value = |g: &mut SplitMix64| (g.range(-20.0, 20.0) * 8.0).round() / 8.0;
+    for (n, exact_inputs) in lengths().step_by(7).chain([1000]).flat_map(|n| [(n, true), (n, false)]) {
+        let boxes: Vec<Aabb<D>> = (0..n)
+            .map(|_| {
+                if !exact_inputs {
+                    return random_box(g);
+                }
+                let lo: [f32; D] = std::array::from_fn(|_| exact_value(g));
+                let hi: [f32; D] = std::array::from_fn(|i| lo[i] + (g.below(40) as f32) / 4.0);
+                Aabb::new(lo, hi).unwrap()
+            })
+            .collect();
+        let balls: Vec<Ball<D>> = boxes
+            .iter()
+            .map(|a| {
+                if !exact_inputs {
+                    return random_ball(g, a);
+                }
+                match g.below(4) {
+                    0 => Ball::new(a.min(), (g.below(12) as f32) / 2.0).unwrap(), // on a corner
+                    1 => {
+                        let mut c = a.max();
+                        c[0] += 3.0;
+                        c[1] += 4.0;
+                        Ball::new(c, 5.0).unwrap() // touching
+                    }
+                    _ => Ball::new(std::array::from_fn(|_| exact_value(g)), (g.below(48) as f32) / 4.0).unwrap(),
+                }
+            })
+            .collect();
+        let soa = PairsSoa::from_shapes(&balls, &boxes);
+        let mut distance = vec![f32::NAN; n];
+        let mut penetration = vec![f32::NAN; n];
+        let mut push: [Vec<f32>; D] = std::array::from_fn(|_| vec![f32::NAN; n]);
+        let mut state = vec![9u8; n];
+        let mut it = push.iter_mut();
+        let out = ContactsMut {
+            distance: &mut distance,
+            penetration: &mut penetration,
+            push: std::array::from_fn(|_| it.next().unwrap().as_mut_slice()),
+            state: &mut state,
+        };
+        let hits = contact_push_pairs_f32(soa.as_ref(), out);
+        let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b.abs().max(1.0);
+        let mut expected_hits = 0;
+        for (j, (b, a)) in balls.iter().zip(&boxes).enumerate() {
+            let (k, p) = (contact(b, a), response(b, a));
+            let what = format!("{level:?} {D}D pair {j} of {n}: {b:?} {a:?}");
+            assert!(distance[j].is_finite() && penetration[j].is_finite(), "finite, {what}");
+            assert!(push.iter().all(|axis| axis[j].is_finite()), "finite push, {what}");
+            if !exact_inputs {
+                continue;
+            }
+            let code = match k.state {
+                State::Separated => 0,
+                State::Touching => 1,
+                State::Overlapping => 2,
+            };
+            assert_eq!(state[j], code, "state, {what}");
+            assert!(close(distance[j], k.distance), "distance {} vs {}, {what}", distance[j], k.distance);
+            assert!(close(penetration[j], k.penetration), "penetration, {what}");
+            for (i, axis) in push.iter().enumerate() {
+                assert!(close(axis[j], p.push[i]), "push[{i}] {} vs {}, {what}", axis[j], p.push[i]);
+            }
+            expected_hits += k.state.is_overlap() as usize;
+        }
+        if exact_inputs {
+            assert_eq!(hits, expected_hits);
+        }
+    }
+}
+
+#[test]
+fn soa_contact_push_f32_keeps_the_exact_state_and_close_values() {
+    let mut g = SplitMix64::new(0xF32_C047);
+    each_level(|level| {
+        soa_contact_f32_case::<2>(&mut g, level);
+        soa_contact_f32_case::<3>(&mut g, level);
+    });
+}

@@ -162,10 +162,11 @@ enum Task {
         dim: usize,
         set: usize,
     },
-    /// The same, many pairs at once (structure-of-arrays, vectorised).
+    /// The same, many pairs at once (structure-of-arrays, vectorised); `fast`: the `f32` path.
     ContactSoa {
         dim: usize,
         set: usize,
+        fast: bool,
     },
     Batched {
         kernel: Kernel,
@@ -243,7 +244,8 @@ impl<C: Clock> BenchRun<C> {
                     tasks.push((Task::Scalar { dim, set: s, algo }, work));
                 }
                 tasks.push((Task::Contact { dim, set: s }, 3 * work));
-                tasks.push((Task::ContactSoa { dim, set: s }, work));
+                tasks.push((Task::ContactSoa { dim, set: s, fast: false }, work));
+                tasks.push((Task::ContactSoa { dim, set: s, fast: true }, work));
             }
         }
         let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);
@@ -321,8 +323,8 @@ impl<C: Clock> BenchRun<C> {
                 format!("{} {}D {}", ALGORITHMS[algo].id, dim, self.config.sets[set].name)
             }
             Some(Task::Contact { dim, set }) => format!("contact+push {}D {}", dim, self.config.sets[set].name),
-            Some(Task::ContactSoa { dim, set }) => {
-                format!("contact+push/soa {}D {}", dim, self.config.sets[set].name)
+            Some(Task::ContactSoa { dim, set, fast }) => {
+                format!("{} {}D {}", contact_soa_name(fast), dim, self.config.sets[set].name)
             }
             Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
         }
@@ -493,32 +495,36 @@ impl<C: Clock> BenchRun<C> {
                     });
                 }
             }
-            Task::ContactSoa { dim, set } => {
+            Task::ContactSoa { dim, set, fast } => {
                 let n = self.config.sets[set].n;
                 let (range, passes, len) = self.chunk(n);
                 let (ns, hits, exact) = if dim == 2 {
                     let (p, exact) = (prefix_range(&self.soa2[set], range), self.sets2[set].exact_hits);
                     let o = &mut self.contact_out2;
                     o.grow(len);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p)));
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
                     (ns, hits, exact)
                 } else {
                     let (p, exact) = (prefix_range(&self.soa3[set], range), self.sets3[set].exact_hits);
                     let o = &mut self.contact_out3;
                     o.grow(len);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p)));
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
                     (ns, hits, exact)
                 };
                 let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
                     if hits != exact {
                         self.results.errors.push(format!(
-                            "contact+push/soa {}D {}: {} hits, expected {}",
-                            dim, self.config.sets[set].name, hits, exact
+                            "{} {}D {}: {} hits, expected {}",
+                            contact_soa_name(fast),
+                            dim,
+                            self.config.sets[set].name,
+                            hits,
+                            exact
                         ));
                     }
                     self.results.contact.push(ScalarResult {
-                        algorithm: "contact+push/soa",
+                        algorithm: contact_soa_name(fast),
                         dim,
                         set: self.config.sets[set].name.clone(),
                         n,
@@ -804,8 +810,9 @@ impl<const D: usize> ContactBuffers<D> {
         }
     }
 
-    /// Runs [`batch::contact_push_pairs`] into the buffers; returns the number of overlaps.
-    pub fn run(&mut self, p: batch::PairsRef<'_, D>) -> usize {
+    /// Runs [`batch::contact_push_pairs`] (or, with `fast`, [`batch::contact_push_pairs_f32`]) into the
+    /// buffers; returns the number of overlaps.
+    pub fn run(&mut self, p: batch::PairsRef<'_, D>, fast: bool) -> usize {
         let mut push = self.push.iter_mut();
         let out = batch::ContactsMut {
             distance: &mut self.distance,
@@ -813,7 +820,21 @@ impl<const D: usize> ContactBuffers<D> {
             push: std::array::from_fn(|_| push.next().expect("D arrays").as_mut_slice()),
             state: &mut self.state,
         };
-        batch::contact_push_pairs(p, out)
+        if fast {
+            batch::contact_push_pairs_f32(p, out)
+        } else {
+            batch::contact_push_pairs(p, out)
+        }
+    }
+}
+
+/// The row name of the structure-of-arrays contact + push-out: `f64` (exact) or the `f32` fast path.
+#[must_use]
+pub fn contact_soa_name(fast: bool) -> &'static str {
+    if fast {
+        "contact+push/f32"
+    } else {
+        "contact+push/soa"
     }
 }
 
@@ -876,7 +897,8 @@ mod tests {
         let r = run.into_results();
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(r.scalar.len(), ALGORITHMS.len() * 2 * 2);
-        assert_eq!(r.contact.len(), 2 * 2 * 2);
+        // contact+push, contact+push/soa and contact+push/f32, per dimension and set.
+        assert_eq!(r.contact.len(), 3 * 2 * 2);
         assert_eq!(r.batched.len(), 2 * 2 * 3);
         for row in &r.scalar {
             assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");

@@ -12,8 +12,9 @@ computation, the batched kernels and a streaming sum (the memory-bandwidth ceili
 Input sets: small-10/50/90 (256 pairs cycled in cache: the branch predictor learns them), 32k-10/50/90
 (32768 random pairs) and 1m-50 (1,048,576 random pairs); the number is the percentage of overlapping pairs.
 Every hit count is checked against the exact contact; a wrong count is reported and makes the exit status 1.
-Rows contact+push (geom::contact_response, one pair at a time) and contact+push/soa
-(geom::batch::contact_push_pairs, structure-of-arrays) time the contact + push-out computation.
+Rows contact+push (geom::contact_response, one pair at a time), contact+push/soa
+(geom::batch::contact_push_pairs, structure-of-arrays, f64) and contact+push/f32 (contact_push_pairs_f32, the
+f32 fast path) time the contact + push-out computation.
 Each figure is the fastest of several samples. The peers (parry2d) are measured by `cargo bench` only.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
@@ -90,7 +91,11 @@ pub fn tables(r: &Results) -> String {
         s += &format!("{set:>15}");
     }
     s += "\n";
-    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([("contact+push", true), ("contact+push/soa", true)]);
+    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([
+        ("contact+push", true),
+        ("contact+push/soa", true),
+        ("contact+push/f32", true),
+    ]);
     for dim in [2, 3] {
         for (id, is_contact) in ids.clone() {
             let rows = if is_contact { &r.contact } else { &r.scalar };
@@ -110,7 +115,8 @@ pub fn tables(r: &Results) -> String {
         }
     }
     s += "* not exact in this dimension (its hit count is not checked).\n";
-    s += "contact+push: contact_response per pair (array-of-structs); contact+push/soa: batch::contact_push_pairs.\n\n";
+    s += "contact+push: contact_response per pair (array-of-structs); contact+push/soa: batch::contact_push_pairs (f64, \
+          bit-identical to contact + response); contact+push/f32: batch::contact_push_pairs_f32 (the f32 fast path).\n\n";
     s += &format!(
         "Streaming sum (bandwidth ceiling) over the largest batched input: {:.1} GB/s. Batched code path: {}.\n",
         r.bandwidth_gb_s, r.level

@@ -812,19 +812,50 @@ pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsM
     match level() {
         #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
         // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2, FMA and POPCNT.
-        Level::Avx2 => unsafe { contact_push_avx2(&pairs, out, n) },
-        _ => contact_push_body(&pairs, out, n),
+        Level::Avx2 => unsafe { contact_push_avx2::<D, f64>(&pairs, out, n) },
+        _ => contact_push_body::<D, f64>(&pairs, out, n),
+    }
+}
+
+/// The fast path of [`contact_push_pairs`]: the same construction computed in `f32` (8 lanes per AVX2
+/// instruction instead of 4).
+///
+/// # Behavior
+/// The state (separated / touching / overlapping) equals [`contact`](super::contact())'s whenever the
+/// squared distance is exact in `f32` (e.g. integer coordinates up to a few thousand, or multiples of
+/// 1/16 in a similar range); distance, penetration and push agree with the `f64` path to within a few
+/// `f32` ulps. Outside that range — huge or tiny coordinates, where squares overflow or underflow —
+/// use [`contact_push_pairs`]. Never NaN: a centre whose offset underflows to zero takes the inside
+/// construction, which is finite. Returns the number of overlapping pairs (touching counts).
+pub fn contact_push_pairs_f32<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsMut<'_, D>) -> usize {
+    let mut n = pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len());
+    for p in &out.push {
+        n = n.min(p.len());
+    }
+    match level() {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2, FMA and POPCNT.
+        Level::Avx2 => unsafe { contact_push_avx2::<D, f32>(&pairs, out, n) },
+        _ => contact_push_body::<D, f32>(&pairs, out, n),
     }
 }
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 #[target_feature(enable = "avx2,fma,popcnt")]
-unsafe fn contact_push_avx2<const D: usize>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D>, n: usize) -> usize {
-    contact_push_body(p, out, n)
+unsafe fn contact_push_avx2<const D: usize, F: super::response::Real>(
+    p: &PairsRef<'_, D>,
+    out: ContactsMut<'_, D>,
+    n: usize,
+) -> usize {
+    contact_push_body::<D, F>(p, out, n)
 }
 
 #[inline(always)]
-fn contact_push_body<const D: usize>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D>, n: usize) -> usize {
+fn contact_push_body<const D: usize, F: super::response::Real>(
+    p: &PairsRef<'_, D>,
+    out: ContactsMut<'_, D>,
+    n: usize,
+) -> usize {
     let c: [&[f32]; D] = std::array::from_fn(|i| &p.center[i][..n]);
     let lo: [&[f32]; D] = std::array::from_fn(|i| &p.min[i][..n]);
     let hi: [&[f32]; D] = std::array::from_fn(|i| &p.max[i][..n]);
@@ -833,7 +864,7 @@ fn contact_push_body<const D: usize>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D
     let mut push = out.push;
     let mut hits = 0;
     for j in 0..n {
-        let parts = super::response::contact_response_parts::<D>(
+        let parts = super::response::contact_response_parts::<D, F>(
             std::array::from_fn(|i| c[i][j]),
             r[j],
             std::array::from_fn(|i| lo[i][j]),

@@ -143,7 +143,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
 #[inline]
 #[must_use]
 pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Contact<D>, Response<D>) {
-    let p = contact_response_parts(ball.center(), ball.radius(), aabb.min(), aabb.max());
+    let p = contact_response_parts::<D, f64>(ball.center(), ball.radius(), aabb.min(), aabb.max());
     let state = if p.overlapping {
         State::Overlapping
     } else if p.touching {
@@ -183,53 +183,115 @@ pub(crate) struct Parts<const D: usize> {
     pub face_index: usize,
 }
 
-/// The branch-free body of [`contact_response`] on raw coordinates (valid shapes assumed).
+/// The floating-point type [`contact_response_parts`] computes in: `f64` for [`contact_response`]
+/// (exact state, bit-identical to [`contact`](super::contact()) + [`response`]), `f32` for the fast
+/// batched path (`geom::batch::contact_push_pairs_f32`).
+pub(crate) trait Real:
+    Copy
+    + PartialOrd
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::Neg<Output = Self>
+{
+    const ZERO: Self;
+    const INFINITY: Self;
+    fn of(x: f32) -> Self;
+    fn to_f32(self) -> f32;
+    fn sqrt(self) -> Self;
+}
+
+impl Real for f64 {
+    const ZERO: Self = 0.0;
+    const INFINITY: Self = f64::INFINITY;
+    #[inline(always)]
+    fn of(x: f32) -> Self {
+        x as f64
+    }
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        self as f32
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f64::sqrt(self)
+    }
+}
+
+impl Real for f32 {
+    const ZERO: Self = 0.0;
+    const INFINITY: Self = f32::INFINITY;
+    #[inline(always)]
+    fn of(x: f32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f32::sqrt(self)
+    }
+}
+
+/// The branch-free body of [`contact_response`] on raw coordinates (valid shapes assumed), computed
+/// in `F` (`f64` for the exact public functions, `f32` for the fast batched path).
 #[inline(always)]
-pub(crate) fn contact_response_parts<const D: usize>(c: [f32; D], r: f32, lo: [f32; D], hi: [f32; D]) -> Parts<D> {
-    let r = r as f64;
+pub(crate) fn contact_response_parts<const D: usize, F: Real>(
+    c: [f32; D],
+    r: f32,
+    lo: [f32; D],
+    hi: [f32; D],
+) -> Parts<D> {
+    let r = F::of(r);
     // Step 1, per axis: the closest point (as `f32::clamp` does it), the offset from it, the zone, and
     // the nearest face for the inside case (ties to the first, as in `nearest_face`).
     let mut closest = c;
-    let mut v = [0.0f64; D];
+    let mut v = [F::ZERO; D];
     let mut zone = 0u32;
     let mut place = 1u32;
-    let mut depth = f64::INFINITY;
+    let mut depth = F::INFINITY;
     let mut face_index = 0usize;
     for i in 0..D {
         let t = if c[i] < lo[i] { lo[i] } else { c[i] };
         closest[i] = if t > hi[i] { hi[i] } else { t };
-        v[i] = c[i] as f64 - closest[i] as f64;
+        v[i] = F::of(c[i]) - F::of(closest[i]);
         zone += (1 + (c[i] > hi[i]) as u32 - (c[i] < lo[i]) as u32) * place;
         place *= 3;
-        let below = c[i] as f64 - lo[i] as f64;
-        let above = hi[i] as f64 - c[i] as f64;
+        let below = F::of(c[i]) - F::of(lo[i]);
+        let above = F::of(hi[i]) - F::of(c[i]);
         face_index = if below < depth { 2 * i } else { face_index };
         depth = if below < depth { below } else { depth };
         face_index = if above < depth { 2 * i + 1 } else { face_index };
         depth = if above < depth { above } else { depth };
     }
-    let d2 = v.iter().map(|x| x * x).sum::<f64>();
+    let mut d2 = F::ZERO;
+    for x in v {
+        d2 = d2 + x * x;
+    }
     // Step 2: outside (d2 > 0) or inside/on the boundary, both computed, one selected.
-    let outside = d2 > 0.0;
+    let outside = d2 > F::ZERO;
     let len = d2.sqrt();
     let distance = if outside { len } else { -depth };
     let overlapping = if outside { d2 < r * r } else { -depth < r };
     let touching = !overlapping & (!outside | (d2 == r * r));
-    let penetration = select_f32(overlapping, (r - distance) as f32, 0.0);
+    let penetration = select_f32(overlapping, (r - distance).to_f32(), 0.0);
     // Step 3: the push. Outside: along v, scaled; inside: out through the nearest face.
     let pushed_out = outside & (len <= r);
     let scale = (r - len) / len;
-    let amount = (depth + r) as f32;
+    let amount = (depth + r).to_f32();
     let inside_push = select_f32(face_index % 2 == 1, amount, -amount);
     let mut push = [0.0f32; D];
     for i in 0..D {
-        let out = (v[i] * scale) as f32;
+        let out = (v[i] * scale).to_f32();
         let ins = select_f32(i == face_index / 2, inside_push, 0.0);
         push[i] = select_f32(pushed_out, out, select_f32(!outside, ins, 0.0));
     }
     Parts {
         closest,
-        distance: distance as f32,
+        distance: distance.to_f32(),
         penetration,
         overlapping,
         touching,
