@@ -259,8 +259,33 @@ fn fused_contact_response_equals_contact_and_response_bit_for_bit() {
     fused_case::<3>(&mut g);
 }
 
+/// The outputs of a structure-of-arrays contact kernel, NaN-filled first so that an unwritten slot shows.
+type ContactOutputs<const D: usize> = (Vec<f32>, Vec<f32>, [Vec<f32>; D], Vec<u8>, usize);
+
+fn run_contacts<const D: usize>(
+    balls: &[Ball<D>],
+    boxes: &[Aabb<D>],
+    kernel: fn(batch::PairsRef<'_, D>, batch::ContactsMut<'_, D>) -> usize,
+) -> ContactOutputs<D> {
+    let n = balls.len();
+    let soa = PairsSoa::from_shapes(balls, boxes);
+    let mut distance = vec![f32::NAN; n];
+    let mut penetration = vec![f32::NAN; n];
+    let mut push: [Vec<f32>; D] = std::array::from_fn(|_| vec![f32::NAN; n]);
+    let mut state = vec![9u8; n];
+    let mut it = push.iter_mut();
+    let out = batch::ContactsMut {
+        distance: &mut distance,
+        penetration: &mut penetration,
+        push: std::array::from_fn(|_| it.next().unwrap().as_mut_slice()),
+        state: &mut state,
+    };
+    let hits = kernel(soa.as_ref(), out);
+    (distance, penetration, push, state, hits)
+}
+
 fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
-    use circle_aabb_lab::geom::batch::{contact_push_pairs, ContactsMut};
+    use circle_aabb_lab::geom::batch::contact_push_pairs;
     use circle_aabb_lab::geom::{contact, response, State};
     for n in lengths().step_by(7).chain([1000]) {
         let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(g)).collect();
@@ -278,19 +303,7 @@ fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
                 }
             })
             .collect();
-        let soa = PairsSoa::from_shapes(&balls, &boxes);
-        let mut distance = vec![f32::NAN; n];
-        let mut penetration = vec![f32::NAN; n];
-        let mut push: [Vec<f32>; D] = std::array::from_fn(|_| vec![f32::NAN; n]);
-        let mut state = vec![9u8; n];
-        let mut it = push.iter_mut();
-        let out = ContactsMut {
-            distance: &mut distance,
-            penetration: &mut penetration,
-            push: std::array::from_fn(|_| it.next().unwrap().as_mut_slice()),
-            state: &mut state,
-        };
-        let hits = contact_push_pairs(soa.as_ref(), out);
+        let (distance, penetration, push, state, hits) = run_contacts(&balls, &boxes, contact_push_pairs);
         let mut expected_hits = 0;
         for (j, (b, a)) in balls.iter().zip(&boxes).enumerate() {
             let (k, p) = (contact(b, a), response(b, a));
@@ -347,7 +360,7 @@ fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
 /// `f32` (integers and eighths within ±20) the state and the hit count equal the exact `contact`, and
 /// the numbers agree with the `f64` functions to a few ulps; on general floats it is never NaN.
 fn soa_contact_f32_case<const D: usize>(g: &mut SplitMix64, level: Level) {
-    use circle_aabb_lab::geom::batch::{contact_push_pairs_f32, ContactsMut};
+    use circle_aabb_lab::geom::batch::contact_push_pairs_f32;
     use circle_aabb_lab::geom::{contact, response, State};
     let exact_value = |g: &mut SplitMix64| (g.range(-20.0, 20.0) * 8.0).round() / 8.0;
     for (n, exact_inputs) in lengths().step_by(7).chain([1000]).flat_map(|n| [(n, true), (n, false)]) {
@@ -379,19 +392,7 @@ fn soa_contact_f32_case<const D: usize>(g: &mut SplitMix64, level: Level) {
                 }
             })
             .collect();
-        let soa = PairsSoa::from_shapes(&balls, &boxes);
-        let mut distance = vec![f32::NAN; n];
-        let mut penetration = vec![f32::NAN; n];
-        let mut push: [Vec<f32>; D] = std::array::from_fn(|_| vec![f32::NAN; n]);
-        let mut state = vec![9u8; n];
-        let mut it = push.iter_mut();
-        let out = ContactsMut {
-            distance: &mut distance,
-            penetration: &mut penetration,
-            push: std::array::from_fn(|_| it.next().unwrap().as_mut_slice()),
-            state: &mut state,
-        };
-        let hits = contact_push_pairs_f32(soa.as_ref(), out);
+        let (distance, penetration, push, state, hits) = run_contacts(&balls, &boxes, contact_push_pairs_f32);
         let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b.abs().max(1.0);
         let mut expected_hits = 0;
         for (j, (b, a)) in balls.iter().zip(&boxes).enumerate() {

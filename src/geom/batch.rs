@@ -805,16 +805,7 @@ pub struct ContactsMut<'a, const D: usize> {
 /// (the same `f64` arithmetic, branch-free so that LLVM vectorises it: AVX2 clone where available).
 /// Returns the number of overlapping pairs (touching counts).
 pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsMut<'_, D>) -> usize {
-    let mut n = pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len());
-    for p in &out.push {
-        n = n.min(p.len());
-    }
-    match level() {
-        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-        // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2, FMA and POPCNT.
-        Level::Avx2 => unsafe { contact_push_avx2::<D, f64>(&pairs, out, n) },
-        _ => contact_push_body::<D, f64>(&pairs, out, n),
-    }
+    contact_push_dispatch::<D, f64>(pairs, out)
 }
 
 /// The fast path of [`contact_push_pairs`]: the same construction computed in `f32` (8 lanes per AVX2
@@ -828,15 +819,25 @@ pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsM
 /// use [`contact_push_pairs`]. Never NaN: a centre whose offset underflows to zero takes the inside
 /// construction, which is finite. Returns the number of overlapping pairs (touching counts).
 pub fn contact_push_pairs_f32<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsMut<'_, D>) -> usize {
-    let mut n = pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len());
-    for p in &out.push {
-        n = n.min(p.len());
-    }
+    contact_push_dispatch::<D, f32>(pairs, out)
+}
+
+/// Both precisions: the shortest slice decides the length, then the code path chosen once at start.
+fn contact_push_dispatch<const D: usize, F: super::response::Real>(
+    pairs: PairsRef<'_, D>,
+    out: ContactsMut<'_, D>,
+) -> usize {
+    let n = out
+        .push
+        .iter()
+        .fold(pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len()), |n, p| {
+            n.min(p.len())
+        });
     match level() {
         #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
         // SAFETY: `level()` returns Avx2 only when the CPU reports AVX2, FMA and POPCNT.
-        Level::Avx2 => unsafe { contact_push_avx2::<D, f32>(&pairs, out, n) },
-        _ => contact_push_body::<D, f32>(&pairs, out, n),
+        Level::Avx2 => unsafe { contact_push_avx2::<D, F>(&pairs, out, n) },
+        _ => contact_push_body::<D, F>(&pairs, out, n),
     }
 }
 
