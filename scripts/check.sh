@@ -4,9 +4,10 @@
 #   scripts/check.sh            install (apt-get, rustup target, npm ci) + all tests
 #   SKIP_INSTALL=1 scripts/check.sh     only the tests
 #
-# Steps: formatting, the geometry core without graphics, the whole crate (unit, integration, doc tests, headless
-# egui), benches build + a quick `bench` smoke run, the desktop app under Xvfb (scripts/test-desktop.sh), and the web
-# build in headless Chromium (scripts/test-web.sh). Any failure stops the run with a non-zero status.
+# Steps: formatting, documentation links (scripts/check-links.sh), the geometry core without graphics, the whole
+# crate (unit, integration, doc tests, headless egui), benches build + a quick `bench` smoke run, the desktop app under
+# Xvfb (scripts/test-desktop.sh), and the web build in headless Chromium (scripts/test-web.sh). Any failure stops the
+# run with a non-zero status.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -49,6 +50,9 @@ fi
 
 step "formatting"
 if command -v rustfmt >/dev/null 2>&1; then cargo fmt --all -- --check; else echo "rustfmt missing: skipped"; fi
+
+step "documentation links"
+scripts/check-links.sh
 
 step "geometry core and CLI without graphics (cargo test --no-default-features)"
 cargo test --locked --no-default-features
