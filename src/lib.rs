@@ -21,11 +21,13 @@
 //! assert!((contact(&moved, &rect).distance - 1.5).abs() < 1e-6);
 //! ```
 //!
-//! The modules: [`geom`] (the pure core), [`cli`] (the `query` and `bench` commands, desktop only).
+//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query` and `bench` commands,
+//! desktop only).
 
 pub mod app;
 pub mod bench;
-pub mod geom;
+/// The geometry core: the `ball-aabb` crate (`crates/ball-aabb`), under the name the app has always used.
+pub use ball_aabb as geom;
 #[cfg(feature = "gui")]
 pub mod gui;
 #[cfg(feature = "gui")]

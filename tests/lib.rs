@@ -1,18 +1,15 @@
-//! Integration tests, built as one binary: `cargo test --no-default-features`.
+//! The app's integration tests (the command line, the JSON report, the teaching layer's emitted
+//! tests), built as one binary: `cargo test --no-default-features`. The geometry's own tests live
+//! with it in `crates/ball-aabb/tests/`; `common` (the independent exact reference) is shared from there.
 //!
 //! Every expected value here comes from an independent reference (`common`), from hand arithmetic
-//! written next to the case, or from a property that must hold (a push that leaves the shapes
-//! touching); never from the code under test.
+//! written next to the case, or from a property that must hold; never from the code under test.
 
+#[path = "../crates/ball-aabb/tests/common.rs"]
 mod common;
 
-mod algorithms;
-mod batch;
-mod cases;
 mod cli;
-mod contact;
 mod report;
-mod response;
 mod teach_cli;
 mod teach_emitted;
 mod validation;

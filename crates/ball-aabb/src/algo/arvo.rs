@@ -11,9 +11,11 @@
 //! Touching counts as overlap (`d ≤ r²`, as in Arvo's `BoxSphere.c`). Exact on inputs whose
 //! differences and squares are exact in `f32` (integers up to a few thousand).
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::{Aabb, Ball};
+use crate::{Aabb, Ball};
 
 /// Marker type for Arvo's algorithm.
 pub struct Arvo;
@@ -98,9 +100,13 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Arvo>(
 /// wholly inside a hollow sphere does not touch it either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArvoMode {
+    /// Both solid: the ordinary overlap test.
     SolidBoxSolidBall,
+    /// Only the ball's surface counts: a box wholly inside the ball does not touch it.
     SolidBoxHollowBall,
+    /// Only the box's surface counts: a ball wholly inside the box does not touch it.
     HollowBoxSolidBall,
+    /// Surfaces only, on both sides.
     HollowBoxHollowBall,
 }
 
@@ -150,8 +156,8 @@ impl ArvoMode {
 /// for a centre inside the box means the nearest face is within `r`. Touching counts.
 ///
 /// ```
-/// use circle_aabb_lab::geom::algo::arvo::{overlap_mode, ArvoMode};
-/// use circle_aabb_lab::geom::{Circle, Rect};
+/// use ball_aabb::algo::arvo::{overlap_mode, ArvoMode};
+/// use ball_aabb::{Circle, Rect};
 /// let b = Rect::new([-10.0, -10.0], [10.0, 10.0]).unwrap();
 /// let small = Circle::new([0.0, 0.0], 1.0).unwrap(); // wholly inside the box
 /// assert!(overlap_mode(&small, &b, ArvoMode::SolidBoxSolidBall));
@@ -192,8 +198,8 @@ pub fn overlap_mode<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, mode: ArvoMo
 #[cfg(test)]
 mod tests {
     use super::{overlap_mode, ArvoMode};
-    use crate::geom::testutil::sweep;
-    use crate::geom::{Aabb, Ball};
+    use crate::testutil::sweep;
+    use crate::{Aabb, Ball};
 
     /// Independent reference in i64: (squared distance to the box, to its boundary, to its farthest point).
     fn reference<const D: usize>(b: &Ball<D>, x: &Aabb<D>) -> (i64, i64, i64) {
@@ -232,7 +238,7 @@ mod tests {
         sweep::<2>(5_000, 9, |b, x| {
             assert_eq!(
                 overlap_mode(b, x, ArvoMode::SolidBoxSolidBall),
-                <super::Arvo as crate::geom::OverlapTest>::overlap(b, x)
+                <super::Arvo as crate::OverlapTest>::overlap(b, x)
             )
         });
     }

@@ -2,7 +2,7 @@
 //! does; the inside case leaves through the least-penetrated face; nothing is ever NaN.
 
 use crate::common::*;
-use circle_aabb_lab::geom::{
+use ball_aabb::{
     contact, contact_response, nearest_face, response, Aabb, Ball, Box3, Circle, Face, Rect, ResponseCase, Sphere,
 };
 

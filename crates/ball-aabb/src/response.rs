@@ -20,13 +20,15 @@
 //! where `|c − s| > 0` (computed in `f64`, where differences of `f32` values cannot vanish). A centre
 //! on the boundary takes the inside case. Nothing here divides by zero or yields NaN.
 
+#![forbid(unsafe_code)]
+
 use super::contact::{closest_point, face_distances, Contact, State};
 use super::{Aabb, Ball};
-use serde::Serialize;
 
 /// Which construction produced the push.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum ResponseCase {
     /// Separated: nothing to do.
     None,
@@ -50,7 +52,9 @@ impl ResponseCase {
 
 /// A face of the box: the axis and which side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Face {
+    /// 0 = x, 1 = y, 2 = z.
     pub axis: usize,
     /// `false`: the min face (outward normal −axis); `true`: the max face.
     pub upper: bool,
@@ -58,7 +62,13 @@ pub struct Face {
 
 /// The collision response for one ball against one box.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
+)]
 pub struct Response<const D: usize> {
+    /// Which construction gave the push.
     pub case: ResponseCase,
     /// Add this to the centre so the ball just touches the box. Zero when separated.
     pub push: [f32; D],
@@ -86,7 +96,7 @@ pub fn nearest_face<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> (Face, f64)
 ///
 /// # Example
 /// ```
-/// use circle_aabb_lab::geom::{response, Circle, Rect, ResponseCase};
+/// use ball_aabb::{response, Circle, Rect, ResponseCase};
 /// let b = Rect::new([0.0, 0.0], [4.0, 4.0]).unwrap();
 /// // Outside, 1 unit right of the box with r = 3: pushed 2 further right.
 /// let out = response(&Circle::new([5.0, 2.0], 3.0).unwrap(), &b);
@@ -104,7 +114,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
     for i in 0..D {
         v[i] = c[i] as f64 - s[i] as f64;
     }
-    let len = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let len = crate::math::sqrt(v.iter().map(|x| x * x).sum::<f64>());
     let mut push = [0.0f32; D];
     if len > 0.0 {
         // Strictly outside.
@@ -134,7 +144,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
 /// them may be an `inf`/NaN from `0/0` when the centre is on the boundary; it is never selected).
 ///
 /// ```
-/// use circle_aabb_lab::geom::{contact, contact_response, response, Circle, Rect};
+/// use ball_aabb::{contact, contact_response, response, Circle, Rect};
 /// let b = Rect::new([0.0, 0.0], [4.0, 4.0]).unwrap();
 /// for c in [Circle::new([5.0, 2.0], 3.0).unwrap(), Circle::new([2.0, 3.0], 0.5).unwrap()] {
 ///     assert_eq!(contact_response(&c, &b), (contact(&c, &b), response(&c, &b)));
@@ -164,7 +174,7 @@ pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Cont
 }
 
 /// The outputs of [`contact_response`] as plain numbers and flags (no enums, no `Option`), so that
-/// a loop over many pairs can be vectorised (see `geom::batch::contact_push_pairs`).
+/// a loop over many pairs can be vectorised (see `batch::contact_push_pairs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Parts<const D: usize> {
     pub closest: [f32; D],
@@ -185,15 +195,15 @@ pub(crate) struct Parts<const D: usize> {
 
 /// The floating-point type [`contact_response_parts`] computes in: `f64` for [`contact_response`]
 /// (exact state, bit-identical to [`contact`](super::contact()) + [`response`]), `f32` for the fast
-/// batched path (`geom::batch::contact_push_pairs_f32`).
+/// batched path (`batch::contact_push_pairs_f32`).
 pub(crate) trait Real:
     Copy
     + PartialOrd
-    + std::ops::Add<Output = Self>
-    + std::ops::Sub<Output = Self>
-    + std::ops::Mul<Output = Self>
-    + std::ops::Div<Output = Self>
-    + std::ops::Neg<Output = Self>
+    + core::ops::Add<Output = Self>
+    + core::ops::Sub<Output = Self>
+    + core::ops::Mul<Output = Self>
+    + core::ops::Div<Output = Self>
+    + core::ops::Neg<Output = Self>
 {
     const ZERO: Self;
     const INFINITY: Self;
@@ -215,7 +225,7 @@ impl Real for f64 {
     }
     #[inline(always)]
     fn sqrt(self) -> Self {
-        f64::sqrt(self)
+        crate::math::sqrt(self)
     }
 }
 
@@ -232,7 +242,7 @@ impl Real for f32 {
     }
     #[inline(always)]
     fn sqrt(self) -> Self {
-        f32::sqrt(self)
+        crate::math::sqrtf(self)
     }
 }
 

@@ -4,9 +4,11 @@
 //! As soon as one axis shows the centre farther than `r` outside a face, no other axis can bring
 //! the distance back under `r`, so the test returns early. Touching counts as overlap.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::{Aabb, Ball};
+use crate::{Aabb, Ball};
 
 /// Marker type for QRI (quick rejections intertwined).
 pub struct Qri;

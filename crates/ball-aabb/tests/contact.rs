@@ -1,7 +1,7 @@
 //! Contact: closest point, signed distance, state and zone, against the reference and by hand.
 
 use crate::common::*;
-use circle_aabb_lab::geom::{closest_point, contact, signed_distance_f64, zone_of, Box3, Circle, Rect, Sphere, State};
+use ball_aabb::{closest_point, contact, signed_distance_f64, zone_of, Box3, Circle, Rect, Sphere, State};
 use std::cmp::Ordering;
 
 /// Inward distances to every face, computed here: `[c − min, max − c]` per axis.

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use circle_aabb_lab::geom::{Aabb, Ball};
+use ball_aabb::{Aabb, Ball};
 use proptest::prelude::Strategy;
 use std::cmp::Ordering;
 
@@ -193,6 +193,16 @@ impl Seeded {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// Uniform in `[lo, hi)` in `f32`, from 24 random bits.
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32))
+    }
+
+    /// Uniform integer in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+
     pub fn coin(&mut self) -> bool {
         self.next_u64() & 1 == 1
     }
@@ -367,7 +377,7 @@ pub fn float_of_magnitude(rng: &mut Seeded, lo_exp: f64, hi_exp: f64) -> f32 {
 /// different algorithms can disagree.
 pub fn near_tangent_float_case<const D: usize>(rng: &mut Seeded) -> FloatCase<D> {
     // Half the cases at everyday scales, half shifted by up to 12 decades either way (still far
-    // from where f32 squares overflow or underflow: see the range note in `geom::algo`).
+    // from where f32 squares overflow or underflow: see the range note in `ball_aabb::algo`).
     let shift = if rng.coin() { 0.0 } else { rng.int(-12, 12) as f64 };
     let offset = float_of_magnitude(rng, -2.0 + shift, 5.0 + shift);
     let size = 10f64.powf(-2.0 + 5.0 * rng.unit() + shift);
@@ -410,7 +420,7 @@ pub fn near_tangent_float_case<const D: usize>(rng: &mut Seeded) -> FloatCase<D>
 }
 
 /// Builds shapes from a float case and runs one registry algorithm in dimension `D`.
-pub fn run_algo<const D: usize>(algo: &circle_aabb_lab::geom::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+pub fn run_algo<const D: usize>(algo: &ball_aabb::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
     use std::any::Any;
     let (b, a): (&dyn Any, &dyn Any) = (ball, aabb);
     if let (Some(b), Some(a)) = (b.downcast_ref::<Ball<2>>(), a.downcast_ref::<Aabb<2>>()) {
@@ -423,7 +433,7 @@ pub fn run_algo<const D: usize>(algo: &circle_aabb_lab::geom::Algorithm, ball: &
 }
 
 /// The same through the traced form.
-pub fn run_trace<const D: usize>(algo: &circle_aabb_lab::geom::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+pub fn run_trace<const D: usize>(algo: &ball_aabb::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
     use std::any::Any;
     let (b, a): (&dyn Any, &dyn Any) = (ball, aabb);
     if let (Some(b), Some(a)) = (b.downcast_ref::<Ball<2>>(), a.downcast_ref::<Aabb<2>>()) {

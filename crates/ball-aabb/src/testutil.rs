@@ -1,6 +1,8 @@
 //! Seeded integer sweeps for the crate's unit tests (integers keep f32 arithmetic exact).
 
-use crate::geom::{Aabb, Ball};
+#![forbid(unsafe_code)]
+
+use crate::{Aabb, Ball};
 
 /// A tiny seeded generator (SplitMix64), so a sweep is the same on every run.
 pub(crate) struct Rng(pub u64);

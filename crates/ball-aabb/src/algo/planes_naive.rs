@@ -6,9 +6,11 @@
 //! to `r·(√2 − 1)` (2D) or `r·(√3 − 1)` (3D) too far away. Kept as the contrast that motivates
 //! every other test here; QRF uses the same grown box, but only as a first filter.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::{Aabb, Ball};
+use crate::{Aabb, Ball};
 
 /// Marker type for the naive (flawed) face-plane test.
 pub struct PlanesNaive;

@@ -5,10 +5,12 @@
 //! inside), so this is the textbook definition written as code. The post compares `|d| < r`
 //! (strict); this crate uses `≤` so touching counts as overlap.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::shape::{fmax, fmin};
-use crate::geom::{Aabb, Ball};
+use crate::shape::{fmax, fmin};
+use crate::{Aabb, Ball};
 
 /// Marker type for clamp-to-closest-point.
 pub struct Clamp;

@@ -10,10 +10,12 @@
 //! may differ from the other tests by about one ulp of the largest coordinate right at tangency.
 //! On integer inputs it is exact.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::shape::fmax;
-use crate::geom::{Aabb, Ball};
+use crate::shape::fmax;
+use crate::{Aabb, Ball};
 
 /// Marker type for the fold into the first quadrant.
 pub struct Fold;

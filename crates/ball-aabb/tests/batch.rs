@@ -1,12 +1,12 @@
 //! The batched kernels against the scalar registry: every lane count and remainder, masks bit for
 //! bit, on both code paths (portable, and AVX2 where the CPU has it).
 
-use circle_aabb_lab::bench::rng::SplitMix64;
-use circle_aabb_lab::geom::batch::{
+use crate::common::Seeded;
+use ball_aabb::batch::{
     self, available_levels, count_one_box, count_pairs_soa, grid_mask_2d, mask_bit, mask_words, overlap_mask_one_box,
     overlap_mask_one_box_fixed, overlap_mask_pairs, set_level, Level, PairsSoa,
 };
-use circle_aabb_lab::geom::{algorithm, Aabb, Ball};
+use ball_aabb::{algorithm, Aabb, Ball};
 use std::sync::Mutex;
 
 /// The code path is process-wide: tests that switch it take this lock.
@@ -23,7 +23,7 @@ fn each_level(mut f: impl FnMut(Level)) {
 
 /// General `f32` values (not just nice ones), and a share of touching cases built from 3-4-5
 /// triangles, so that a `<` for `≤` or a fused multiply-add would change some bits.
-fn value(g: &mut SplitMix64) -> f32 {
+fn value(g: &mut Seeded) -> f32 {
     match g.below(4) {
         0 => g.below(41) as f32 - 20.0,
         1 => g.range(-20.0, 20.0),
@@ -32,7 +32,7 @@ fn value(g: &mut SplitMix64) -> f32 {
     }
 }
 
-fn random_ball<const D: usize>(g: &mut SplitMix64, aabb: &Aabb<D>) -> Ball<D> {
+fn random_ball<const D: usize>(g: &mut Seeded, aabb: &Aabb<D>) -> Ball<D> {
     if g.below(5) == 0 {
         // Touching a corner exactly: offset (3k, 4k[, 0]) from it, radius 5k.
         let k = (1 + g.below(4)) as f32;
@@ -45,7 +45,7 @@ fn random_ball<const D: usize>(g: &mut SplitMix64, aabb: &Aabb<D>) -> Ball<D> {
     Ball::new(c, g.range(0.0, 12.0)).unwrap()
 }
 
-fn random_box<const D: usize>(g: &mut SplitMix64) -> Aabb<D> {
+fn random_box<const D: usize>(g: &mut Seeded) -> Aabb<D> {
     let lo: [f32; D] = std::array::from_fn(|_| value(g));
     let hi: [f32; D] = std::array::from_fn(|i| lo[i] + g.range(0.0, 10.0) * (g.below(8) != 0) as u32 as f32);
     Aabb::new(lo, hi).unwrap()
@@ -102,7 +102,7 @@ fn check_mask(mask: &[u64], expected: &[bool], returned: usize, what: &str) {
 }
 
 fn one_box_case<const D: usize>(level: Level) {
-    let mut g = SplitMix64::new(0xB0C5 + D as u64);
+    let mut g = Seeded::new(0xB0C5 + D as u64);
     for n in lengths() {
         let aabb = random_box::<D>(&mut g);
         let balls: Vec<Ball<D>> = (0..n).map(|_| random_ball(&mut g, &aabb)).collect();
@@ -127,7 +127,7 @@ fn one_box_case<const D: usize>(level: Level) {
 }
 
 fn pairs_case<const D: usize>(level: Level) {
-    let mut g = SplitMix64::new(0xFA1E + D as u64);
+    let mut g = Seeded::new(0xFA1E + D as u64);
     for n in lengths() {
         let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(&mut g)).collect();
         let balls: Vec<Ball<D>> = boxes.iter().map(|a| random_ball(&mut g, a)).collect();
@@ -229,8 +229,8 @@ fn bits<T: std::fmt::Debug>(t: &T) -> String {
     format!("{t:?}")
 }
 
-fn fused_case<const D: usize>(g: &mut SplitMix64) {
-    use circle_aabb_lab::geom::{contact, contact_response, response};
+fn fused_case<const D: usize>(g: &mut Seeded) {
+    use ball_aabb::{contact, contact_response, response};
     for k in 0..20_000 {
         let aabb = random_box::<D>(g);
         let ball = match k % 4 {
@@ -240,7 +240,7 @@ fn fused_case<const D: usize>(g: &mut SplitMix64) {
                 let c: [f32; D] = std::array::from_fn(|i| match g.below(3) {
                     0 => lo[i],
                     1 => hi[i],
-                    _ => lo[i] + (hi[i] - lo[i]) * g.unit(),
+                    _ => lo[i] + (hi[i] - lo[i]) * g.range(0.0, 1.0),
                 });
                 Ball::new(c, if g.below(3) == 0 { 0.0 } else { g.range(0.0, 4.0) }).unwrap()
             }
@@ -254,7 +254,7 @@ fn fused_case<const D: usize>(g: &mut SplitMix64) {
 
 #[test]
 fn fused_contact_response_equals_contact_and_response_bit_for_bit() {
-    let mut g = SplitMix64::new(0xC0_47AC7);
+    let mut g = Seeded::new(0xC0_47AC7);
     fused_case::<2>(&mut g);
     fused_case::<3>(&mut g);
 }
@@ -284,9 +284,9 @@ fn run_contacts<const D: usize>(
     (distance, penetration, push, state, hits)
 }
 
-fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
-    use circle_aabb_lab::geom::batch::contact_push_pairs;
-    use circle_aabb_lab::geom::{contact, response, State};
+fn soa_contact_case<const D: usize>(g: &mut Seeded, level: Level) {
+    use ball_aabb::batch::contact_push_pairs;
+    use ball_aabb::{contact, response, State};
     for n in lengths().step_by(7).chain([1000]) {
         let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(g)).collect();
         let balls: Vec<Ball<D>> = boxes
@@ -327,7 +327,7 @@ fn soa_contact_case<const D: usize>(g: &mut SplitMix64, level: Level) {
 
 #[test]
 fn soa_contact_push_equals_contact_and_response_bit_for_bit() {
-    let mut g = SplitMix64::new(0x50A_C047);
+    let mut g = Seeded::new(0x50A_C047);
     each_level(|level| {
         soa_contact_case::<2>(&mut g, level);
         soa_contact_case::<3>(&mut g, level);
@@ -338,8 +338,8 @@ fn soa_contact_push_equals_contact_and_response_bit_for_bit() {
 /// own one-pair test accepts, for every algorithm, exact or not, on both code paths.
 #[test]
 fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
-    use circle_aabb_lab::geom::ALGORITHMS;
-    let mut g = SplitMix64::new(0xC0_0127);
+    use ball_aabb::ALGORITHMS;
+    let mut g = Seeded::new(0xC0_0127);
     let boxes2: Vec<Aabb<2>> = (0..3000).map(|_| random_box(&mut g)).collect();
     let balls2: Vec<Ball<2>> = boxes2.iter().map(|a| random_ball(&mut g, a)).collect();
     let boxes3: Vec<Aabb<3>> = (0..3000).map(|_| random_box(&mut g)).collect();
@@ -359,10 +359,10 @@ fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
 /// The `f32` fast path of the contact + push-out: on inputs whose squared distances are exact in
 /// `f32` (integers and eighths within ±20) the state and the hit count equal the exact `contact`, and
 /// the numbers agree with the `f64` functions to a few ulps; on general floats it is never NaN.
-fn soa_contact_f32_case<const D: usize>(g: &mut SplitMix64, level: Level) {
-    use circle_aabb_lab::geom::batch::contact_push_pairs_f32;
-    use circle_aabb_lab::geom::{contact, response, State};
-    let exact_value = |g: &mut SplitMix64| (g.range(-20.0, 20.0) * 8.0).round() / 8.0;
+fn soa_contact_f32_case<const D: usize>(g: &mut Seeded, level: Level) {
+    use ball_aabb::batch::contact_push_pairs_f32;
+    use ball_aabb::{contact, response, State};
+    let exact_value = |g: &mut Seeded| (g.range(-20.0, 20.0) * 8.0).round() / 8.0;
     for (n, exact_inputs) in lengths().step_by(7).chain([1000]).flat_map(|n| [(n, true), (n, false)]) {
         let boxes: Vec<Aabb<D>> = (0..n)
             .map(|_| {
@@ -424,7 +424,7 @@ fn soa_contact_f32_case<const D: usize>(g: &mut SplitMix64, level: Level) {
 
 #[test]
 fn soa_contact_push_f32_keeps_the_exact_state_and_close_values() {
-    let mut g = SplitMix64::new(0xF32_C047);
+    let mut g = Seeded::new(0xF32_C047);
     each_level(|level| {
         soa_contact_f32_case::<2>(&mut g, level);
         soa_contact_f32_case::<3>(&mut g, level);

@@ -12,10 +12,12 @@
 //! This crate keeps that behaviour on purpose: it is a lesson in why you test against the exact
 //! reference.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::shape::fmax;
-use crate::geom::{Aabb, Ball};
+use crate::shape::fmax;
+use crate::{Aabb, Ball};
 
 /// Marker type for the face-plane test.
 pub struct Planes;
@@ -54,7 +56,7 @@ impl OverlapTest for Planes {
                 }
                 // The cut: centre = c projected on the plane (same coordinates off axis i),
                 // radius √(r² − d²).
-                let cut = fmax(r * r - d * d, 0.0).sqrt();
+                let cut = crate::math::sqrtf(fmax(r * r - d * d, 0.0));
                 let mut reaches = true;
                 for j in 0..D {
                     if j != i {
@@ -100,7 +102,7 @@ impl OverlapTest for Planes {
                     );
                     continue;
                 }
-                let cut = fmax(r * r - d * d, 0.0).sqrt();
+                let cut = crate::math::sqrtf(fmax(r * r - d * d, 0.0));
                 let plane = Focus::Plane { axis: i, upper, cut };
                 t.step(
                     3,

@@ -12,10 +12,12 @@
 //! rejected axis already makes `d > r²`, so the mask changes no verdict, it only mirrors the
 //! published structure. Touching counts as overlap.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::shape::fmax;
-use crate::geom::{Aabb, Ball};
+use crate::shape::fmax;
+use crate::{Aabb, Ball};
 
 /// Marker type for the branch-free max form.
 pub struct Branchless;

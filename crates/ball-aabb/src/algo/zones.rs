@@ -21,9 +21,11 @@
 //! and zones 0–2 are the bottom row. The side test re-centres the box, so on general floats it can
 //! differ from the other tests by about one ulp of the largest coordinate at tangency.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::{Aabb, Ball};
+use crate::{Aabb, Ball};
 
 /// Marker type for the nine-zone (27-region in 3D) method.
 pub struct Zones;
@@ -78,14 +80,14 @@ impl OverlapTest for Zones {
         let mut outside = 0;
         let mut side_axis = 0;
         for i in 0..D {
-            let z = crate::geom::contact::axis_zone(c[i], lo[i], hi[i]);
+            let z = crate::contact::axis_zone(c[i], lo[i], hi[i]);
             if c[i] < lo[i] || c[i] > hi[i] {
                 outside += 1;
                 side_axis = i;
             }
             t.step(0, Focus::Axis(i), format_args!("{}_zone = {}", ax(i), z));
         }
-        let zone = crate::geom::zone_of(&c, aabb);
+        let zone = crate::zone_of(&c, aabb);
         let kind = match outside {
             0 => "inside",
             1 => "side",

@@ -5,7 +5,10 @@
 //! carries a second, recording form beside the plain one, and the tests prove the two give the same
 //! verdict over the reference sweeps.
 
-use std::fmt::Write as _;
+#![forbid(unsafe_code)]
+
+use alloc::{format, string::String, vec::Vec};
+use core::fmt::Write as _;
 
 /// What a step looked at, for the canvas to highlight.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +24,14 @@ pub enum Focus<const D: usize> {
     /// A zone of the grid (`x + 3y [+ 9z]`).
     Zone(u32),
     /// A face plane and the radius of the ball's cut through it (the chord's half length in 2D).
-    Plane { axis: usize, upper: bool, cut: f32 },
+    Plane {
+        /// The plane's axis (0 = x).
+        axis: usize,
+        /// The max face's plane (`true`) or the min face's.
+        upper: bool,
+        /// Half the chord the ball cuts from the plane (0 when it does not reach it).
+        cut: f32,
+    },
 }
 
 /// One executed step: the pseudocode line it belongs to, what was computed, and what it looked at.
@@ -31,13 +41,16 @@ pub struct Step<const D: usize> {
     pub line: usize,
     /// The values, e.g. `"x: e = −3.2, e² = 10.24, d = 10.24"`.
     pub note: String,
+    /// What the step looked at, for the canvas to highlight.
     pub focus: Focus<D>,
 }
 
 /// The record of one run of an algorithm.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace<const D: usize> {
+    /// Every step, in the order it ran.
     pub steps: Vec<Step<D>>,
+    /// The algorithm's answer: overlap or not.
     pub verdict: bool,
 }
 
@@ -67,14 +80,14 @@ impl<const D: usize> Tracer<D> {
     }
 
     /// Records a step on pseudocode `line`.
-    pub(crate) fn step(&mut self, line: usize, focus: Focus<D>, note: std::fmt::Arguments<'_>) {
+    pub(crate) fn step(&mut self, line: usize, focus: Focus<D>, note: core::fmt::Arguments<'_>) {
         let mut text = String::new();
         let _ = text.write_fmt(note);
         self.steps.push(Step { line, note: text, focus });
     }
 
     /// Ends the trace with a verdict recorded on `line`.
-    pub(crate) fn finish(mut self, line: usize, verdict: bool, why: std::fmt::Arguments<'_>) -> Trace<D> {
+    pub(crate) fn finish(mut self, line: usize, verdict: bool, why: core::fmt::Arguments<'_>) -> Trace<D> {
         self.step(line, Focus::None, why);
         Trace { steps: self.steps, verdict }
     }
@@ -82,12 +95,12 @@ impl<const D: usize> Tracer<D> {
 
 /// Axis name for notes.
 pub(crate) fn ax(i: usize) -> &'static str {
-    crate::geom::AXES.get(i).copied().unwrap_or("?")
+    crate::AXES.get(i).copied().unwrap_or("?")
 }
 
 /// A number for notes: short, with a real minus sign.
 pub(crate) fn n(x: f32) -> String {
-    let s = if x == x.trunc() && x.abs() < 1e7 { format!("{x:.0}") } else { format!("{x:.3}") };
+    let s = if x % 1.0 == 0.0 && x.abs() < 1e7 { format!("{x:.0}") } else { format!("{x:.3}") };
     s.replace('-', "−")
 }
 
@@ -107,10 +120,11 @@ pub(crate) fn cmp(held: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::geom::algo::Focus;
-    use crate::geom::{Aabb, Ball, ALGORITHMS};
+    use crate::algo::Focus;
+    use crate::{Aabb, Ball, ALGORITHMS};
+    use alloc::vec;
 
-    use crate::geom::testutil::sweep;
+    use crate::testutil::sweep;
 
     #[test]
     fn traced_verdict_equals_plain_verdict_2d_and_3d() {
@@ -129,7 +143,7 @@ mod tests {
 
     #[test]
     fn qri_trace_reports_the_early_out_axis() {
-        let qri = crate::geom::algorithm("qri").unwrap();
+        let qri = crate::algorithm("qri").unwrap();
         let b = Ball::new([-10.0, 0.0], 2.0).unwrap();
         let x = Aabb::new([0.0, -1.0], [4.0, 1.0]).unwrap();
         let t = (qri.trace_2d)(&b, &x);
@@ -142,7 +156,7 @@ mod tests {
 
     #[test]
     fn zones_trace_names_the_zone_and_the_corner() {
-        let zones = crate::geom::algorithm("zones").unwrap();
+        let zones = crate::algorithm("zones").unwrap();
         let b = Ball::new([5.0, 5.0], 5.0).unwrap(); // 3-4-5 from the corner (2, 1)
         let x = Aabb::new([0.0, 0.0], [2.0, 1.0]).unwrap();
         let t = (zones.trace_2d)(&b, &x);

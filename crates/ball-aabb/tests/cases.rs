@@ -1,7 +1,7 @@
 //! Hand-picked cases, each named after what it shows. Expected verdicts are worked out by hand in
 //! the comments (distances from small integers and Pythagorean triples).
 
-use circle_aabb_lab::geom::{algorithm, contact, Box3, Circle, Rect, Sphere, State, ALGORITHMS};
+use ball_aabb::{algorithm, contact, Box3, Circle, Rect, Sphere, State, ALGORITHMS};
 
 fn circle(c: [f32; 2], r: f32) -> Circle {
     Circle::new(c, r).unwrap()

@@ -2,7 +2,7 @@
 //! property tests and the general-float band. Written once, run over `ALGORITHMS`.
 
 use crate::common::*;
-use circle_aabb_lab::geom::{algorithm, Aabb, Algorithm, Ball, ALGORITHMS};
+use ball_aabb::{algorithm, Aabb, Algorithm, Ball, ALGORITHMS};
 use proptest::prelude::*;
 
 /// How many axes the centre is outside the box's slab on (0 inside, 1 face, 2 edge/corner, 3 corner).

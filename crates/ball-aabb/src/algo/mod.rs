@@ -25,7 +25,7 @@
 //! stay right.
 //!
 //! ```
-//! use circle_aabb_lab::geom::{algorithm, contact, Circle, Rect, State};
+//! use ball_aabb::{algorithm, contact, Circle, Rect, State};
 //! // 1e20 from the box with r = 5e19: clearly apart, but e² and r² both overflow f32.
 //! let b = Rect::new([1e20, 0.0], [2e20, 1.0]).unwrap();
 //! let c = Circle::new([0.0, 0.0], 5e19).unwrap();
@@ -38,6 +38,9 @@
 //!
 //! Adding an algorithm is one file here and one line in [`ALGORITHMS`].
 
+#![forbid(unsafe_code)]
+
+use alloc::{string::String, vec::Vec};
 pub mod arvo;
 pub mod branchless;
 pub mod clamp;
@@ -49,7 +52,7 @@ pub mod qri;
 pub mod trace;
 pub mod zones;
 
-use crate::geom::{Aabb, Ball, Box3, Circle, Rect, Sphere};
+use crate::{Aabb, Ball, Box3, Circle, Rect, Sphere};
 pub use trace::{Focus, Step, Trace};
 
 /// An overlap test written once for every dimension. Implemented by a marker type per algorithm,
@@ -66,13 +69,16 @@ pub trait OverlapTest {
 /// Where an algorithm was published.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Source {
+    /// Who published it.
     pub author: &'static str,
+    /// Where: the book, paper or post.
     pub venue: &'static str,
+    /// When, if known.
     pub year: Option<u16>,
 }
 
-impl std::fmt::Display for Source {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for Source {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self.year {
             Some(y) => write!(f, "{}, {}, {}", self.author, self.venue, y),
             None => write!(f, "{}, {}", self.author, self.venue),
@@ -89,6 +95,7 @@ pub struct Algorithm {
     pub name: &'static str,
     /// One paragraph: how it works and why.
     pub explanation: &'static str,
+    /// Where it was published.
     pub source: Source,
     /// Pseudocode, one line per entry, for the UI.
     pub pseudocode: &'static [&'static str],
@@ -115,26 +122,20 @@ pub struct Algorithm {
 }
 
 /// Counts overlapping pairs with `A`'s test inlined. On x86-64 CPUs with AVX2 the same loop runs
-/// as an AVX2 clone (chosen once, see [`batch::level`](crate::geom::batch::level)), where LLVM can
+/// as an AVX2 clone (chosen once, see [`batch::level`](crate::batch::level)), where LLVM can
 /// vectorise the branch-free tests across pairs; the branchy ones stay one pair at a time.
 #[inline(never)]
 pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    if crate::geom::batch::level() == crate::geom::batch::Level::Avx2 {
-        // SAFETY: `level()` is Avx2 only when the CPU has AVX2, FMA and POPCNT.
-        return unsafe { count_pairs_avx2::<A, D>(balls, boxes) };
+    if let Some(cpu) = crate::batch::avx2::Avx2::get() {
+        return cpu.count_pairs::<A, D>(balls, boxes);
     }
     count_pairs_body::<A, D>(balls, boxes)
 }
 
-#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-#[target_feature(enable = "avx2,fma,popcnt")]
-unsafe fn count_pairs_avx2<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-    count_pairs_body::<A, D>(balls, boxes)
-}
-
+/// The loop itself, shared by the portable and the AVX2 forms.
 #[inline(always)]
-fn count_pairs_body<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+pub(crate) fn count_pairs_body<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     balls.iter().zip(boxes).map(|(b, a)| A::overlap(b, a) as usize).sum()
 }
 
@@ -193,8 +194,8 @@ impl Algorithm {
     }
 }
 
-impl std::fmt::Debug for Algorithm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Algorithm").field("id", &self.id).finish_non_exhaustive()
     }
 }
@@ -215,7 +216,7 @@ pub const ALGORITHMS: &[Algorithm] = &[
 /// Looks an algorithm up by its id.
 ///
 /// ```
-/// use circle_aabb_lab::geom::{algorithm, Circle, Rect};
+/// use ball_aabb::{algorithm, Circle, Rect};
 /// let fold = algorithm("fold").unwrap();
 /// let c = Circle::new([5.0, 0.0], 1.0).unwrap();
 /// let b = Rect::new([-4.0, -1.0], [4.0, 1.0]).unwrap();
@@ -236,8 +237,8 @@ pub fn algorithm_ids() -> String {
 #[cfg(test)]
 mod tests {
     use super::ALGORITHMS;
-    use crate::geom::testutil::sweep;
-    use crate::geom::{contact, State};
+    use crate::testutil::sweep;
+    use crate::{contact, State};
 
     #[test]
     fn published_branchless_never_reports_an_overlap() {
@@ -258,8 +259,8 @@ mod tests {
                 let state = contact(b, x).state;
                 // Strict: the squared distance outside the box must be below r². That differs from
                 // the crate's verdict at tangency, and for r = 0 with the centre in the box.
-                let out2 = crate::geom::contact::distance_squared(&b.center(), x);
-                let want = out2 < (b.radius() as f64).powi(2);
+                let out2 = crate::contact::distance_squared(&b.center(), x);
+                let want = out2 < b.radius() as f64 * b.radius() as f64;
                 assert_eq!(a.published_2d(b, x), want, "{} {b:?} {x:?}", a.id);
                 touching += (state == State::Touching) as usize;
             });

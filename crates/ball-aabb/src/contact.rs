@@ -5,12 +5,14 @@
 //! overlapping — is decided exactly on exact inputs, and nothing overflows or underflows to a
 //! misleading zero.
 
+#![forbid(unsafe_code)]
+
 use super::{Aabb, Ball};
-use serde::Serialize;
 
 /// How the ball stands against the box, judged by the exact distance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum State {
     /// distance > r
     Separated,
@@ -40,6 +42,11 @@ impl State {
 
 /// Everything about where the ball is relative to the box.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
+)]
 pub struct Contact<const D: usize> {
     /// The point of the box closest to the centre: the centre clamped to the box.
     pub closest: [f32; D],
@@ -48,6 +55,7 @@ pub struct Contact<const D: usize> {
     pub distance: f32,
     /// `r − distance` when the shapes overlap (how deep the ball sinks in), else 0.
     pub penetration: f32,
+    /// Separated, touching or overlapping, decided exactly.
     pub state: State,
     /// Zone `x + 3y` (2D) or `x + 3y + 9z` (3D), per axis 0 below min, 1 within, 2 above max.
     pub zone: u32,
@@ -69,7 +77,7 @@ pub fn axis_zone(c: f32, min: f32, max: f32) -> u32 {
 /// The zone of a point: `Σ zone_i · 3^i`. Zone 4 (2D) / 13 (3D) is the inside.
 ///
 /// ```
-/// use circle_aabb_lab::geom::{zone_of, Rect};
+/// use ball_aabb::{zone_of, Rect};
 /// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
 /// assert_eq!(zone_of(&[1.0, 0.5], &b), 4);  // inside
 /// assert_eq!(zone_of(&[3.0, 2.0], &b), 8);  // above and right
@@ -90,7 +98,7 @@ pub fn zone_of<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> u32 {
 /// The point of the box closest to `p` (`p` itself when inside): `p` clamped to `[min, max]` per axis.
 ///
 /// ```
-/// use circle_aabb_lab::geom::{closest_point, Rect};
+/// use ball_aabb::{closest_point, Rect};
 /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 /// assert_eq!(closest_point(&[7.0, 6.0], &b), [4.0, 2.0]); // corner zone: the corner
 /// assert_eq!(closest_point(&[2.0, -3.0], &b), [2.0, 0.0]); // side zone: straight onto the face
@@ -111,7 +119,7 @@ pub fn closest_point<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [f32; D] {
 /// All are ≥ 0 exactly when `p` is in the box.
 ///
 /// ```
-/// use circle_aabb_lab::geom::{contact::face_distances, Rect};
+/// use ball_aabb::{contact::face_distances, Rect};
 /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 /// assert_eq!(face_distances(&[1.0, 1.5], &b), [[1.0, 3.0], [1.5, 0.5]]);
 /// assert_eq!(face_distances(&[5.0, 1.0], &b)[0], [5.0, -1.0]); // outside: a negative entry
@@ -130,13 +138,13 @@ pub fn face_distances<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> [[f64; 2]
 #[must_use]
 pub fn distance_squared<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
     let s = closest_point(p, aabb);
-    (0..D).map(|i| (p[i] as f64 - s[i] as f64).powi(2)).sum()
+    (0..D).map(|i| (p[i] as f64 - s[i] as f64) * (p[i] as f64 - s[i] as f64)).sum()
 }
 
 /// Signed distance from `p` to the box: positive outside, negative inside, 0 on the boundary.
 ///
 /// ```
-/// use circle_aabb_lab::geom::{signed_distance_f64, Rect};
+/// use ball_aabb::{signed_distance_f64, Rect};
 /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 /// assert_eq!(signed_distance_f64(&[7.0, 6.0], &b), 5.0); // 3-4-5 from the corner (4, 2)
 /// assert_eq!(signed_distance_f64(&[1.0, 1.5], &b), -0.5); // inside, 0.5 below the top face
@@ -146,7 +154,7 @@ pub fn distance_squared<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
 pub fn signed_distance_f64<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
     let d2 = distance_squared(p, aabb);
     if d2 > 0.0 {
-        d2.sqrt()
+        crate::math::sqrt(d2)
     } else {
         let faces = face_distances(p, aabb);
         -faces.iter().flatten().fold(f64::INFINITY, |m, &d| m.min(d))
@@ -157,7 +165,7 @@ pub fn signed_distance_f64<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 
 ///
 /// # Example
 /// ```
-/// use circle_aabb_lab::geom::{contact, Circle, Rect, State};
+/// use ball_aabb::{contact, Circle, Rect, State};
 /// // A 3-4-5 triangle from the corner (2, 1): the circle just touches.
 /// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
 /// let c = Circle::new([5.0, 5.0], 5.0).unwrap();
@@ -176,11 +184,11 @@ pub fn contact<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Contact<D> {
     let (distance, state) = if d2 > 0.0 {
         // Outside: compare squares, so tangency is decided without a square root.
         let state = match d2.partial_cmp(&(r * r)) {
-            Some(std::cmp::Ordering::Less) => State::Overlapping,
-            Some(std::cmp::Ordering::Equal) => State::Touching,
+            Some(core::cmp::Ordering::Less) => State::Overlapping,
+            Some(core::cmp::Ordering::Equal) => State::Touching,
             _ => State::Separated,
         };
-        (d2.sqrt(), state)
+        (crate::math::sqrt(d2), state)
     } else {
         let d = signed_distance_f64(&c, aabb); // ≤ 0
         let state = if d < r { State::Overlapping } else { State::Touching };

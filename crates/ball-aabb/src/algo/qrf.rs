@@ -6,9 +6,11 @@
 //! box that contains the true rounded Minkowski sum; only centres that pass it pay for the sum of
 //! squares. Touching counts as overlap.
 
+#![forbid(unsafe_code)]
+
 use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
 use super::{Algorithm, OverlapTest, Source};
-use crate::geom::{Aabb, Ball};
+use crate::{Aabb, Ball};
 
 /// Marker type for QRF (quick rejections first).
 pub struct Qrf;

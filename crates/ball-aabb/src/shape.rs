@@ -5,7 +5,9 @@
 //! [`ShapeError`] naming the bad field. Everything downstream (the overlap tests, contact and response)
 //! takes valid shapes and is total: it never panics and never produces NaN.
 
-use std::fmt;
+#![forbid(unsafe_code)]
+
+use core::fmt;
 
 /// Axis names, for error messages and read-outs.
 pub const AXES: [&str; 3] = ["x", "y", "z"];
@@ -38,11 +40,26 @@ pub type Box3 = Aabb<3>;
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
     /// A coordinate or the radius is NaN or infinite. `field` is e.g. `"center.y"`, `"radius"`, `"max.z"`.
-    NotFinite { field: String, value: f32 },
+    NotFinite {
+        /// The field, e.g. `"center.y"`.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+    },
     /// The radius is negative.
-    NegativeRadius { value: f32 },
+    NegativeRadius {
+        /// The radius given.
+        value: f32,
+    },
     /// `min > max` on one axis: the box is inside out.
-    Inverted { axis: &'static str, min: f32, max: f32 },
+    Inverted {
+        /// `"x"`, `"y"` or `"z"`.
+        axis: &'static str,
+        /// The min corner's coordinate on that axis.
+        min: f32,
+        /// The max corner's coordinate on that axis.
+        max: f32,
+    },
 }
 
 impl ShapeError {
@@ -50,16 +67,19 @@ impl ShapeError {
     /// box it is the min side of the axis.
     ///
     /// ```
-    /// use circle_aabb_lab::geom::{Box3, Sphere};
+    /// use ball_aabb::{Box3, Sphere};
     /// assert_eq!(Sphere::new([0.0, f32::INFINITY, 0.0], 1.0).unwrap_err().field(), "center.y");
     /// assert_eq!(Sphere::new([0.0, 0.0, 0.0], f32::NAN).unwrap_err().field(), "radius");
     /// assert_eq!(Box3::new([0.0, 0.0, 2.0], [1.0, 1.0, 1.0]).unwrap_err().field(), "min.z");
     /// ```
-    pub fn field(&self) -> String {
+    #[must_use]
+    pub fn field(&self) -> &'static str {
         match self {
-            ShapeError::NotFinite { field, .. } => field.clone(),
-            ShapeError::NegativeRadius { .. } => "radius".to_string(),
-            ShapeError::Inverted { axis, .. } => format!("min.{axis}"),
+            ShapeError::NotFinite { field, .. } => field,
+            ShapeError::NegativeRadius { .. } => "radius",
+            ShapeError::Inverted { axis, .. } => {
+                field_name(&MIN_FIELDS, AXES.iter().position(|a| a == axis).unwrap_or(0), "min")
+            }
         }
     }
 }
@@ -76,13 +96,22 @@ impl fmt::Display for ShapeError {
     }
 }
 
-impl std::error::Error for ShapeError {}
+impl core::error::Error for ShapeError {}
 
-fn check_finite(field: impl FnOnce() -> String, value: f32) -> Result<(), ShapeError> {
+const CENTER_FIELDS: [&str; 3] = ["center.x", "center.y", "center.z"];
+const MIN_FIELDS: [&str; 3] = ["min.x", "min.y", "min.z"];
+const MAX_FIELDS: [&str; 3] = ["max.x", "max.y", "max.z"];
+
+/// The name of a vector field's coordinate `i` (`"center.y"`), or the vector's name past z.
+fn field_name(names: &[&'static str; 3], i: usize, whole: &'static str) -> &'static str {
+    names.get(i).copied().unwrap_or(whole)
+}
+
+fn check_finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
         Ok(())
     } else {
-        Err(ShapeError::NotFinite { field: field(), value })
+        Err(ShapeError::NotFinite { field, value })
     }
 }
 
@@ -91,7 +120,7 @@ impl<const D: usize> Ball<D> {
     ///
     /// # Example
     /// ```
-    /// use circle_aabb_lab::geom::{Circle, ShapeError};
+    /// use ball_aabb::{Circle, ShapeError};
     /// let c = Circle::new([1.0, 2.0], 0.5).unwrap();
     /// assert_eq!(c.radius(), 0.5);
     /// assert_eq!(Circle::new([1.0, 2.0], -1.0), Err(ShapeError::NegativeRadius { value: -1.0 }));
@@ -100,9 +129,9 @@ impl<const D: usize> Ball<D> {
     pub fn new(center: impl Into<[f32; D]>, radius: f32) -> Result<Self, ShapeError> {
         let center = center.into();
         for (i, &v) in center.iter().enumerate() {
-            check_finite(|| format!("center.{}", AXES[i]), v)?;
+            check_finite(field_name(&CENTER_FIELDS, i, "center"), v)?;
         }
-        check_finite(|| "radius".to_string(), radius)?;
+        check_finite("radius", radius)?;
         if radius < 0.0 {
             return Err(ShapeError::NegativeRadius { value: radius });
         }
@@ -126,7 +155,7 @@ impl<const D: usize> Ball<D> {
     /// The same ball moved by `delta`; `None` if the new centre would not be finite.
     ///
     /// ```
-    /// use circle_aabb_lab::geom::Circle;
+    /// use ball_aabb::Circle;
     /// let c = Circle::new([1.0, 2.0], 0.5).unwrap();
     /// assert_eq!(c.translated([2.0, -2.0]).unwrap().center(), [3.0, 0.0]);
     /// assert!(c.translated([f32::MAX, 0.0]).unwrap().translated([f32::MAX, 0.0]).is_none()); // overflow
@@ -139,6 +168,50 @@ impl<const D: usize> Ball<D> {
         }
         Ball::new(c, self.radius).ok()
     }
+
+    /// Does the ball touch or overlap the box? Touching counts.
+    ///
+    /// This is the registry's `clamp` test (the fastest exact one: clamp the centre to the box,
+    /// compare the squared distance with `r²` in `f32`), inlined. Exact when the `f32` arithmetic is
+    /// (integers, halves, ...); on general floats it can differ from [`Ball::contact`]'s `f64` state
+    /// only right at tangency, within a few ulps.
+    ///
+    /// ```
+    /// use ball_aabb::{Circle, Rect};
+    /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
+    /// assert!(Circle::new([5.0, 1.0], 1.0).unwrap().overlaps(&b)); // touching the right face
+    /// assert!(!Circle::new([5.0, 3.0], 1.0).unwrap().overlaps(&b)); // √2 from the corner
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn overlaps(&self, aabb: &Aabb<D>) -> bool {
+        use crate::algo::OverlapTest as _;
+        crate::algo::clamp::Clamp::overlap(self, aabb)
+    }
+
+    /// The closest point of the box, the signed distance, the penetration and the zone: see
+    /// [`contact`](crate::contact()).
+    #[inline]
+    #[must_use]
+    pub fn contact(&self, aabb: &Aabb<D>) -> crate::Contact<D> {
+        crate::contact(self, aabb)
+    }
+
+    /// The vector to add to the centre so that the ball just touches the box (zero when they are
+    /// apart): see [`response`](crate::response()) for the outside and inside cases.
+    ///
+    /// ```
+    /// use ball_aabb::Circle;
+    /// use ball_aabb::Rect;
+    /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0]).unwrap();
+    /// let sunk = Circle::new([3.0, 0.25], 1.0).unwrap();
+    /// assert_eq!(sunk.push_out(&floor), [0.0, 0.75]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn push_out(&self, aabb: &Aabb<D>) -> [f32; D] {
+        crate::response(self, aabb).push
+    }
 }
 
 impl<const D: usize> Aabb<D> {
@@ -146,7 +219,7 @@ impl<const D: usize> Aabb<D> {
     ///
     /// # Example
     /// ```
-    /// use circle_aabb_lab::geom::{Rect, ShapeError};
+    /// use ball_aabb::{Rect, ShapeError};
     /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
     /// assert_eq!(b.max(), [4.0, 2.0]);
     /// let err = Rect::new([0.0, 3.0], [4.0, 2.0]).unwrap_err();
@@ -155,10 +228,14 @@ impl<const D: usize> Aabb<D> {
     pub fn new(min: impl Into<[f32; D]>, max: impl Into<[f32; D]>) -> Result<Self, ShapeError> {
         let (min, max) = (min.into(), max.into());
         for i in 0..D {
-            check_finite(|| format!("min.{}", AXES[i]), min[i])?;
-            check_finite(|| format!("max.{}", AXES[i]), max[i])?;
+            check_finite(field_name(&MIN_FIELDS, i, "min"), min[i])?;
+            check_finite(field_name(&MAX_FIELDS, i, "max"), max[i])?;
             if min[i] > max[i] {
-                return Err(ShapeError::Inverted { axis: AXES[i], min: min[i], max: max[i] });
+                return Err(ShapeError::Inverted {
+                    axis: AXES.get(i).copied().unwrap_or("?"),
+                    min: min[i],
+                    max: max[i],
+                });
             }
         }
         Ok(Aabb { min, max })
@@ -182,20 +259,20 @@ impl<const D: usize> Aabb<D> {
     #[inline]
     #[must_use]
     pub fn center(&self) -> [f32; D] {
-        std::array::from_fn(|i| 0.5 * (self.min[i] + self.max[i]))
+        core::array::from_fn(|i| 0.5 * (self.min[i] + self.max[i]))
     }
 
     /// Half extents `(max − min) / 2`.
     ///
     /// ```
-    /// use circle_aabb_lab::geom::Rect;
+    /// use ball_aabb::Rect;
     /// let b = Rect::new([-1.0, 2.0], [3.0, 3.0]).unwrap();
     /// assert_eq!((b.center(), b.half_extents()), ([1.0, 2.5], [2.0, 0.5]));
     /// ```
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> [f32; D] {
-        std::array::from_fn(|i| 0.5 * (self.max[i] - self.min[i]))
+        core::array::from_fn(|i| 0.5 * (self.max[i] - self.min[i]))
     }
 
     /// The same box moved by `delta`; `None` if a corner would not be finite.

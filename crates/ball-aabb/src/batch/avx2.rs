@@ -1,0 +1,283 @@
+//! The only `unsafe` code of the crate: AVX2 intrinsics, and `#[target_feature]` clones of the portable
+//! loops. Everything outside this file reaches it through [`Avx2`], a token that exists only when the
+//! CPU has AVX2, FMA and POPCNT, so the safe wrappers here are sound to call.
+//!
+//! The AVX2 path: the same arithmetic, lane for lane, written with intrinsics so that each group of 8
+//! lanes ends in one `vmovmskps` (8 mask bits) instead of a byte-packing detour. The helpers are
+//! `#[inline(always)]` without features of their own, so they are compiled inside the AVX2 entry points. `maxps(a, b)` is
+//! `a > b ? a : b` and `minps(a, b)` is `a < b ? a : b`, exactly the compare-and-select of the portable
+//! code, and the sum starts from the first square as `0 + e²` does, so the bits are the same.
+
+#![allow(unsafe_code)]
+
+use super::portable::{self, Sink};
+use super::{ContactsMut, Level, PairsRef, LANES};
+use crate::algo::OverlapTest;
+use crate::{Aabb, Ball};
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+/// `(c − clamp(c, lo, hi))²` for 8 lanes.
+#[inline(always)]
+unsafe fn excess_sq(c: __m256, lo: __m256, hi: __m256) -> __m256 {
+    let e = _mm256_sub_ps(c, _mm256_min_ps(_mm256_max_ps(c, lo), hi));
+    _mm256_mul_ps(e, e)
+}
+
+/// One block of 64 lanes, one box. `c[i]` points at 64 readable floats; so does `r` if given.
+#[inline(always)]
+unsafe fn block_one_box<const D: usize, const PER_BALL: bool>(
+    lo: &[__m256; D],
+    hi: &[__m256; D],
+    c: [*const f32; D],
+    r: *const f32,
+    rr_fixed: __m256,
+) -> u64 {
+    let mut bits = 0u64;
+    for k in 0..LANES / 8 {
+        let mut d = excess_sq(_mm256_loadu_ps(c[0].add(8 * k)), lo[0], hi[0]);
+        for i in 1..D {
+            d = _mm256_add_ps(d, excess_sq(_mm256_loadu_ps(c[i].add(8 * k)), lo[i], hi[i]));
+        }
+        let rr = if PER_BALL {
+            let r = _mm256_loadu_ps(r.add(8 * k));
+            _mm256_mul_ps(r, r)
+        } else {
+            rr_fixed
+        };
+        let le = _mm256_cmp_ps::<_CMP_LE_OQ>(d, rr);
+        bits |= (_mm256_movemask_ps(le) as u32 as u64) << (8 * k);
+    }
+    bits
+}
+
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn one_box<const D: usize, S: Sink>(
+    lo: &[f32; D],
+    hi: &[f32; D],
+    c: [&[f32]; D],
+    radii: Option<&[f32]>,
+    fixed_r: f32,
+    n: usize,
+    sink: &mut S,
+) -> usize {
+    // One loop per radius mode, so that the per-block code has no `Option` left in it.
+    match radii {
+        Some(r) => one_box_loop::<D, S, true>(lo, hi, c, r, 0.0, n, sink),
+        None => one_box_loop::<D, S, false>(lo, hi, c, &[], fixed_r, n, sink),
+    }
+}
+
+/// `radii` is read only when `PER_BALL` (then it has at least `n` elements).
+#[inline(always)]
+unsafe fn one_box_loop<const D: usize, S: Sink, const PER_BALL: bool>(
+    lo: &[f32; D],
+    hi: &[f32; D],
+    c: [&[f32]; D],
+    radii: &[f32],
+    fixed_r: f32,
+    n: usize,
+    sink: &mut S,
+) -> usize {
+    let mut lov = [_mm256_setzero_ps(); D];
+    let mut hiv = [_mm256_setzero_ps(); D];
+    let mut cp = [core::ptr::null::<f32>(); D];
+    for i in 0..D {
+        lov[i] = _mm256_set1_ps(lo[i]);
+        hiv[i] = _mm256_set1_ps(hi[i]);
+        cp[i] = c[i].as_ptr();
+    }
+    let rr_fixed = _mm256_set1_ps(fixed_r * fixed_r);
+    let mut hits = 0usize;
+    let full = n / LANES * LANES;
+    let mut start = 0;
+    while start < full {
+        let mut cb = cp;
+        for p in cb.iter_mut() {
+            *p = p.add(start);
+        }
+        // SAFETY (reads): every slice (and `radii` when PER_BALL) has at least `n ≥ start + 64` elements.
+        let bits = block_one_box::<D, PER_BALL>(&lov, &hiv, cb, radii.as_ptr().wrapping_add(start), rr_fixed);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+        start += LANES;
+    }
+    if start < n {
+        let len = n - start;
+        let mut pad = [[0.0f32; LANES]; D];
+        let mut cb = cp;
+        for i in 0..D {
+            pad[i][..len].copy_from_slice(&c[i][start..n]);
+            cb[i] = pad[i].as_ptr();
+        }
+        let mut rpad = [0.0f32; LANES];
+        if PER_BALL {
+            rpad[..len].copy_from_slice(&radii[start..n]);
+        }
+        let bits = block_one_box::<D, PER_BALL>(&lov, &hiv, cb, rpad.as_ptr(), rr_fixed) & portable::tail_bits(len);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+    }
+    hits
+}
+
+/// One block of 64 pairs; every pointer has 64 readable floats.
+#[inline(always)]
+unsafe fn block_pairs<const D: usize>(
+    c: [*const f32; D],
+    r: *const f32,
+    lo: [*const f32; D],
+    hi: [*const f32; D],
+) -> u64 {
+    let mut bits = 0u64;
+    for k in 0..LANES / 8 {
+        let o = 8 * k;
+        let mut d =
+            excess_sq(_mm256_loadu_ps(c[0].add(o)), _mm256_loadu_ps(lo[0].add(o)), _mm256_loadu_ps(hi[0].add(o)));
+        for i in 1..D {
+            let e =
+                excess_sq(_mm256_loadu_ps(c[i].add(o)), _mm256_loadu_ps(lo[i].add(o)), _mm256_loadu_ps(hi[i].add(o)));
+            d = _mm256_add_ps(d, e);
+        }
+        let rv = _mm256_loadu_ps(r.add(o));
+        let le = _mm256_cmp_ps::<_CMP_LE_OQ>(d, _mm256_mul_ps(rv, rv));
+        bits |= (_mm256_movemask_ps(le) as u32 as u64) << o;
+    }
+    bits
+}
+
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+    let mut hits = 0usize;
+    let full = n / LANES * LANES;
+    let mut start = 0;
+    let at = |s: &[f32], start: usize| s.as_ptr().add(start);
+    while start < full {
+        let mut c = [core::ptr::null::<f32>(); D];
+        let mut lo = c;
+        let mut hi = c;
+        for i in 0..D {
+            c[i] = at(p.center[i], start);
+            lo[i] = at(p.min[i], start);
+            hi[i] = at(p.max[i], start);
+        }
+        // SAFETY (reads): every array has at least `n ≥ start + 64` elements.
+        let bits = block_pairs(c, at(p.radius, start), lo, hi);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+        start += LANES;
+    }
+    if start < n {
+        let len = n - start;
+        let mut pad = [[[0.0f32; LANES]; D]; 3];
+        let mut rpad = [0.0f32; LANES];
+        rpad[..len].copy_from_slice(&p.radius[start..n]);
+        for (k, arrays) in [&p.center, &p.min, &p.max].into_iter().enumerate() {
+            for (dst, src) in pad[k].iter_mut().zip(arrays) {
+                dst[..len].copy_from_slice(&src[start..n]);
+            }
+        }
+        let mut c = [core::ptr::null::<f32>(); D];
+        let mut lo = c;
+        let mut hi = c;
+        for i in 0..D {
+            c[i] = pad[0][i].as_ptr();
+            lo[i] = pad[1][i].as_ptr();
+            hi[i] = pad[2][i].as_ptr();
+        }
+        let bits = block_pairs(c, rpad.as_ptr(), lo, hi) & portable::tail_bits(len);
+        hits += bits.count_ones() as usize;
+        sink.put(start / LANES, bits);
+    }
+    hits
+}
+
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn stream_sum(data: &[f32]) -> f32 {
+    portable::stream_sum_body(data)
+}
+
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn contact_push<const D: usize, F: crate::response::Real>(
+    p: &PairsRef<'_, D>,
+    out: ContactsMut<'_, D>,
+    n: usize,
+) -> usize {
+    portable::contact_push_body::<D, F>(p, out, n)
+}
+
+/// The registry's pair loop with `A`'s test inlined, compiled for AVX2 so that LLVM can vectorise
+/// the branch-free tests across pairs.
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    crate::algo::count_pairs_body::<A, D>(balls, boxes)
+}
+
+/// Proof that this CPU runs AVX2, FMA and POPCNT: only [`Avx2::get`] makes one, and only when
+/// [`level`](super::level) says so (detected at run time, or forced down to portable by
+/// [`set_level`](super::set_level), never up). Its methods are the safe doors to the code above.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// `Some` when the AVX2 path is selected.
+    #[inline]
+    pub(crate) fn get() -> Option<Avx2> {
+        (super::level() == Level::Avx2).then_some(Avx2(()))
+    }
+
+    /// One box against many balls; `c[i]` (and `radii` when given) have at least `n` elements.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn one_box<const D: usize, S: Sink>(
+        self,
+        lo: &[f32; D],
+        hi: &[f32; D],
+        c: [&[f32]; D],
+        radii: Option<&[f32]>,
+        fixed_r: f32,
+        n: usize,
+        sink: &mut S,
+    ) -> usize {
+        debug_assert!(c.iter().all(|s| s.len() >= n) && radii.is_none_or(|r| r.len() >= n));
+        // SAFETY: `self` exists only when the CPU has AVX2, FMA and POPCNT (see `Avx2::get`); the
+        // callers pass `n` no larger than every slice (`common_len`), which is all the reads rely on.
+        unsafe { one_box(lo, hi, c, radii, fixed_r, n, sink) }
+    }
+
+    /// Pairs `0..n`; every array of `p` has at least `n` elements.
+    #[inline]
+    pub(super) fn pairs<const D: usize, S: Sink>(self, p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+        debug_assert!(p.len() >= n);
+        // SAFETY: as in `one_box`: AVX2 is present, and `n ≤ p.len()` bounds every read.
+        unsafe { pairs(p, n, sink) }
+    }
+
+    /// The streaming sum (safe code compiled for AVX2).
+    #[inline]
+    pub(super) fn stream_sum(self, data: &[f32]) -> f32 {
+        // SAFETY: AVX2 is present; the body is safe code, so nothing else is required.
+        unsafe { stream_sum(data) }
+    }
+
+    /// The contact + push loop (safe code compiled for AVX2).
+    #[inline]
+    pub(super) fn contact_push<const D: usize, F: crate::response::Real>(
+        self,
+        p: &PairsRef<'_, D>,
+        out: ContactsMut<'_, D>,
+        n: usize,
+    ) -> usize {
+        // SAFETY: AVX2 is present; the body is safe code (indexing is bounds-checked).
+        unsafe { contact_push::<D, F>(p, out, n) }
+    }
+
+    /// The registry's pair loop (safe code compiled for AVX2).
+    #[inline]
+    pub(crate) fn count_pairs<A: OverlapTest, const D: usize>(self, balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+        // SAFETY: AVX2 is present; the body is safe code.
+        unsafe { count_pairs::<A, D>(balls, boxes) }
+    }
+}

@@ -1,0 +1,122 @@
+//! The structure-of-arrays layouts the kernels read and write: one slice per coordinate, so that
+//! consecutive lanes are consecutive floats.
+
+#![forbid(unsafe_code)]
+
+use super::common_len;
+use crate::Aabb;
+use alloc::vec::Vec;
+
+/// Many ball/box pairs as borrowed structure-of-arrays: pair `i` is ball `(center[..][i], radius[i])`
+/// against box `[min[..][i], max[..][i]]`.
+#[derive(Clone, Copy, Debug)]
+pub struct PairsRef<'a, const D: usize> {
+    /// The centres, one slice per axis.
+    pub center: [&'a [f32]; D],
+    /// The radii (`≥ 0`).
+    pub radius: &'a [f32],
+    /// The boxes' min corners, one slice per axis.
+    pub min: [&'a [f32]; D],
+    /// The boxes' max corners, one slice per axis.
+    pub max: [&'a [f32]; D],
+}
+
+impl<const D: usize> PairsRef<'_, D> {
+    /// The number of complete pairs (the shortest array wins).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        let mut n = common_len(&self.center, Some(self.radius));
+        n = n.min(common_len(&self.min, None)).min(common_len(&self.max, None));
+        n
+    }
+
+    /// No complete pair?
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Owned structure-of-arrays pairs, built from the checked shapes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairsSoa<const D: usize> {
+    /// The centres, one array per axis.
+    pub center: [Vec<f32>; D],
+    /// The radii.
+    pub radius: Vec<f32>,
+    /// The boxes' min corners, one array per axis.
+    pub min: [Vec<f32>; D],
+    /// The boxes' max corners, one array per axis.
+    pub max: [Vec<f32>; D],
+}
+
+impl<const D: usize> Default for PairsSoa<D> {
+    fn default() -> Self {
+        PairsSoa {
+            center: core::array::from_fn(|_| Vec::new()),
+            radius: Vec::new(),
+            min: core::array::from_fn(|_| Vec::new()),
+            max: core::array::from_fn(|_| Vec::new()),
+        }
+    }
+}
+
+impl<const D: usize> PairsSoa<D> {
+    /// Splits `balls[i]` vs `boxes[i]` into arrays (the shorter list wins).
+    #[must_use]
+    pub fn from_shapes(balls: &[crate::Ball<D>], boxes: &[Aabb<D>]) -> Self {
+        let n = balls.len().min(boxes.len());
+        let mut p = PairsSoa {
+            center: core::array::from_fn(|_| Vec::with_capacity(n)),
+            radius: Vec::with_capacity(n),
+            min: core::array::from_fn(|_| Vec::with_capacity(n)),
+            max: core::array::from_fn(|_| Vec::with_capacity(n)),
+        };
+        for (b, a) in balls.iter().zip(boxes) {
+            let (c, lo, hi) = (b.center(), a.min(), a.max());
+            for i in 0..D {
+                p.center[i].push(c[i]);
+                p.min[i].push(lo[i]);
+                p.max[i].push(hi[i]);
+            }
+            p.radius.push(b.radius());
+        }
+        p
+    }
+
+    /// Borrowed view for the kernels.
+    #[must_use]
+    pub fn as_ref(&self) -> PairsRef<'_, D> {
+        PairsRef {
+            center: core::array::from_fn(|i| self.center[i].as_slice()),
+            radius: &self.radius,
+            min: core::array::from_fn(|i| self.min[i].as_slice()),
+            max: core::array::from_fn(|i| self.max[i].as_slice()),
+        }
+    }
+
+    /// The number of pairs.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.radius.len()
+    }
+
+    /// No pairs?
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.radius.is_empty()
+    }
+}
+
+/// Where [`contact_push_pairs`] writes, one slot per pair (the shortest slice wins).
+#[derive(Debug)]
+pub struct ContactsMut<'a, const D: usize> {
+    /// Signed distance from the centre to the box, as [`Contact::distance`](super::Contact).
+    pub distance: &'a mut [f32],
+    /// As [`Contact::penetration`](super::Contact).
+    pub penetration: &'a mut [f32],
+    /// As [`Response::push`](super::Response), per axis.
+    pub push: [&'a mut [f32]; D],
+    /// 0 separated, 1 touching, 2 overlapping (as [`State`](super::State)).
+    pub state: &'a mut [u8],
+}

@@ -1,0 +1,114 @@
+//! # ball-aabb
+//!
+//! A ball (a circle in 2D, a sphere in 3D) against an axis-aligned box: does it touch, how do I push
+//! it out, and many of them at once — exact on exact inputs, total (no panic, no NaN) on valid
+//! shapes, `no_std`, no required dependencies.
+//!
+//! Shapes are built once through checked constructors ([`Ball::new`], [`Aabb::new`]) that name the
+//! bad field; everything after that takes valid shapes and cannot fail. [`Circle`] and [`Rect`] are
+//! the 2D names, [`Sphere`] and [`Box3`] the 3D ones: every function is written once for any
+//! dimension.
+//!
+//! ## Does this circle touch this box?
+//! ```
+//! use ball_aabb::{Circle, Rect};
+//! let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
+//! let ball = Circle::new([5.0, 1.5], 1.5)?;
+//! assert!(ball.overlaps(&wall)); // 1 from the right face, radius 1.5
+//! // Touching counts: (7, 6) is exactly 5 from the corner (4, 2), a 3-4-5 triangle.
+//! assert!(Circle::new([7.0, 6.0], 5.0)?.overlaps(&wall));
+//! assert!(!Circle::new([7.0, 6.01], 5.0)?.overlaps(&wall));
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
+//! ## Push it out
+//! [`Ball::push_out`] is the smallest move that leaves the ball just touching the box (the box does
+//! not move). A centre outside the box is pushed away from the closest point; a centre inside is
+//! pushed out through the nearest face ([`response`] documents the tie rule).
+//! ```
+//! use ball_aabb::{Circle, Rect, State};
+//! let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
+//! let ball = Circle::new([5.0, 1.5], 1.5)?;
+//! let push = ball.push_out(&wall);
+//! assert_eq!(push, [0.5, 0.0]);
+//! let pushed = ball.translated(push).expect("finite");
+//! assert_eq!(pushed.contact(&wall).state, State::Touching);
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
+//! ## Where does it hit, where does it end
+//! [`Ball::contact`] gives the closest point of the box, the signed distance, the penetration depth
+//! and the zone (which of the 9 regions in 2D, 27 in 3D, the centre is in), computed in `f64`, so the
+//! state — separated, touching, overlapping — is exact on `f32` inputs.
+//! ```
+//! use ball_aabb::{Sphere, Box3, State};
+//! let crate_ = Box3::new([0.0, 0.0, 0.0], [1.0, 1.0, 1.0])?;
+//! let k = Sphere::new([2.0, 3.0, 1.0], 3.0)?.contact(&crate_);
+//! assert_eq!(k.closest, [1.0, 1.0, 1.0]);
+//! assert_eq!(k.distance, 5.0f32.sqrt());
+//! assert_eq!(k.state, State::Overlapping);
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
+//! ## Test a million circles against one box
+//! The [`batch`] kernels take structure-of-arrays slices (one slice per coordinate) and write a
+//! bitmask, with no branch per ball; on x86-64 they switch to AVX2 at run time (feature `std`).
+//! ```
+//! use ball_aabb::batch::{mask_bit, mask_words, overlap_mask_one_box_fixed};
+//! use ball_aabb::Rect;
+//! let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
+//! let n = 1_000_000;
+//! let xs: Vec<f32> = (0..n).map(|i| (i % 1000) as f32 * 0.01).collect();
+//! let ys: Vec<f32> = (0..n).map(|i| (i / 1000) as f32 * 0.01).collect();
+//! let mut mask = vec![0u64; mask_words(n)];
+//! let hits = overlap_mask_one_box_fixed(&wall, 0.5, [&xs, &ys], &mut mask);
+//! assert!(mask_bit(&mask, 0)); // (0, 0) is on the box
+//! assert!(hits > 0 && hits < n);
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
+//! ## Every published test, for study
+//! [`algo`] holds the nine published overlap tests (Arvo's, the quick-rejection forms, the branch-free
+//! one, the face-plane test and its flawed naive form, ...) in one registry, [`ALGORITHMS`], each with
+//! its source, pseudocode, tangency rule, a traced form that records every step, and the form
+//! exactly as published where that was wrong. Games want [`Ball::overlaps`]; the registry is for
+//! comparing, teaching and benchmarking.
+//!
+//! ## Features
+//! - `std` (default): run-time CPU detection for the batched kernels and the platform's `sqrt`.
+//!   Without it the crate is `#![no_std]` (it uses `alloc` for traces and owned buffers only) and
+//!   computes the same correctly rounded square roots in software.
+//! - `glam`: `From` conversions between the shapes' arrays and glam 0.27's `Vec2`/`Vec3`/`Vec3A`
+//!   (the version macroquad 0.4 uses), and `Circle::from_glam`-style constructors.
+//! - `mint`: the same with mint's `Vector2`/`Vector3` (glam, nalgebra and cgmath convert to mint).
+//! - `serde`: `Serialize`/`Deserialize` for the shapes and result types.
+//!
+//! ## Robustness
+//! No function here panics or returns NaN on valid shapes. The overlap tests square `f32`
+//! differences: beyond about 1.8·10¹⁹ those squares overflow (see [`algo`]'s range note); contact
+//! and response work in `f64` and stay right.
+
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod algo;
+pub mod batch;
+pub mod contact;
+#[cfg(any(feature = "glam", feature = "mint"))]
+mod convert;
+mod math;
+pub mod response;
+pub mod shape;
+
+pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};
+pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};
+pub use response::{contact_response, nearest_face, response, Face, Response, ResponseCase};
+pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
+
+#[cfg(test)]
+pub(crate) mod testutil;
