@@ -154,7 +154,7 @@ async fn run(options: RunOptions) {
     let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
     let mut presses = PressTracker::new();
     // The teaching overlay (agreement map / distance field): computed only when its inputs change.
-    let mut overlay_cache = app::teach::OverlayCache::default();
+    let mut overlay_cache = app::overlay::OverlayCache::default();
     let mut overlay_layer = crate::render::overlay::OverlayLayer::default();
     #[cfg(target_arch = "wasm32")]
     let mut url_fragment = String::new();
@@ -185,7 +185,7 @@ async fn run(options: RunOptions) {
         // The wheel over the panel scrolls it, a fixed step per frame (desktop and web wheel units differ).
         let panel_scroll = if pointer_over_ui && input.wheel != 0.0 { -48.0 * input.wheel.signum() } else { 0.0 };
         app::update(&mut state, &input);
-        app::teach::track_pointer(&mut state, input.pointer, input.pointer_over_ui);
+        app::track_pointer(&mut state, input.pointer, input.pointer_over_ui);
 
         // 2. The panel.
         let sh = screen_height();
@@ -278,7 +278,7 @@ fn update_url_fragment(state: &State, last: &mut String) {
     if state.drag.is_some() {
         return;
     }
-    let text = app::teach::current_scene(state).to_fragment();
+    let text = app::current_scene(state).to_fragment();
     if *last != text {
         if !last.is_empty() {
             quad_url::set_hash(&text);

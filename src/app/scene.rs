@@ -1,11 +1,20 @@
-//! The initial scene, from command-line strings (`--circle 1,2,3 --box ...`) or from a URL fragment
-//! (`#algorithm=fold&circle=1,2,3&box=-2,-1,2,1&case=inside`). Both go through the same checks:
-//! [`crate::report::parse_numbers`] and the core's checked constructors, so a bad value is reported
-//! with the name of its field and never reaches the scene.
+//! The scene text: the one place that knows it. A scene is [`SceneOptions`]; its text is the
+//! `--scene` string, the URL fragment and the panel's Copy/Load text
+//! (`algorithm=fold&circle=1,2,3&box=-2,-1,2,1&case=inside&overlay=agreement&…`), and the
+//! command line's `--circle 1,2,3 --box …` strings are the same keys one at a time. Every key's
+//! parse and format is here: [`SceneOptions::from_fragment`] reads a text, [`SceneOptions::to_fragment`]
+//! writes one, and both go through the same checks ([`crate::report::parse_numbers`] and the core's
+//! checked constructors), so a bad value is refused with the name of its key and never reaches the
+//! scene.
+//!
+//! This module knows nothing of [`State`](super::State): the state is built from a scene by
+//! [`State::new`](super::State::new) and [`load_scene`](super::load_scene), and read
+//! back into one by [`current_scene`](super::current_scene).
 
-use super::teach::{parse_arvo, parse_compare, parse_flag, parse_overlay, parse_tour, ArvoMode, Overlay};
+use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
+use crate::teach::lessons::{Overlay, TOUR};
 use std::fmt;
 
 /// Which response construction the user asked to see.
@@ -226,7 +235,7 @@ impl SceneOptions {
     #[must_use]
     pub fn to_fragment(&self) -> String {
         let mut s = self.shapes_fragment();
-        s.push_str(&super::teach::fragment_suffix(self));
+        s.push_str(&self.teach_fragment());
         s
     }
 
@@ -244,6 +253,28 @@ impl SceneOptions {
             hi[1],
             self.case.as_str()
         )
+    }
+
+    /// The teaching keys of a scene text, each only when it is not the default (`&overlay=…&…`).
+    #[must_use]
+    fn teach_fragment(&self) -> String {
+        let mut s = String::new();
+        if self.overlay != Overlay::None {
+            s.push_str(&format!("&overlay={}", overlay_id(self.overlay)));
+        }
+        if self.as_published {
+            s.push_str("&published=1");
+        }
+        if let Some(b) = self.compare.filter(|&b| b < ALGORITHMS.len()) {
+            s.push_str(&format!("&compare={}", ALGORITHMS[b].id));
+        }
+        if self.arvo != ArvoMode::SolidBoxSolidBall {
+            s.push_str(&format!("&arvo={}", arvo_id(self.arvo)));
+        }
+        if let Some(t) = self.tour.filter(|&t| t < TOUR.len()) {
+            s.push_str(&format!("&tour={}", t + 1));
+        }
+        s
     }
 }
 
@@ -288,4 +319,78 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), OptionError> {
         }
     }
     Ok((w, h))
+}
+
+/// The scene-text id of an overlay.
+#[must_use]
+pub fn overlay_id(o: Overlay) -> &'static str {
+    match o {
+        Overlay::None => "none",
+        Overlay::Agreement => "agreement",
+        Overlay::Distance => "distance",
+    }
+}
+
+/// All overlays, in cycling order.
+pub const OVERLAYS: [Overlay; 3] = [Overlay::None, Overlay::Agreement, Overlay::Distance];
+
+/// `none`, `agreement` or `distance`.
+pub fn parse_overlay(text: &str) -> Result<Overlay, OptionError> {
+    let t = text.trim().to_ascii_lowercase();
+    OVERLAYS.into_iter().find(|&o| overlay_id(o) == t).ok_or_else(|| OptionError {
+        field: "overlay",
+        message: format!("{text:?} is not one of none, agreement, distance"),
+    })
+}
+
+/// `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`.
+pub fn parse_flag(field: &'static str, text: &str) -> Result<bool, OptionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(OptionError { field, message: format!("{text:?} is not 1 or 0 (true or false)") }),
+    }
+}
+
+/// An algorithm id for compare mode, or `none`.
+pub fn parse_compare(text: &str) -> Result<Option<usize>, OptionError> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    parse_algorithm(t)
+        .map(Some)
+        .map_err(|e| OptionError { field: "compare", message: format!("{} (or none)", e.message) })
+}
+
+/// The scene-text id of one of Arvo's modes: box first, then ball.
+#[must_use]
+pub fn arvo_id(m: ArvoMode) -> &'static str {
+    match m {
+        ArvoMode::SolidBoxSolidBall => "solid-solid",
+        ArvoMode::SolidBoxHollowBall => "solid-hollow",
+        ArvoMode::HollowBoxSolidBall => "hollow-solid",
+        ArvoMode::HollowBoxHollowBall => "hollow-hollow",
+    }
+}
+
+/// `solid-solid`, `solid-hollow`, `hollow-solid` or `hollow-hollow` (box, then ball).
+pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
+    let t = text.trim().to_ascii_lowercase();
+    ArvoMode::ALL.into_iter().find(|&m| arvo_id(m) == t).ok_or_else(|| OptionError {
+        field: "arvo",
+        message: format!("{text:?} is not one of solid-solid, solid-hollow, hollow-solid, hollow-hollow (box-ball)"),
+    })
+}
+
+/// A tour step, counted from 1 as the panel shows it → an index into [`TOUR`].
+pub fn parse_tour(text: &str) -> Result<Option<usize>, OptionError> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    match t.parse::<usize>() {
+        Ok(n) if (1..=TOUR.len()).contains(&n) => Ok(Some(n - 1)),
+        _ => Err(OptionError { field: "tour", message: format!("{t:?} is not a step 1..={} (or none)", TOUR.len()) }),
+    }
 }

@@ -1,8 +1,13 @@
 //! The teaching layer's state, commands, scene text and overlay cache, without a window.
 
 use super::*;
-use crate::app::{apply, update, Command, Drag, Handle, Input, Key, ScreenRect};
+use crate::app::overlay::{compute_overlay, hover, OverlayCache, OverlayKey};
+use crate::app::{
+    apply, current_scene, load_scene_text, teach_verdict, track_pointer, update, CaseMode, Command, Drag, Handle,
+    Input, Key, ScreenRect, State,
+};
 use crate::geom::algorithm;
+use crate::teach::agreement::Class;
 
 fn state() -> State {
     let mut s = State::new(SceneOptions::default());

@@ -1,8 +1,9 @@
 //! update(state, input) and apply(state, command), without a window.
 
-use super::update::{hit, in_case};
+use super::state::in_case;
+use super::update::hit;
 use super::*;
-use crate::geom::{contact, State as Contact, ALGORITHMS};
+use crate::geom::{contact, Circle, Rect, ResponseCase, State as Contact, ALGORITHMS};
 use glam::Vec2;
 
 fn scene(circle: ([f32; 2], f32), lo: [f32; 2], hi: [f32; 2]) -> State {

@@ -1,8 +1,15 @@
 //! Input snapshot → state changes. Pointer and keys arrive as plain values; the panel's wishes
-//! arrive as [`Command`]s. Both are applied here and nowhere else.
+//! arrive as [`Command`]s (the teaching layer's as [`TeachCommand`]s inside them). All are applied
+//! here and nowhere else, and a whole scene (parsed from its text by [`SceneOptions::from_fragment`])
+//! enters the state through one function, [`load_scene`].
 
-use super::{CaseMode, ScreenRect, State};
-use crate::geom::{response, Circle, Rect, ResponseCase, ALGORITHMS};
+use super::bench::{apply_bench, BenchCommand};
+use super::scene::{CaseMode, OptionError, SceneOptions, OVERLAYS};
+use super::state::{in_case, set_case, Drag, Handle, State};
+use super::teach::{LessonRef, TeachCommand, TeachState};
+use super::view::ScreenRect;
+use crate::geom::{response, Circle, Rect, ALGORITHMS};
+use crate::teach::lessons::TOUR;
 use glam::Vec2;
 
 /// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
@@ -94,35 +101,9 @@ pub enum Command {
     /// Multiply the radius by this factor.
     ScaleRadius(f32),
     /// The teaching layer's commands (see [`super::teach`]).
-    Teach(super::teach::TeachCommand),
+    Teach(TeachCommand),
     /// The benchmark panel's commands (see [`super::bench`]).
-    Bench(super::bench::BenchCommand),
-}
-
-/// A part of the scene that the pointer can grab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handle {
-    CircleBody,
-    CircleRim,
-    BoxBody,
-    /// A corner: `upper[i]` says whether it is on the max side of axis `i`.
-    BoxCorner {
-        upper: [bool; 2],
-    },
-    /// An edge (face): the axis it is perpendicular to, and which side.
-    BoxEdge {
-        axis: usize,
-        upper: bool,
-    },
-}
-
-/// A drag in progress: what was grabbed, and the scene when it was grabbed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag {
-    pub handle: Handle,
-    pub start_pointer: [f32; 2],
-    pub start_circle: Circle,
-    pub start_box: Rect,
+    Bench(BenchCommand),
 }
 
 /// Pointer tolerance for rims, edges and corners, in pixels.
@@ -150,10 +131,10 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
         Key::PageUp => Command::PrevAlgorithm,
         Key::PageDown => Command::NextAlgorithm,
-        Key::N => Command::Teach(super::teach::TeachCommand::TourNext),
-        Key::P => Command::Teach(super::teach::TeachCommand::TourPrev),
-        Key::T => Command::Teach(super::teach::TeachCommand::ToggleTour),
-        Key::O => Command::Teach(super::teach::TeachCommand::CycleOverlay),
+        Key::N => Command::Teach(TeachCommand::TourNext),
+        Key::P => Command::Teach(TeachCommand::TourPrev),
+        Key::T => Command::Teach(TeachCommand::ToggleTour),
+        Key::O => Command::Teach(TeachCommand::CycleOverlay),
     })
 }
 
@@ -394,50 +375,8 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
             leave_case_if_needed(state);
         }
-        Command::Teach(t) => super::teach::apply_teach(state, t),
-        Command::Bench(b) => super::bench::apply_bench(&mut state.bench, b),
-    }
-    if state.drag.is_none() {
-        state.refit();
-    }
-}
-
-/// Does the scene show this case's construction?
-#[must_use]
-pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
-    let case = response(circle, aabb).case;
-    match mode {
-        CaseMode::Auto => true,
-        CaseMode::Outside => case == ResponseCase::Outside,
-        CaseMode::Inside => case == ResponseCase::Inside,
-    }
-}
-
-/// Selects a response case, moving the circle to a representative spot if the scene is not in
-/// that case: overlapping the top-right corner from outside, or inside nearer the right face.
-pub fn set_case(state: &mut State, mode: CaseMode) {
-    state.case = mode;
-    if in_case(&state.circle, &state.aabb, mode) {
-        return;
-    }
-    let (lo, hi) = (state.aabb.min(), state.aabb.max());
-    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
-    let mut r = state.circle.radius();
-    if r <= 0.0 {
-        r = (0.25 * w.min(h)).max(0.25 * w.max(h)).max(0.5);
-    }
-    let candidate = match mode {
-        CaseMode::Auto => return,
-        // Centre r/2 out from the corner along the diagonal: distance r/2 < r, overlapping.
-        CaseMode::Outside => {
-            let k = 0.5 * r * std::f32::consts::FRAC_1_SQRT_2;
-            Circle::new([hi[0] + k, hi[1] + k], r)
-        }
-        // Centre at 75% across and 60% up: nearest face unique for most boxes.
-        CaseMode::Inside => Circle::new([lo[0] + 0.75 * w, lo[1] + 0.6 * h], r),
-    };
-    if let Ok(c) = candidate {
-        state.circle = c;
+        Command::Teach(t) => apply_teach(state, t),
+        Command::Bench(b) => apply_bench(&mut state.bench, b),
     }
     if state.drag.is_none() {
         state.refit();
@@ -450,4 +389,83 @@ fn leave_case_if_needed(state: &mut State) {
     if !in_case(&state.circle, &state.aabb, state.case) {
         state.case = CaseMode::Auto;
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The teaching layer's commands, and the one way a scene (parsed from its text) enters the state.
+
+/// Applies a teaching command.
+pub fn apply_teach(state: &mut State, cmd: TeachCommand) {
+    let n = ALGORITHMS.len();
+    match cmd {
+        TeachCommand::SetOverlay(o) => state.teach.overlay = o,
+        TeachCommand::CycleOverlay => {
+            let i = OVERLAYS.iter().position(|&o| o == state.teach.overlay).unwrap_or(0);
+            state.teach.overlay = OVERLAYS[(i + 1) % OVERLAYS.len()];
+        }
+        TeachCommand::SetPublished(p) => state.teach.as_published = p,
+        TeachCommand::SetCompare(b) => state.teach.compare = b.filter(|&b| b < n),
+        TeachCommand::SetArvo(m) => state.teach.arvo = m,
+        TeachCommand::LoadErratum(i) => load_lesson(state, LessonRef::Erratum(i)),
+        TeachCommand::ToggleTour => match state.teach.tour() {
+            Some(_) => state.teach.lesson = None,
+            None => load_lesson(state, LessonRef::Tour(0)),
+        },
+        TeachCommand::TourNext => {
+            let next = state.teach.tour().map_or(0, |i| (i + 1).min(TOUR.len() - 1));
+            if state.teach.tour() != Some(next) {
+                load_lesson(state, LessonRef::Tour(next));
+            }
+        }
+        TeachCommand::TourPrev => {
+            let prev = state.teach.tour().map_or(0, |i| i.saturating_sub(1));
+            if state.teach.tour() != Some(prev) {
+                load_lesson(state, LessonRef::Tour(prev));
+            }
+        }
+        TeachCommand::CloseLesson => state.teach.lesson = None,
+        TeachCommand::LoadScene(o) => load_scene(state, &o),
+        TeachCommand::ToggleTraceOnCanvas => state.teach.trace_on_canvas = !state.teach.trace_on_canvas,
+    }
+}
+
+/// Loads a lesson's scene with its overlay and "as published" setting, and shows its text. A lesson
+/// whose scene text does not parse changes nothing (the lesson tests make sure none does).
+pub fn load_lesson(state: &mut State, which: LessonRef) {
+    let Some(lesson) = which.lesson() else { return };
+    let Ok(mut o) = SceneOptions::from_fragment(lesson.scene) else { return };
+    o.overlay = lesson.overlay;
+    o.as_published = lesson.as_published;
+    o.tour = None;
+    load_scene(state, &o);
+    state.teach.lesson = Some(which);
+}
+
+/// Replaces the whole scene (shapes, algorithm, case, teaching options); it also becomes the scene
+/// that Reset returns to. The window size is not part of a scene and stays as it is.
+pub fn load_scene(state: &mut State, o: &SceneOptions) {
+    state.drag = None;
+    state.circle = o.circle;
+    state.aabb = o.aabb;
+    state.algorithm = o.algorithm.min(ALGORITHMS.len() - 1);
+    state.case = CaseMode::Auto;
+    set_case(state, o.case);
+    let keep = (state.teach.trace_on_canvas, state.teach.pointer, state.teach.overlay_info);
+    state.teach = TeachState::from_options(o);
+    (state.teach.trace_on_canvas, state.teach.pointer, state.teach.overlay_info) = keep;
+    state.initial = SceneOptions { size: state.initial.size, ..*o };
+    state.refit();
+}
+
+/// Parses a scene text and loads it. On a bad text the scene stays exactly as it was and the error
+/// names the bad key.
+pub fn load_scene_text(state: &mut State, text: &str) -> Result<(), OptionError> {
+    let o = SceneOptions::from_fragment(text)?;
+    load_scene(state, &o);
+    Ok(())
+}
+
+/// Remembers where the pointer is over the canvas (world units), for the hover read-outs.
+pub fn track_pointer(state: &mut State, pointer: Option<glam::Vec2>, over_ui: bool) {
+    state.teach.pointer = pointer.filter(|&p| !over_ui && state.canvas.contains(p)).map(|p| state.view.to_world(p));
 }

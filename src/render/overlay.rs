@@ -1,11 +1,12 @@
 //! The teaching layer on the canvas: the overlay image (agreement map or distance field) as a
 //! texture, the trace's focus (axis slab, grown box, point, zone, face plane and chord), the hover
 //! read-out and the lesson caption. Draws only: the images are computed in
-//! [`crate::app::teach::OverlayCache`]; this module uploads them when their generation changes.
+//! [`crate::app::overlay::OverlayCache`]; this module uploads them when their generation changes.
 
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
+use crate::app::overlay::{hover, OverlayCache};
 use crate::app::palette::{self, Rgba};
-use crate::app::teach::{hover, uses_arvo_mode, LessonRef, Overlay, OverlayCache};
+use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::State;
 use crate::geom::algo::Focus;
 use crate::geom::ALGORITHMS;

@@ -4,12 +4,12 @@
 //! and return [`Command`]s.
 
 use super::{c32, remember};
+use crate::app::overlay::hover;
 use crate::app::palette;
 use crate::app::teach::{
-    current_scene, hover, overlay_label, teach_verdict, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay,
-    TeachCommand, OVERLAYS,
+    overlay_label, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay, TeachCommand, OVERLAYS,
 };
-use crate::app::{Command, SceneOptions, State};
+use crate::app::{current_scene, teach_verdict, Command, SceneOptions, State};
 use crate::geom::ALGORITHMS;
 use crate::teach::agreement::Class;
 use crate::teach::lessons::{ERRATA, TOUR};

@@ -1,7 +1,7 @@
 //! The teaching panels, run headless on a bare `egui::Context`.
 
 use super::*;
-use crate::app::{apply, teach::load_lesson};
+use crate::app::{apply, load_lesson};
 use crate::ui::{panel, style};
 
 /// A tall screen, so every section of the panel is on it without scrolling.

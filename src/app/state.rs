@@ -1,0 +1,221 @@
+//! What the demo remembers between frames ([`State`]) and what the core says about it
+//! ([`Analysis`]), with the few things that keep the state consistent (the response case shown
+//! matches the scene: [`set_case`], here rather than in `update` because [`State::new`] needs it
+//! too) and the two ways to read it: [`Analysis`] for the canvas and the panel, [`current_scene`]
+//! for the scene text.
+
+use super::bench::BenchState;
+use super::scene::{CaseMode, SceneOptions};
+use super::teach::{tested, TeachState};
+use super::view::{self, ScreenRect, View};
+use crate::geom::contact::face_distances;
+use crate::geom::{contact, response, Circle, Contact, Rect, Response, ResponseCase, ALGORITHMS};
+
+/// Everything the demo remembers between frames.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub circle: Circle,
+    pub aabb: Rect,
+    /// Index into [`ALGORITHMS`].
+    pub algorithm: usize,
+    /// The response case the user asked for; [`CaseMode::Auto`] follows the scene.
+    pub case: CaseMode,
+    /// Is the egui side panel shown?
+    pub panel_visible: bool,
+    /// World → screen transform, refitted to the canvas whenever nothing is being dragged.
+    pub view: View,
+    /// The part of the window the scene is drawn in (logical pixels).
+    pub canvas: ScreenRect,
+    /// What the pointer is over (hover feedback).
+    pub hover: Option<Handle>,
+    /// The drag in progress, if any.
+    pub drag: Option<Drag>,
+    /// The scene that Reset returns to.
+    pub initial: SceneOptions,
+    /// The teaching layer: overlays, errata, tour (see [`teach`](super::teach)).
+    pub teach: TeachState,
+    /// The benchmark panel: the run in progress and the last results (see [`bench`](super::bench)).
+    pub bench: BenchState,
+}
+
+impl State {
+    /// A state showing the scene `options` describe, on a default canvas.
+    #[must_use]
+    pub fn new(options: SceneOptions) -> State {
+        let canvas = ScreenRect { x: 0.0, y: 0.0, w: 800.0, h: 600.0 };
+        let mut s = State {
+            circle: options.circle,
+            aabb: options.aabb,
+            algorithm: options.algorithm,
+            case: CaseMode::Auto,
+            panel_visible: true,
+            view: View::default(),
+            canvas,
+            hover: None,
+            drag: None,
+            initial: options,
+            teach: TeachState::from_options(&options),
+            bench: BenchState::default(),
+        };
+        set_case(&mut s, options.case);
+        s.refit();
+        s
+    }
+
+    /// The selected algorithm's registry entry.
+    #[must_use]
+    pub fn algorithm(&self) -> &'static crate::geom::Algorithm {
+        &ALGORITHMS[self.algorithm.min(ALGORITHMS.len() - 1)]
+    }
+
+    /// Contact, response and every verdict for the current scene.
+    #[must_use]
+    pub fn analysis(&self) -> Analysis {
+        let mut a = Analysis::of(&self.circle, &self.aabb, self.algorithm);
+        // The selected algorithm as the teaching options say (as published, Arvo's mode); the same
+        // as `overlap_2d` when they are off.
+        a.verdict = teach_verdict(self);
+        a
+    }
+
+    /// Fits the view to the scene on the current canvas.
+    pub fn refit(&mut self) {
+        let (lo, hi) = view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push);
+        self.view = View::fit(lo, hi, self.canvas);
+    }
+}
+
+/// A part of the scene that the pointer can grab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handle {
+    CircleBody,
+    CircleRim,
+    BoxBody,
+    /// A corner: `upper[i]` says whether it is on the max side of axis `i`.
+    BoxCorner {
+        upper: [bool; 2],
+    },
+    /// An edge (face): the axis it is perpendicular to, and which side.
+    BoxEdge {
+        axis: usize,
+        upper: bool,
+    },
+}
+
+/// A drag in progress: what was grabbed, and the scene when it was grabbed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    pub handle: Handle,
+    pub start_pointer: [f32; 2],
+    pub start_circle: Circle,
+    pub start_box: Rect,
+}
+
+/// What the core says about the current scene: everything the canvas and the panel show.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub contact: Contact<2>,
+    pub response: Response<2>,
+    /// The selected algorithm's verdict.
+    pub verdict: bool,
+    /// The exact answer: touching or overlapping.
+    pub exact: bool,
+    /// Every algorithm's verdict, in registry order.
+    pub verdicts: Vec<bool>,
+    /// Distances from the centre to the faces `[[x-min, x-max], [y-min, y-max]]`, measured inwards.
+    pub faces: [[f64; 2]; 2],
+}
+
+impl Analysis {
+    /// Runs the core on one scene.
+    #[must_use]
+    pub fn of(circle: &Circle, aabb: &Rect, algorithm: usize) -> Analysis {
+        let contact = contact(circle, aabb);
+        let verdicts: Vec<bool> = ALGORITHMS.iter().map(|a| (a.overlap_2d)(circle, aabb)).collect();
+        Analysis {
+            contact,
+            response: response(circle, aabb),
+            verdict: verdicts[algorithm.min(ALGORITHMS.len() - 1)],
+            exact: contact.state.is_overlap(),
+            verdicts,
+            faces: face_distances(&circle.center(), aabb),
+        }
+    }
+
+    /// Does the selected algorithm disagree with the exact answer?
+    #[must_use]
+    pub fn wrong(&self) -> bool {
+        self.verdict != self.exact
+    }
+
+    /// The response case actually in effect.
+    #[must_use]
+    pub fn case(&self) -> ResponseCase {
+        self.response.case
+    }
+}
+
+/// Does the scene show this case's construction?
+#[must_use]
+pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
+    let case = response(circle, aabb).case;
+    match mode {
+        CaseMode::Auto => true,
+        CaseMode::Outside => case == ResponseCase::Outside,
+        CaseMode::Inside => case == ResponseCase::Inside,
+    }
+}
+
+/// Selects a response case, moving the circle to a representative spot if the scene is not in
+/// that case: overlapping the top-right corner from outside, or inside nearer the right face.
+pub fn set_case(state: &mut State, mode: CaseMode) {
+    state.case = mode;
+    if in_case(&state.circle, &state.aabb, mode) {
+        return;
+    }
+    let (lo, hi) = (state.aabb.min(), state.aabb.max());
+    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
+    let mut r = state.circle.radius();
+    if r <= 0.0 {
+        r = (0.25 * w.min(h)).max(0.25 * w.max(h)).max(0.5);
+    }
+    let candidate = match mode {
+        CaseMode::Auto => return,
+        // Centre r/2 out from the corner along the diagonal: distance r/2 < r, overlapping.
+        CaseMode::Outside => {
+            let k = 0.5 * r * std::f32::consts::FRAC_1_SQRT_2;
+            Circle::new([hi[0] + k, hi[1] + k], r)
+        }
+        // Centre at 75% across and 60% up: nearest face unique for most boxes.
+        CaseMode::Inside => Circle::new([lo[0] + 0.75 * w, lo[1] + 0.6 * h], r),
+    };
+    if let Ok(c) = candidate {
+        state.circle = c;
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
+}
+
+/// The verdict of the test the teaching options select, for the current scene.
+#[must_use]
+pub fn teach_verdict(state: &State) -> bool {
+    tested(state.algorithm, state.teach.as_published, state.teach.arvo)(&state.circle, &state.aabb)
+}
+
+/// The current scene as options (for "copy scene" and the URL fragment).
+#[must_use]
+pub fn current_scene(state: &State) -> SceneOptions {
+    SceneOptions {
+        circle: state.circle,
+        aabb: state.aabb,
+        algorithm: state.algorithm,
+        case: state.case,
+        size: None,
+        overlay: state.teach.overlay,
+        as_published: state.teach.as_published,
+        compare: state.teach.compare,
+        arvo: state.teach.arvo,
+        tour: state.teach.tour(),
+    }
+}
