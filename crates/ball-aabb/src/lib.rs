@@ -36,6 +36,42 @@
 //! # Ok::<(), ball_aabb::ShapeError>(())
 //! ```
 //!
+//! ## Where does it hit when it moves
+//! [`sweep`] casts the ball along a velocity (the centre moves along `c + t·v`, `t ∈ [0, 1]`) and
+//! returns the first touch: `t`, the centre then, the point of the box, its outward normal and the
+//! feature hit. A discrete test at the end of the move would miss this thin wall entirely.
+//! ```
+//! use ball_aabb::{sweep, Circle, Feature, Rect};
+//! let wall = Rect::new([10.0, -5.0], [10.5, 5.0])?;
+//! let ball = Circle::new([0.0, 0.0], 1.0)?;
+//! assert!(!ball.translated([30.0, 0.0]).expect("finite").overlaps(&wall)); // tunnelled
+//! let hit = sweep(&ball, [30.0, 0.0], &wall).expect("the sweep sees it");
+//! assert_eq!((hit.t, hit.center, hit.normal), (0.3, [9.0, 0.0], [-1.0, 0.0]));
+//! // Past the wall's corner (10, 5) at 3-4-5: a corner hit.
+//! let hit = sweep(&Circle::new([6.0, 14.0], 5.0)?, [0.0, -10.0], &wall).expect("hit");
+//! assert_eq!((hit.t, hit.center, hit.feature), (0.6, [6.0, 8.0], Feature::Corner));
+//! assert_eq!(hit.normal, [-0.8, 0.6]);
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
+//! ## Move and slide it through these boxes
+//! [`slide`] moves the ball through several boxes: at each blocking contact it drops the velocity's
+//! component into the normal and goes on with the rest of the move ([`bounce`] reflects it instead).
+//! A contact the motion does not go into does not block, so a ball rolls across flush floor tiles.
+//! ```
+//! use ball_aabb::{slide, Circle, Rect};
+//! let floor = [Rect::new([0.0, -1.0], [1.0, 0.0])?, Rect::new([1.0, -1.0], [2.0, 0.0])?];
+//! let wall = Rect::new([2.0, -1.0], [3.0, 3.0])?;
+//! let boxes = [floor[0], floor[1], wall];
+//! let ball = Circle::new([0.5, 0.5], 0.5)?;
+//! let m = slide(&ball, [4.0, -1.0], &boxes);
+//! assert_eq!(m.end, [1.5, 0.5]); // rolled across the seam into the wall
+//! assert_eq!(m.velocity, [0.0, 0.0]);
+//! let hit_boxes: Vec<usize> = m.hits().iter().map(|h| h.index).collect();
+//! assert_eq!(hit_boxes, [0, 2]); // pressed into the first tile at t = 0, then the wall
+//! # Ok::<(), ball_aabb::ShapeError>(())
+//! ```
+//!
 //! ## Where does it hit, where does it end
 //! [`Ball::contact`] gives the closest point of the box, the signed distance, the penetration depth
 //! and the zone (which of the 9 regions in 2D, 27 in 3D, the centre is in), computed in `f64`, so the
@@ -102,11 +138,16 @@ pub mod contact;
 #[cfg(any(feature = "glam", feature = "mint"))]
 mod convert;
 mod math;
+pub mod motion;
 pub mod response;
 pub mod shape;
 
 pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};
 pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};
+pub use motion::{
+    bounce, move_ball, slide, sweep, sweep_trace, Feature, Hit, Motion, MotionHit, Response as MotionResponse, SweepInfo,
+    MAX_ITERATIONS, SWEEP,
+};
 pub use response::{contact_response, nearest_face, response, Face, Response, ResponseCase};
 pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
 

@@ -10,5 +10,6 @@ mod algorithms;
 mod batch;
 mod cases;
 mod contact;
+mod motion;
 mod response;
 mod validation;
