@@ -6,8 +6,9 @@
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
 
-use circle_aabb_lab::bench::run::{contact_push_pass, contact_soa_name, ContactBuffers};
-use circle_aabb_lab::bench::{generate, BenchConfig, PairSet, SetSpec};
+use circle_aabb_lab::bench::{
+    contact_push_pass, contact_soa_name, generate, BenchConfig, ContactBuffers, PairSet, SetSpec,
+};
 use circle_aabb_lab::geom::batch::{self, PairsSoa};
 use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

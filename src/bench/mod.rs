@@ -3,9 +3,17 @@
 //! - [`rng`]: a seeded generator (SplitMix64), the same on every platform;
 //! - [`sets`]: ball/box pairs with a chosen hit rate (≈10 %, 50 %, 90 %), small and cycled in cache or
 //!   large and random;
-//! - [`run`]: the plan (every registry algorithm × dimension × set, the contact + push-out, the
-//!   streaming-sum ceiling and the batched kernels) executed a slice at a time by
-//!   [`BenchRun::step`], with progress, cancel and results.
+//! - the run, one file for each thing it does:
+//!   - [`plan`]: what to measure ([`BenchConfig`], [`Kernel`]) and the ordered tasks, each with its
+//!     work (every registry algorithm × dimension × set, the contact + push-out, the streaming-sum
+//!     ceiling and the batched kernels);
+//!   - [`machine`]: [`BenchRun`], the step machine that works through the plan a slice at a time
+//!     ([`BenchRun::step`]), with progress, cancel and results;
+//!   - [`kernels`]: what a timed sample runs where the library does not provide it whole, and the
+//!     exact hit counts every sample is checked against;
+//!   - [`timing`]: the [`Clock`] and the timed loop;
+//!   - [`buffers`]: the inputs and outputs of the timed loops, set up outside the timing;
+//!   - [`results`]: the rows a run reports (the `bench --json` keys).
 //!
 //! Time comes from a [`Clock`] the caller passes in: `std::time::Instant` panics on
 //! `wasm32-unknown-unknown`, where the app passes its frame clock instead. Every hit count is checked
@@ -33,28 +41,21 @@
 //! assert_eq!(results.scalar.len(), circle_aabb_lab::geom::ALGORITHMS.len());
 //! ```
 
+pub mod buffers;
+pub mod kernels;
+pub mod machine;
+pub mod plan;
+pub mod results;
 pub mod rng;
-pub mod run;
 pub mod sets;
+pub mod timing;
 
-pub use run::{BatchedResult, BenchConfig, BenchRun, Kernel, Results, ScalarResult};
+pub use buffers::ContactBuffers;
+pub use kernels::contact_push_pass;
+pub use machine::BenchRun;
+pub use plan::{contact_soa_name, BenchConfig, Kernel};
+pub use results::{BatchedResult, Results, ScalarResult};
 pub use sets::{generate, PairSet, SetSpec};
-
-/// A source of time in seconds (any origin; only differences are used).
-pub trait Clock {
-    fn seconds(&mut self) -> f64;
-}
-
-impl<F: FnMut() -> f64> Clock for F {
-    fn seconds(&mut self) -> f64 {
-        self()
-    }
-}
-
-/// A clock on `std::time::Instant` (not on wasm32, where `Instant::now` panics).
 #[cfg(not(target_arch = "wasm32"))]
-#[must_use]
-pub fn std_clock() -> impl Clock {
-    let t0 = std::time::Instant::now();
-    move || t0.elapsed().as_secs_f64()
-}
+pub use timing::std_clock;
+pub use timing::Clock;

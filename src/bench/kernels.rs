@@ -1,0 +1,115 @@
+//! What a timed sample runs, where the library does not provide it whole, and what its hit count
+//! must be: the contact + push-out pass over arrays of shapes, the batched kernels on the run's
+//! inputs, and the exact overlap counts they are checked against.
+
+use super::buffers::{prefix, BatchedData};
+use super::plan::Kernel;
+use super::timing::{time, Clock};
+use crate::geom::batch::{self, PairsSoa};
+use crate::geom::{contact, contact_response, Aabb, Ball};
+use std::hint::black_box;
+
+/// The box of the one-box kernels: the centres are spread over a square/cube 4 times as wide.
+fn one_box<const D: usize>() -> Aabb<D> {
+    Aabb::new([-4.0; D], [4.0; D]).expect("valid box")
+}
+
+/// The fixed radius of the `OneBoxFixedR` rows.
+const FIXED_R: f32 = 3.0;
+
+/// The contact and the push-out for every pair ([`contact_response`]): returns the number of
+/// overlaps, and folds every output into a value the optimiser must compute (with `xor` of the bits,
+/// which does not chain a floating-point latency from one pair to the next).
+#[inline(never)]
+pub fn contact_push_pass<const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    let mut hits = 0;
+    let mut acc = 0u32;
+    for (b, a) in balls.iter().zip(boxes) {
+        let (k, p) = contact_response(b, a);
+        hits += k.state.is_overlap() as usize;
+        let mut x = k.distance.to_bits() ^ k.penetration.to_bits() ^ k.zone ^ (p.case as u32) << 8;
+        for i in 0..D {
+            x ^= k.closest[i].to_bits().rotate_left(i as u32) ^ p.push[i].to_bits().rotate_left(7 + i as u32);
+        }
+        acc ^= x ^ p.face.map_or(0, |f| (f.axis as u32) << 1 | f.upper as u32);
+    }
+    black_box(acc);
+    hits
+}
+
+/// Times one sample (`passes` runs) of a batched kernel over the first `n` lanes.
+pub(super) fn time_batched<C: Clock>(
+    d: &mut BatchedData,
+    clock: &mut C,
+    kernel: Kernel,
+    dim: usize,
+    n: usize,
+    passes: usize,
+) -> (f64, usize) {
+    let c = |i: usize| &d.center[i][..n];
+    match (kernel, dim) {
+        (Kernel::OneBox, 2) => {
+            let (x, y, r) = (c(0), c(1), &d.radius[..n]);
+            time(clock, n, passes, || batch::overlap_mask_one_box(&one_box::<2>(), [x, y], r, black_box(&mut d.mask)))
+        }
+        (Kernel::OneBox, _) => {
+            let (x, y, z, r) = (c(0), c(1), c(2), &d.radius[..n]);
+            time(clock, n, passes, || {
+                batch::overlap_mask_one_box(&one_box::<3>(), [x, y, z], r, black_box(&mut d.mask))
+            })
+        }
+        (Kernel::OneBoxFixedR, 2) => {
+            let (x, y) = (c(0), c(1));
+            time(clock, n, passes, || {
+                batch::overlap_mask_one_box_fixed(&one_box::<2>(), FIXED_R, [x, y], black_box(&mut d.mask))
+            })
+        }
+        (Kernel::OneBoxFixedR, _) => {
+            let (x, y, z) = (c(0), c(1), c(2));
+            time(clock, n, passes, || {
+                batch::overlap_mask_one_box_fixed(&one_box::<3>(), FIXED_R, [x, y, z], black_box(&mut d.mask))
+            })
+        }
+        (Kernel::Pairs, 2) => {
+            let p = prefix(&d.pairs2, n);
+            time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+        }
+        (Kernel::Pairs, _) => {
+            let p = prefix(&d.pairs3, n);
+            time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+        }
+    }
+}
+
+/// The exact number of overlaps among the first `n` lanes of a batched input.
+pub(super) fn expected_batched(d: &BatchedData, kernel: Kernel, dim: usize, n: usize) -> usize {
+    let radius = |i: usize| if kernel == Kernel::OneBoxFixedR { FIXED_R } else { d.radius[i] };
+    match (kernel, dim) {
+        (Kernel::Pairs, 2) => exact_pairs(&d.pairs2, n),
+        (Kernel::Pairs, _) => exact_pairs(&d.pairs3, n),
+        (_, 2) => (0..n)
+            .filter(|&i| {
+                let b = Ball::new([d.center[0][i], d.center[1][i]], radius(i)).expect("valid");
+                contact(&b, &one_box::<2>()).state.is_overlap()
+            })
+            .count(),
+        _ => (0..n)
+            .filter(|&i| {
+                let b = Ball::new([d.center[0][i], d.center[1][i], d.center[2][i]], radius(i)).expect("valid");
+                contact(&b, &one_box::<3>()).state.is_overlap()
+            })
+            .count(),
+    }
+}
+
+/// The exact number of overlaps among the first `n` pairs.
+fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
+    (0..n.min(p.len()))
+        .filter(|&i| {
+            let b = Ball::new(std::array::from_fn::<f32, D, _>(|k| p.center[k][i]), p.radius[i]).expect("valid");
+            let a = Aabb::new(std::array::from_fn::<f32, D, _>(|k| p.min[k][i]), std::array::from_fn(|k| p.max[k][i]))
+                .expect("valid");
+            contact(&b, &a).state.is_overlap()
+        })
+        .count()
+}

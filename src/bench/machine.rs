@@ -1,0 +1,462 @@
+//! The resumable run: the step machine that works through the [plan](super::plan) a slice at a
+//! time ([`BenchRun::step`]), so a frame loop can interleave it with drawing and a command line can
+//! drive it to the end with a progress bar. Each unit is one timed sample or a slice of input
+//! generation; the machine keeps the inputs, counts progress, keeps each task's fastest sample,
+//! checks every hit count and fills in the [`Results`].
+
+use super::buffers::{pairs_range, BatchedData, ContactBuffers};
+use super::kernels::{contact_push_pass, expected_batched, time_batched};
+use super::plan::{contact_soa_name, plan, BenchConfig, Task};
+use super::results::{BatchedResult, Results, ScalarResult};
+use super::sets::{generate_into, PairSet};
+use super::timing::{passes_for, time, Clock};
+use crate::geom::batch::{self, PairsSoa};
+use crate::geom::ALGORITHMS;
+use std::hint::black_box;
+
+/// A resumable benchmark run.
+pub struct BenchRun<C: Clock> {
+    config: BenchConfig,
+    clock: C,
+    tasks: Vec<(Task, u64)>,
+    next: usize,
+    /// Samples taken for the current task (timing tasks), pairs generated (generation).
+    progress_in_task: usize,
+    best_ns: f64,
+    finished_best: f64,
+    work_total: u64,
+    work_done: u64,
+    cancelled: bool,
+    sets2: Vec<PairSet<2>>,
+    sets3: Vec<PairSet<3>>,
+    soa2: Vec<PairsSoa<2>>,
+    soa3: Vec<PairsSoa<3>>,
+    contact_out2: ContactBuffers<2>,
+    contact_out3: ContactBuffers<3>,
+    batched: BatchedData,
+    /// Fastest streaming-sum sample of the current batched task, ns per float.
+    best_sum_ns: f64,
+    /// Hits summed over the chunks of the current task's first cycle.
+    chunk_hits: usize,
+    /// (bytes, GB/s) of the largest streaming sum so far.
+    largest_sum: (usize, f64),
+    results: Results,
+}
+
+impl<C: Clock> BenchRun<C> {
+    /// Plans the run; nothing is generated or measured until [`BenchRun::step`].
+    pub fn new(config: BenchConfig, clock: C) -> Self {
+        let tasks = plan(&config);
+        let work_total = tasks.iter().map(|t| t.1).sum::<u64>().max(1);
+        let mut results = Results { level: batch::level().as_str(), ..Results::default() };
+        results.bandwidth_gb_s = f64::NAN;
+        BenchRun {
+            config,
+            clock,
+            tasks,
+            next: 0,
+            progress_in_task: 0,
+            best_ns: f64::INFINITY,
+            finished_best: f64::NAN,
+            work_total,
+            work_done: 0,
+            cancelled: false,
+            sets2: Vec::new(),
+            sets3: Vec::new(),
+            soa2: Vec::new(),
+            soa3: Vec::new(),
+            contact_out2: ContactBuffers::new(),
+            contact_out3: ContactBuffers::new(),
+            batched: BatchedData::default(),
+            best_sum_ns: f64::INFINITY,
+            chunk_hits: 0,
+            largest_sum: (0, f64::NAN),
+            results,
+        }
+    }
+
+    /// The configuration this run follows.
+    #[must_use]
+    pub fn config(&self) -> &BenchConfig {
+        &self.config
+    }
+
+    /// Fraction of the planned work done, 0..=1.
+    #[must_use]
+    pub fn progress(&self) -> f64 {
+        if self.next >= self.tasks.len() {
+            1.0
+        } else {
+            (self.work_done as f64 / self.work_total as f64).min(1.0)
+        }
+    }
+
+    /// What is being measured now (for a progress bar's message).
+    #[must_use]
+    pub fn current(&self) -> String {
+        match self.tasks.get(self.next).map(|t| t.0) {
+            None => "done".into(),
+            Some(Task::Generate { dim, set }) => format!("generating {}D {}", dim, self.config.sets[set].name),
+            Some(Task::GenerateBatched) => "generating batched inputs".into(),
+            Some(Task::Scalar { dim, set, algo }) => {
+                format!("{} {}D {}", ALGORITHMS[algo].id, dim, self.config.sets[set].name)
+            }
+            Some(Task::Contact { dim, set }) => format!("contact+push {}D {}", dim, self.config.sets[set].name),
+            Some(Task::ContactSoa { dim, set, fast }) => {
+                format!("{} {}D {}", contact_soa_name(fast), dim, self.config.sets[set].name)
+            }
+            Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
+        }
+    }
+
+    /// Stops the run; the results gathered so far stay available.
+    pub fn cancel(&mut self) {
+        self.cancelled = true;
+    }
+
+    /// All tasks done, or cancelled.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.cancelled || self.next >= self.tasks.len()
+    }
+
+    /// Was the run cancelled?
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// The results so far.
+    #[must_use]
+    pub fn results(&self) -> &Results {
+        &self.results
+    }
+
+    /// Consumes the run, returning its results.
+    #[must_use]
+    pub fn into_results(self) -> Results {
+        self.results
+    }
+
+    /// Does about `budget` tests' worth of work (at least one unit: one timed sample, or a slice of
+    /// input generation) and returns whether the run is done. A timed sample is never split, so one
+    /// call can overrun the budget by up to one sample (`tests_per_sample` tests).
+    pub fn step(&mut self, budget: u64) -> bool {
+        let mut spent = 0u64;
+        while !self.is_done() && (spent == 0 || spent < budget) {
+            let before = self.work_done;
+            self.unit(budget.saturating_sub(spent).max(1));
+            spent += (self.work_done - before).max(1);
+        }
+        self.is_done()
+    }
+
+    /// Runs to the end (desktop use), calling `on_progress` after each unit.
+    pub fn run_to_end(&mut self, mut on_progress: impl FnMut(&Self)) {
+        while !self.is_done() {
+            self.step(1);
+            on_progress(self);
+        }
+    }
+
+    fn finish_task(&mut self) {
+        self.next += 1;
+        self.progress_in_task = 0;
+        self.best_ns = f64::INFINITY;
+        // Progress counts whole tasks exactly, whatever the rounding inside them.
+        self.work_done = self.tasks[..self.next].iter().map(|t| t.1).sum();
+    }
+
+    fn unit(&mut self, budget: u64) {
+        let (task, work) = self.tasks[self.next];
+        let samples = self.config.samples.max(1);
+        match task {
+            Task::Generate { dim, set } => {
+                let spec = self.config.sets[set].clone();
+                let want = (budget as usize / 4).max(1024);
+                let done = if dim == 2 {
+                    if self.sets2.len() <= set {
+                        self.sets2.push(PairSet::empty(&spec));
+                    }
+                    generate_into(&mut self.sets2[set], want)
+                } else {
+                    if self.sets3.len() <= set {
+                        self.sets3.push(PairSet::empty(&spec));
+                    }
+                    generate_into(&mut self.sets3[set], want)
+                };
+                if done {
+                    if dim == 2 {
+                        let s = &self.sets2[set];
+                        self.soa2.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
+                    } else {
+                        let s = &self.sets3[set];
+                        self.soa3.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
+                    }
+                    self.finish_task();
+                } else {
+                    let len = if dim == 2 { self.sets2[set].len() } else { self.sets3[set].len() };
+                    self.work_done += (4 * len - self.progress_in_task * 4) as u64;
+                    self.progress_in_task = len;
+                }
+            }
+            Task::GenerateBatched => {
+                self.batched = BatchedData::generate(&self.config, &self.tasks);
+                self.finish_task();
+            }
+            Task::Scalar { dim, set, algo } => {
+                let a = &ALGORITHMS[algo];
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let (s, f) = (&self.sets2[set], a.count_pairs_2d);
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                } else {
+                    let (s, f) = (&self.sets3[set], a.count_pairs_3d);
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                };
+                let hits = self.chunk_done(work, ns, hits, n, samples);
+                if self.progress_in_task == 0 {
+                    let row = self.scalar_row(a.id, dim, set, hits, exact);
+                    if a.is_exact(dim) {
+                        self.check(&row, "the exact contact says");
+                    }
+                    self.results.scalar.push(row);
+                }
+            }
+            Task::Contact { dim, set } => {
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let s = &self.sets2[set];
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                } else {
+                    let s = &self.sets3[set];
+                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                };
+                let hits = self.chunk_done(work, ns, hits, n, samples);
+                if self.progress_in_task == 0 {
+                    let row = self.scalar_row("contact+push", dim, set, hits, exact);
+                    self.check(&row, "expected");
+                    self.results.contact.push(row);
+                }
+            }
+            Task::ContactSoa { dim, set, fast } => {
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let (p, exact) = (pairs_range(&self.soa2[set], range), self.sets2[set].exact_hits);
+                    let o = &mut self.contact_out2;
+                    o.grow(len);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
+                    (ns, hits, exact)
+                } else {
+                    let (p, exact) = (pairs_range(&self.soa3[set], range), self.sets3[set].exact_hits);
+                    let o = &mut self.contact_out3;
+                    o.grow(len);
+                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
+                    (ns, hits, exact)
+                };
+                let hits = self.chunk_done(work, ns, hits, n, samples);
+                if self.progress_in_task == 0 {
+                    let row = self.scalar_row(contact_soa_name(fast), dim, set, hits, exact);
+                    self.check(&row, "expected");
+                    self.results.contact.push(row);
+                }
+            }
+            Task::Batched { kernel, dim, n } => {
+                let passes = passes_for(&self.config, n);
+                let (ns, hits) = time_batched(&mut self.batched, &mut self.clock, kernel, dim, n, passes);
+                let bytes = kernel.bytes_per_test(dim) * n;
+                let floats = (bytes / 4).min(self.batched.sum.len());
+                let data = &self.batched.sum[..floats];
+                let (sum_ns, _) =
+                    time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
+                self.best_sum_ns = self.best_sum_ns.min(sum_ns);
+                self.sample_done(work, ns, samples);
+                if self.progress_in_task == 0 {
+                    let expected = expected_batched(&self.batched, kernel, dim, n);
+                    if hits != expected {
+                        self.results.errors.push(format!(
+                            "{} {}D n={}: {} hits, the exact contact says {}",
+                            kernel.as_str(),
+                            dim,
+                            n,
+                            hits,
+                            expected
+                        ));
+                    }
+                    let bytes_per_test = kernel.bytes_per_test(dim);
+                    let sum = 4.0 / std::mem::replace(&mut self.best_sum_ns, f64::INFINITY);
+                    if bytes >= self.largest_sum.0 {
+                        self.largest_sum = (bytes, sum);
+                        self.results.bandwidth_gb_s = sum;
+                    }
+                    let ns = self.last_best();
+                    let tests_per_s = 1e9 / ns;
+                    let gb_s = tests_per_s * bytes_per_test as f64 / 1e9;
+                    self.results.batched.push(BatchedResult {
+                        kernel: kernel.as_str(),
+                        dim,
+                        n,
+                        tests_per_s,
+                        bytes_per_test,
+                        sum_gb_s: sum,
+                        percent_of_bandwidth: 100.0 * gb_s / sum,
+                    });
+                }
+            }
+        }
+    }
+
+    /// What the next sample of a set of `n` pairs covers: the whole set (as many passes as make
+    /// `tests_per_sample`) when it fits, else the next chunk of `tests_per_sample` pairs, cycling, so
+    /// that a sample stays short (on a busy machine, long samples are always interrupted).
+    /// Returns (range, passes, range length).
+    fn chunk(&self, n: usize) -> (std::ops::Range<usize>, usize, usize) {
+        let len = self.config.tests_per_sample.clamp(1, n.max(1));
+        if len >= n {
+            return (0..n, passes_for(&self.config, n), n);
+        }
+        let chunks = n.div_ceil(len);
+        let k = self.progress_in_task % chunks;
+        let range = k * len..((k + 1) * len).min(n);
+        let l = range.len();
+        (range, 1, l)
+    }
+
+    /// Records a sample of [`BenchRun::chunk`]; the hit count of the whole set (summed over the first
+    /// cycle of chunks) is returned once known, and the task lasts until every chunk was timed once.
+    fn chunk_done(&mut self, work: u64, ns: f64, hits: usize, n: usize, samples: usize) -> usize {
+        let len = self.config.tests_per_sample.clamp(1, n.max(1));
+        let chunks = n.div_ceil(len).max(1);
+        if self.progress_in_task == 0 {
+            self.chunk_hits = 0;
+        }
+        if self.progress_in_task < chunks {
+            self.chunk_hits += hits;
+        }
+        self.sample_done(work, ns, samples.max(chunks));
+        self.chunk_hits
+    }
+
+    /// Records one sample; when the task has all its samples, finishes it (`progress_in_task` → 0)
+    /// and leaves its fastest sample in `finished_best`.
+    fn sample_done(&mut self, work: u64, ns: f64, samples: usize) {
+        self.best_ns = self.best_ns.min(ns);
+        self.progress_in_task += 1;
+        self.work_done += work / samples as u64;
+        if self.progress_in_task >= samples {
+            self.finished_best = self.best_ns;
+            self.finish_task();
+        }
+    }
+
+    fn last_best(&self) -> f64 {
+        self.finished_best
+    }
+
+    /// The row of a scalar or contact task that has all its samples (its fastest sample).
+    fn scalar_row(&self, algorithm: &'static str, dim: usize, set: usize, hits: usize, exact: usize) -> ScalarResult {
+        let spec = &self.config.sets[set];
+        ScalarResult {
+            algorithm,
+            dim,
+            set: spec.name.clone(),
+            n: spec.n,
+            ns_per_test: self.last_best(),
+            hits,
+            exact_hits: exact,
+        }
+    }
+
+    /// Records an error when a row's hit count is not the exact one; `says` introduces the exact count.
+    fn check(&mut self, row: &ScalarResult, says: &str) {
+        if row.hits != row.exact_hits {
+            self.results.errors.push(format!(
+                "{} {}D {}: {} hits, {says} {}",
+                row.algorithm, row.dim, row.set, row.hits, row.exact_hits
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::SetSpec;
+
+    fn tiny() -> BenchConfig {
+        BenchConfig {
+            sets: vec![SetSpec::new("a", 300, 10, 1), SetSpec::new("b", 100, 90, 2)],
+            dims: vec![2, 3],
+            samples: 2,
+            tests_per_sample: 1000,
+            batched_sizes: vec![70, 200],
+            pairs_max: 150,
+        }
+    }
+
+    fn fake_clock() -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += 1e-6;
+            t
+        }
+    }
+
+    #[test]
+    fn a_run_in_slices_fills_the_whole_matrix_with_correct_counts() {
+        let mut run = BenchRun::new(tiny(), fake_clock());
+        let mut last = 0.0;
+        let mut steps = 0;
+        while !run.step(500) {
+            let p = run.progress();
+            assert!(p >= last && p < 1.0, "progress {last} -> {p}");
+            last = p;
+            steps += 1;
+        }
+        assert!(steps > 10, "the work was sliced ({steps} steps)");
+        assert_eq!(run.progress(), 1.0);
+        let r = run.into_results();
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.scalar.len(), ALGORITHMS.len() * 2 * 2);
+        // contact+push, contact+push/soa and contact+push/f32, per dimension and set.
+        assert_eq!(r.contact.len(), 3 * 2 * 2);
+        assert_eq!(r.batched.len(), 2 * 2 * 3);
+        for row in &r.scalar {
+            assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");
+            let a = crate::geom::algorithm(row.algorithm).unwrap();
+            if a.is_exact(row.dim) {
+                assert_eq!(row.hits, row.exact_hits, "{row:?}");
+            }
+        }
+        assert!(r.batched.iter().any(|b| b.kernel == "pairs" && b.n == 150), "pairs capped at pairs_max");
+        assert!(r.bandwidth_gb_s.is_finite());
+    }
+
+    #[test]
+    fn cancel_stops_and_keeps_what_was_measured() {
+        let mut run = BenchRun::new(tiny(), fake_clock());
+        while run.results().scalar.len() < 3 {
+            run.step(1000);
+        }
+        run.cancel();
+        assert!(run.is_done() && run.is_cancelled());
+        let p = run.progress();
+        assert!(p > 0.0 && p < 1.0);
+        assert!(run.step(1000), "a cancelled run stays done");
+        assert_eq!(run.progress(), p, "no work after cancel");
+        assert!(run.results().scalar.len() >= 3);
+    }
+}

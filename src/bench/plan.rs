@@ -1,0 +1,190 @@
+//! The plan: what a run measures ([`BenchConfig`] and its presets), the batched kernels
+//! ([`Kernel`]), and the ordered list of tasks a run works through, each with its work in tests (what
+//! progress counts).
+
+use super::sets::SetSpec;
+use super::timing::passes_for;
+use crate::geom::ALGORITHMS;
+use serde::Serialize;
+
+/// What to measure and how long.
+#[derive(Clone, Debug)]
+pub struct BenchConfig {
+    /// The input sets of the scalar matrix (each in every dimension of `dims`).
+    pub sets: Vec<SetSpec>,
+    /// Dimensions: 2, 3 or both.
+    pub dims: Vec<usize>,
+    /// Timed samples per cell; the fastest is kept (the least disturbed by other processes).
+    pub samples: usize,
+    /// Tests per sample, at least (rounded up to whole passes over the set). Short samples, many of
+    /// them, and the fastest kept: on a busy machine some samples run undisturbed. In a frame loop keep
+    /// a sample under a frame (100k–200k tests).
+    pub tests_per_sample: usize,
+    /// Batched kernels: a cache-resident size and a size beyond L2, in lanes.
+    pub batched_sizes: Vec<usize>,
+    /// Lanes of the pairs kernel at its largest (its rows use `min(size, this)`): 28–40 bytes per pair.
+    pub pairs_max: usize,
+}
+
+impl BenchConfig {
+    /// The full matrix: 256-pair sets cycled in cache, 32k random pairs, 1M random pairs.
+    #[must_use]
+    pub fn full() -> Self {
+        let mut sets = Vec::new();
+        for pct in [10, 50, 90] {
+            sets.push(SetSpec::new("small", 256, pct, 0x5EED_0000 + pct as u64));
+        }
+        for pct in [10, 50, 90] {
+            sets.push(SetSpec::new("32k", 32 * 1024, pct, 0x5EED_1000 + pct as u64));
+        }
+        sets.push(SetSpec::new("1m", 1 << 20, 50, 0x5EED_2050));
+        BenchConfig {
+            sets,
+            dims: vec![2, 3],
+            samples: 21,
+            tests_per_sample: 500_000,
+            batched_sizes: vec![4096, 1 << 22],
+            pairs_max: 1 << 20,
+        }
+    }
+
+    /// For a frame loop (the app, the browser): the same matrix, samples of ~150k tests (a few ms
+    /// each, so one [`BenchRun::step`] of that budget fits in a frame), batched arrays up to 1M lanes.
+    #[must_use]
+    pub fn interactive() -> Self {
+        BenchConfig { samples: 5, tests_per_sample: 150_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
+    }
+
+    /// The same matrix, few and short samples: a smoke test that takes seconds (figures are rough).
+    #[must_use]
+    pub fn quick() -> Self {
+        BenchConfig { samples: 2, tests_per_sample: 200_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
+    }
+}
+
+/// The batched kernels measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kernel {
+    /// One box against balls with their own radii, writing a mask.
+    OneBox,
+    /// One box against centres of one fixed radius, writing a mask (the agreement map).
+    OneBoxFixedR,
+    /// Pair i against pair i, writing a mask.
+    Pairs,
+}
+
+impl Kernel {
+    /// The name used in tables and JSON.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kernel::OneBox => "one_box",
+            Kernel::OneBoxFixedR => "one_box_fixed_r",
+            Kernel::Pairs => "pairs",
+        }
+    }
+
+    /// Bytes read per test in dimension `dim`.
+    #[must_use]
+    pub fn bytes_per_test(self, dim: usize) -> usize {
+        match self {
+            Kernel::OneBox => 4 * (dim + 1),
+            Kernel::OneBoxFixedR => 4 * dim,
+            Kernel::Pairs => 4 * (3 * dim + 1),
+        }
+    }
+}
+
+/// One unit of the plan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Task {
+    /// Build scalar set `set` in `dim`.
+    Generate {
+        dim: usize,
+        set: usize,
+    },
+    /// Build the batched inputs.
+    GenerateBatched,
+    Scalar {
+        dim: usize,
+        set: usize,
+        algo: usize,
+    },
+    Contact {
+        dim: usize,
+        set: usize,
+    },
+    /// The same, many pairs at once (structure-of-arrays, vectorised); `fast`: the `f32` path.
+    ContactSoa {
+        dim: usize,
+        set: usize,
+        fast: bool,
+    },
+    Batched {
+        kernel: Kernel,
+        dim: usize,
+        n: usize,
+    },
+}
+
+/// Every task in order, with its work in tests: the inputs first, then the scalar matrix (each
+/// registry algorithm, then the contact + push-out rows) per dimension and set, then the batched
+/// inputs and kernels.
+pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
+    let mut tasks = Vec::new();
+    let samples = config.samples.max(1) as u64;
+    let passes = |n: usize| passes_for(config, n) as u64;
+    for &dim in &config.dims {
+        for (s, spec) in config.sets.iter().enumerate() {
+            tasks.push((Task::Generate { dim, set: s }, 4 * spec.n as u64));
+        }
+    }
+    for &dim in &config.dims {
+        for (s, spec) in config.sets.iter().enumerate() {
+            let per_sample = if spec.n <= config.tests_per_sample {
+                passes(spec.n) * spec.n as u64
+            } else {
+                config.tests_per_sample as u64
+            };
+            let work = samples.max(spec.n.div_ceil(config.tests_per_sample.max(1)) as u64) * per_sample;
+            for algo in 0..ALGORITHMS.len() {
+                tasks.push((Task::Scalar { dim, set: s, algo }, work));
+            }
+            tasks.push((Task::Contact { dim, set: s }, 3 * work));
+            tasks.push((Task::ContactSoa { dim, set: s, fast: false }, work));
+            tasks.push((Task::ContactSoa { dim, set: s, fast: true }, work));
+        }
+    }
+    let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);
+    if max_size > 0 && !config.dims.is_empty() {
+        tasks.push((Task::GenerateBatched, 4 * max_size as u64));
+        let mut rows = Vec::new();
+        for &dim in &config.dims {
+            for &n in &config.batched_sizes {
+                for kernel in [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs] {
+                    let n = if kernel == Kernel::Pairs { n.min(config.pairs_max) } else { n };
+                    rows.push(Task::Batched { kernel, dim, n });
+                }
+            }
+        }
+        // Each sample times the kernel and, right after it, the streaming sum over the same number
+        // of bytes, so that both see the same machine (other processes come and go).
+        for row in rows {
+            if let Task::Batched { n, .. } = row {
+                tasks.push((row, 2 * samples * passes(n) * n as u64 / 8));
+            }
+        }
+    }
+    tasks
+}
+
+/// The row name of the structure-of-arrays contact + push-out: `f64` (exact) or the `f32` fast path.
+#[must_use]
+pub fn contact_soa_name(fast: bool) -> &'static str {
+    if fast {
+        "contact+push/f32"
+    } else {
+        "contact+push/soa"
+    }
+}

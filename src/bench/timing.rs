@@ -1,0 +1,47 @@
+//! Time: the [`Clock`] a run reads, and the timed loop every sample goes through.
+//!
+//! `std::time::Instant` panics on `wasm32-unknown-unknown`, so the caller passes a clock in:
+//! [`std_clock`] on the desktop, the app's frame clock in the browser, a fake one in tests.
+
+use super::plan::BenchConfig;
+use std::hint::black_box;
+
+/// A source of time in seconds (any origin; only differences are used).
+pub trait Clock {
+    fn seconds(&mut self) -> f64;
+}
+
+impl<F: FnMut() -> f64> Clock for F {
+    fn seconds(&mut self) -> f64 {
+        self()
+    }
+}
+
+/// A clock on `std::time::Instant` (not on wasm32, where `Instant::now` panics).
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn std_clock() -> impl Clock {
+    let t0 = std::time::Instant::now();
+    move || t0.elapsed().as_secs_f64()
+}
+
+/// Passes over a set of `n` pairs that make one sample of at least `tests_per_sample` tests.
+pub(super) fn passes_for(config: &BenchConfig, n: usize) -> usize {
+    config.tests_per_sample.div_ceil(n.max(1)).max(1)
+}
+
+/// Times `passes` runs of `f`, returning (nanoseconds per test, the last hit count).
+pub(super) fn time<C: Clock>(
+    clock: &mut C,
+    tests_per_pass: usize,
+    passes: usize,
+    mut f: impl FnMut() -> usize,
+) -> (f64, usize) {
+    let mut hits = 0;
+    let t0 = clock.seconds();
+    for _ in 0..passes {
+        hits = black_box(f());
+    }
+    let t1 = clock.seconds();
+    ((t1 - t0).max(0.0) * 1e9 / (passes * tests_per_pass).max(1) as f64, hits)
+}
