@@ -1,5 +1,5 @@
 //! The memory the timed loops read and write, set up outside the timed samples: the batched
-//! kernels' inputs at their largest size ([`BatchedData`]; smaller rows use a prefix), views of a
+//! kernels' inputs at their largest size (`BatchedData`; smaller rows use a prefix), views of a
 //! range of structure-of-arrays pairs, and the contact kernels' outputs ([`ContactBuffers`]),
 //! sized and touched before a sample so that no page is first touched inside one.
 

@@ -49,7 +49,7 @@ impl BenchConfig {
     }
 
     /// For a frame loop (the app, the browser): the same matrix, samples of ~150k tests (a few ms
-    /// each, so one [`BenchRun::step`] of that budget fits in a frame), batched arrays up to 1M lanes.
+    /// each, so one [`BenchRun::step`](super::BenchRun::step) of that budget fits in a frame), batched arrays up to 1M lanes.
     #[must_use]
     pub fn interactive() -> Self {
         BenchConfig { samples: 5, tests_per_sample: 150_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
