@@ -1,7 +1,8 @@
-//! One query case — a ball and a box in 2D or 3D — parsed from numbers and reported as JSON.
-//! Shared by the `query` command and anything else that prints or copies a scene's verdicts.
+//! One query case — a ball and a box in 2D or 3D, optionally with a velocity (a swept case) — parsed
+//! from numbers and reported as JSON. Shared by the `query` command and anything else that prints or
+//! copies a scene's verdicts.
 
-use crate::geom::{contact, response, Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, ALGORITHMS};
+use crate::geom::{contact, response, sweep, Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, ALGORITHMS};
 use serde_json::{json, Map, Value};
 use std::fmt;
 
@@ -16,6 +17,13 @@ pub enum Case {
 pub const FIELDS_2D: [&str; 7] = ["cx", "cy", "r", "minx", "miny", "maxx", "maxy"];
 /// Field names of a 3D case in input order.
 pub const FIELDS_3D: [&str; 10] = ["cx", "cy", "cz", "r", "minx", "miny", "minz", "maxx", "maxy", "maxz"];
+/// Field names of a 2D swept case in input order (`cx,cy,r,minx,miny,maxx,maxy,vx,vy`).
+pub const FIELDS_2D_SWEPT: [&str; 9] = ["cx", "cy", "r", "minx", "miny", "maxx", "maxy", "vx", "vy"];
+/// Field names of a 3D swept case in input order (the 3D case, then `vx,vy,vz`).
+pub const FIELDS_3D_SWEPT: [&str; 13] =
+    ["cx", "cy", "cz", "r", "minx", "miny", "minz", "maxx", "maxy", "maxz", "vx", "vy", "vz"];
+/// What a CSV line of the wrong length is told.
+const CSV_COUNTS: &str = "7 numbers (2D), 10 (3D), 9 (2D swept) or 13 (3D swept)";
 
 /// Why a case could not be read. The message names the field.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +34,8 @@ pub enum CaseError {
     NotANumber { field: String, text: String },
     /// The numbers do not make a valid shape.
     Shape(ShapeError),
+    /// Any other bad value; the message names the field.
+    Invalid(String),
 }
 
 impl fmt::Display for CaseError {
@@ -34,6 +44,7 @@ impl fmt::Display for CaseError {
             CaseError::Count { expected, got } => write!(f, "expected {expected}, got {got} value(s)"),
             CaseError::NotANumber { field, text } => write!(f, "{field}: {text:?} is not a number"),
             CaseError::Shape(e) => write!(f, "{e}"),
+            CaseError::Invalid(msg) => f.write_str(msg),
         }
     }
 }
@@ -147,6 +158,130 @@ impl Case {
             Case::D2(b, a) => report_of(b, a, "circle", self.verdicts()),
             Case::D3(b, a) => report_of(b, a, "sphere", self.verdicts()),
         }
+    }
+}
+
+/// A case and, for a swept case, the velocity of the centre: `c + t·v` for `t` in `[0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Query {
+    /// The ball and the box.
+    pub case: Case,
+    /// The velocity (its first `case.dim()` components are used), or `None` for a still case.
+    pub velocity: Option<[f32; 3]>,
+}
+
+impl Query {
+    /// A still case (no velocity): reported exactly as [`Case::report`].
+    #[must_use]
+    pub fn still(case: Case) -> Query {
+        Query { case, velocity: None }
+    }
+
+    /// A swept case: `velocity` must have `case.dim()` finite components, and the end centre
+    /// `c + v` must be finite too (its contact state is reported). `names` gives the velocity's field
+    /// names for the messages (`["vx", "vy"]` in CSV, `["velocity.x", "velocity.y"]` for a flag).
+    pub fn swept(case: Case, velocity: &[f32], names: &[&str]) -> Result<Query, CaseError> {
+        let d = case.dim();
+        if velocity.len() != d {
+            return Err(CaseError::Count {
+                expected: format!("{d} numbers (one per axis of the {d}D case)"),
+                got: velocity.len(),
+            });
+        }
+        let center = match case {
+            Case::D2(b, _) => [b.center()[0], b.center()[1], 0.0],
+            Case::D3(b, _) => b.center(),
+        };
+        let mut v = [0.0; 3];
+        for i in 0..d {
+            let field = names.get(i).copied().unwrap_or("velocity");
+            if !velocity[i].is_finite() {
+                return Err(CaseError::Invalid(format!("{field} must be a finite number, got {}", velocity[i])));
+            }
+            if !(center[i] + velocity[i]).is_finite() {
+                return Err(CaseError::Invalid(format!(
+                    "{field}: the end centre c + v leaves the f32 range ({} + {})",
+                    center[i], velocity[i]
+                )));
+            }
+            v[i] = velocity[i];
+        }
+        Ok(Query { case, velocity: Some(v) })
+    }
+
+    /// Parses one CSV line: 7 or 10 numbers are a still case (as [`Case::from_csv_line`]), 9 or 13
+    /// numbers a swept case (the case, then `vx,vy` or `vx,vy,vz`). Errors name the field.
+    ///
+    /// ```
+    /// use circle_aabb_lab::report::Query;
+    /// let q = Query::from_csv_line("0,0,0.5,5,-1,5.5,1,100,0").unwrap();
+    /// assert_eq!((q.case.dim(), q.velocity), (2, Some([100.0, 0.0, 0.0])));
+    /// assert!(Query::from_csv_line("0,0,0.5,5,-1,5.5,1").unwrap().velocity.is_none());
+    /// assert_eq!(Query::from_csv_line("0,0,0.5,5,-1,5.5,1,1,inf").unwrap_err().to_string(),
+    ///            "vy must be a finite number, got inf");
+    /// ```
+    pub fn from_csv_line(line: &str) -> Result<Query, CaseError> {
+        let n = line.split(',').count();
+        let (names, case_len): (&[&str], usize) = match n {
+            7 => (&FIELDS_2D, 7),
+            10 => (&FIELDS_3D, 10),
+            9 => (&FIELDS_2D_SWEPT, 7),
+            13 => (&FIELDS_3D_SWEPT, 10),
+            _ => return Err(CaseError::Count { expected: CSV_COUNTS.into(), got: n }),
+        };
+        let v = parse_numbers(line, Some(names))?;
+        let case = Case::from_numbers(&v[..case_len])?;
+        if n == case_len {
+            Ok(Query::still(case))
+        } else {
+            Query::swept(case, &v[case_len..], &names[case_len..])
+        }
+    }
+
+    /// [`Case::report`], and for a swept case a `"sweep"` object (see [`sweep_report`]).
+    #[must_use]
+    pub fn report(&self) -> Value {
+        let mut v = self.case.report();
+        if let (Some(vel), Some(obj)) = (self.velocity, v.as_object_mut()) {
+            let sweep = match self.case {
+                Case::D2(b, a) => sweep_report(&b, [vel[0], vel[1]], &a),
+                Case::D3(b, a) => sweep_report(&b, vel, &a),
+            };
+            obj.insert("sweep".into(), sweep);
+        }
+        v
+    }
+}
+
+/// The swept test as JSON: `{"hit", "t", "initial", "feature", "center", "point", "normal",
+/// "end_state"}`. Without a hit, `t`, `feature`, `center`, `point` and `normal` are `null` and
+/// `initial` is false. `end_state` is the exact contact state at `c + v` — what a discrete test at
+/// the end of the motion says — so a tunnelling move shows as `hit: true`, `end_state: "separated"`.
+/// `c + v` must be finite ([`Query::swept`] checks it); if it were not, `end_state` is `null`.
+#[must_use]
+pub fn sweep_report<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>) -> Value {
+    let end_state = ball.translated(velocity).map_or(Value::Null, |end| json!(contact(&end, aabb).state));
+    match sweep(ball, velocity, aabb) {
+        Some(h) => json!({
+            "hit": true,
+            "t": num(h.t),
+            "initial": h.initial,
+            "feature": h.feature.as_str(),
+            "center": nums(&h.center),
+            "point": nums(&h.point),
+            "normal": nums(&h.normal),
+            "end_state": end_state,
+        }),
+        None => json!({
+            "hit": false,
+            "t": null,
+            "initial": false,
+            "feature": null,
+            "center": null,
+            "point": null,
+            "normal": null,
+            "end_state": end_state,
+        }),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `circle-aabb-lab query`: one case from the arguments, or many from CSV, one JSON object a line.
 
-use crate::report::{parse_numbers, Case, CaseError};
+use crate::report::{parse_numbers, Case, CaseError, Query};
 use clap::Args;
 use serde_json::json;
 use std::io::{self, BufRead, Write};
@@ -10,6 +10,7 @@ Test one circle/sphere against one box, or many from a CSV file, and print one J
 
   circle-aabb-lab query --circle CX,CY,R --box MINX,MINY,MAXX,MAXY
   circle-aabb-lab query --sphere CX,CY,CZ,R --box MINX,MINY,MINZ,MAXX,MAXY,MAXZ
+  circle-aabb-lab query --circle CX,CY,R --box MINX,MINY,MAXX,MAXY --velocity VX,VY    (swept)
   circle-aabb-lab query --csv FILE          (FILE may be - for standard input)
 
 Each object has: dim, circle|sphere {center, radius}, box {min, max}, zone (x + 3y [+ 9z], per axis
@@ -18,8 +19,17 @@ penetration, state (separated|touching|overlapping), response {case: none|outsid
 vector that moves the centre to just touching, face: for the inside case}, overlap {one boolean per
 algorithm id}, disagree (the ids whose verdict differs from the exact state).
 
+With --velocity V (VX,VY with --circle, VX,VY,VZ with --sphere) the centre moves along c + t*V, t in
+[0, 1], and the object also has sweep {hit, t (the first time the ball touches the box; touching
+counts), initial (true when it already touches or overlaps at t = 0; the normal is then the push-out
+direction), feature (face|edge|corner), center (the centre at t), point (the contact point on the
+box), normal (the box's outward unit normal there), end_state (separated|touching|overlapping: what a
+discrete test says at c + V, so tunnelling shows as hit true with end_state separated)}. Without a
+hit, t, feature, center, point and normal are null.
+
 CSV: a line of 7 numbers is a 2D case cx,cy,r,minx,miny,maxx,maxy; a line of 10 numbers a 3D case
-cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz. Blank lines and lines starting with # are skipped. Every
+cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz; a line of 9 numbers a swept 2D case (the 7, then vx,vy) and
+13 numbers a swept 3D case (the 10, then vx,vy,vz). Blank lines and lines starting with # are skipped. Every
 object carries \"line\": N (1-based). A bad line prints {\"line\": N, \"error\": \"...\"} naming the
 problem, and processing goes on.
 
@@ -40,6 +50,10 @@ pub struct QueryArgs {
     /// Read cases from a CSV file (- for standard input).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// Sweep the ball: its centre moves by this vector (VX,VY with --circle, VX,VY,VZ with --sphere);
+    /// adds the "sweep" object (time of impact, feature, normal, state at the end).
+    #[arg(long, value_name = "VX,VY[,VZ]", allow_hyphen_values = true, conflicts_with = "csv")]
+    pub velocity: Option<String>,
 }
 
 /// A usage error: printed to stderr, exit status 2.
@@ -50,6 +64,31 @@ impl std::fmt::Display for UsageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// Builds the single case given by `--circle`/`--sphere`, `--box` and, for a swept case, `--velocity`.
+pub fn query_from_args(args: &QueryArgs) -> Result<Query, UsageError> {
+    let case = case_from_args(args)?;
+    let Some(text) = &args.velocity else {
+        return Ok(Query::still(case));
+    };
+    let (names, fields): (&[&str], &[&str]) = if case.dim() == 2 {
+        (&["VX", "VY"], &["velocity.x", "velocity.y"])
+    } else {
+        (&["VX", "VY", "VZ"], &["velocity.x", "velocity.y", "velocity.z"])
+    };
+    let with = |e: CaseError| UsageError(format!("--velocity: {e}"));
+    let v = parse_numbers(text, Some(names)).map_err(|e| match e {
+        CaseError::Count { expected, got } => with(CaseError::Count {
+            expected: format!(
+                "{expected} (the dimension of {})",
+                if case.dim() == 2 { "--circle" } else { "--sphere" }
+            ),
+            got,
+        }),
+        e => with(e),
+    })?;
+    Query::swept(case, &v, fields).map_err(with)
 }
 
 /// Builds the single case given by `--circle`/`--sphere` and `--box`.
@@ -80,7 +119,8 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
     })
 }
 
-/// Runs the CSV mode over `input`, writing one JSON line per case to `out`.
+/// Runs the CSV mode over `input`, writing one JSON line per case to `out` (7 or 10 numbers: a still
+/// case; 9 or 13: a swept case, see [`Query::from_csv_line`]).
 /// Returns the number of bad lines. A line that is not valid UTF-8 is a bad line (it has been
 /// consumed, so reading goes on); any other read error ends the run with that error, since the
 /// same read would fail again forever (e.g. `--csv` given a directory).
@@ -112,7 +152,7 @@ pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let obj = match Case::from_csv_line(text) {
+        let obj = match Query::from_csv_line(text) {
             Ok(case) => {
                 let mut v = json!({"line": n});
                 if let (Some(dst), serde_json::Value::Object(src)) = (v.as_object_mut(), case.report()) {
@@ -155,7 +195,7 @@ pub fn run(args: &QueryArgs) -> i32 {
             }
         };
     }
-    match case_from_args(args) {
+    match query_from_args(args) {
         Ok(case) => {
             let _ = writeln!(stdout.lock(), "{}", case.report());
             0
