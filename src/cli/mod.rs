@@ -1,7 +1,8 @@
 //! The command line: argument definitions (clap) and the window-free commands.
-//! `query` and `bench` never touch graphics, so they run on a machine with no display.
+//! `query`, `move` and `bench` never touch graphics, so they run on a machine with no display.
 
 pub mod bench;
+pub mod motion;
 pub mod query;
 
 use clap::{Args, Parser, Subcommand};
@@ -50,9 +51,12 @@ pub struct GuiArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Test one circle/sphere against one box, or many from a CSV file, and print JSON lines.
+    /// Test one circle/sphere against one box (optionally swept by a velocity), or many from CSV; print JSON lines.
     #[command(long_about = query::LONG_ABOUT)]
     Query(query::QueryArgs),
+    /// Move a circle/sphere through several boxes (slide or bounce, N steps) and print JSON.
+    #[command(long_about = motion::LONG_ABOUT)]
+    Move(motion::MoveArgs),
     /// Measure every algorithm, the contact + push-out and the batched kernels; print a table or JSON.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),

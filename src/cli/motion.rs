@@ -1,0 +1,309 @@
+//! `circle-aabb-lab move`: a ball moved through several boxes with the core's slide or bounce, one
+//! move per step like a frame loop, printed as one JSON object.
+
+use crate::geom::{bounce, slide, Aabb, Ball, Motion, ShapeError, AXES};
+use crate::report::{num, nums, parse_numbers, CaseError};
+use clap::Args;
+use serde_json::{json, Value};
+use std::io::Write;
+
+pub const LONG_ABOUT: &str = "\
+Move a circle/sphere through several boxes (slide along them, or bounce off them) and print one JSON object.
+
+  circle-aabb-lab move --circle CX,CY,R --velocity VX,VY --boxes \"MINX,MINY,MAXX,MAXY;...\"
+  circle-aabb-lab move --sphere CX,CY,CZ,R --velocity VX,VY,VZ --boxes @FILE
+  circle-aabb-lab move ... --steps N --response slide|bounce --restitution E
+
+Each step moves the centre by the current velocity (one frame): the ball stops at the first box it
+touches, then slides along it (the velocity loses its component into the normal) or bounces (the
+normal component is reflected and scaled by the restitution E), and goes on for the rest of the step.
+The velocity a step ends with is the next step's velocity.
+
+--boxes takes boxes separated by ';' (4 numbers each in 2D, 6 in 3D), or @FILE: one box a line,
+blank lines and lines starting with # skipped. Boxes are numbered from 0 in the order given.
+
+The object: start (the centre), end (the centre after the last step), hits (every contact that
+blocked the motion, in order; a contact whose normal does not oppose the velocity, like a floor under
+a ball rolling along it, does not block and is not listed. Each: box (its index), step (from 0), t
+(the time of the hit within its step, in [0, 1]), center (the centre at the hit), point (the contact
+point on the box), normal (the box's outward unit normal there), feature (face|edge|corner)),
+remaining (the velocity after the last step: the next step's velocity).
+
+Exit status: 0, or 2 for bad arguments (the message names the field; nothing is printed on stdout).";
+
+/// The largest `--steps` accepted.
+pub const MAX_STEPS: u64 = 1_000_000;
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    /// A circle: centre and radius.
+    #[arg(long, value_name = "CX,CY,R", allow_hyphen_values = true, conflicts_with = "sphere")]
+    pub circle: Option<String>,
+    /// A sphere: centre and radius.
+    #[arg(long, value_name = "CX,CY,CZ,R", allow_hyphen_values = true)]
+    pub sphere: Option<String>,
+    /// The velocity per step: VX,VY with --circle, VX,VY,VZ with --sphere.
+    #[arg(long, value_name = "VX,VY[,VZ]", allow_hyphen_values = true)]
+    pub velocity: Option<String>,
+    /// The boxes: "MINX,MINY,MAXX,MAXY;..." (6 numbers each with --sphere), or @FILE with one box a line.
+    #[arg(long, value_name = "BOXES|@FILE", allow_hyphen_values = true)]
+    pub boxes: Option<String>,
+    /// How many times to apply the velocity (frames); each step starts with the velocity the last one
+    /// ended with. Default 1.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub steps: Option<String>,
+    /// What a hit does: slide (default) or bounce.
+    #[arg(long, value_name = "slide|bounce")]
+    pub response: Option<String>,
+    /// The restitution of --response bounce, in [0, 1] (1: elastic, 0: the normal speed is lost). Default 1.
+    #[arg(long, value_name = "E", allow_hyphen_values = true)]
+    pub restitution: Option<String>,
+}
+
+/// What a hit does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reaction {
+    /// Remove the velocity's component into the normal.
+    Slide,
+    /// Reflect it, scaled by the restitution.
+    Bounce(f32),
+}
+
+/// A checked `move` request, in 2D or 3D.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveRequest {
+    /// A circle among rectangles.
+    D2(Request<2>),
+    /// A sphere among boxes.
+    D3(Request<3>),
+}
+
+/// The checked arguments of one dimension.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request<const D: usize> {
+    pub ball: Ball<D>,
+    pub velocity: [f32; D],
+    pub boxes: Vec<Aabb<D>>,
+    pub steps: u64,
+    pub reaction: Reaction,
+}
+
+fn ball_field_names(d: usize) -> &'static [&'static str] {
+    if d == 2 {
+        &["CX", "CY", "R"]
+    } else {
+        &["CX", "CY", "CZ", "R"]
+    }
+}
+
+/// Reads and checks every argument; the error is one line naming the flag and the field.
+pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
+    let (flag, text, d) = match (&args.circle, &args.sphere) {
+        (Some(c), None) => ("--circle", c, 2),
+        (None, Some(s)) => ("--sphere", s, 3),
+        (Some(_), Some(_)) => return Err("give --circle or --sphere, not both".into()),
+        (None, None) => return Err("give --circle CX,CY,R or --sphere CX,CY,CZ,R".into()),
+    };
+    let ball = parse_numbers(text, Some(ball_field_names(d))).map_err(|e| format!("{flag}: {e}"))?;
+    let shape = |e: ShapeError| format!("{flag}: {e}");
+    match d {
+        2 => Ball::new([ball[0], ball[1]], ball[2]).map(drop),
+        _ => Ball::new([ball[0], ball[1], ball[2]], ball[3]).map(drop),
+    }
+    .map_err(shape)?;
+    let velocity_text = args.velocity.as_deref().ok_or_else(|| format!("{flag} needs --velocity"))?;
+    let velocity_names: &[&str] = if d == 2 { &["VX", "VY"] } else { &["VX", "VY", "VZ"] };
+    let velocity = parse_numbers(velocity_text, Some(velocity_names)).map_err(|e| match e {
+        CaseError::Count { expected, got } => {
+            format!("--velocity: expected {expected} (the dimension of {flag}), got {got} value(s)")
+        }
+        e => format!("--velocity: {e}"),
+    })?;
+    for (i, v) in velocity.iter().enumerate() {
+        if !v.is_finite() {
+            return Err(format!("--velocity: velocity.{} must be a finite number, got {v}", AXES[i]));
+        }
+    }
+    let boxes_text = args.boxes.as_deref().ok_or_else(|| "--boxes is required (\"\" for none)".to_string())?;
+    let boxes = parse_boxes(boxes_text, d)?;
+    let steps = match args.steps.as_deref() {
+        None => 1,
+        Some(s) => match s.trim().parse::<u64>() {
+            Ok(0) => return Err("--steps: must be at least 1, got 0".into()),
+            Ok(n) if n > MAX_STEPS => return Err(format!("--steps: at most {MAX_STEPS}, got {n}")),
+            Ok(n) => n,
+            Err(_) => return Err(format!("--steps: {s:?} is not a whole number >= 1")),
+        },
+    };
+    let reaction = match args.response.as_deref().map(str::trim) {
+        None | Some("slide") => {
+            if args.restitution.is_some() {
+                return Err("--restitution: only with --response bounce".into());
+            }
+            Reaction::Slide
+        }
+        Some("bounce") => {
+            let e = match args.restitution.as_deref() {
+                None => 1.0,
+                Some(s) => match s.trim().parse::<f32>() {
+                    Ok(e) if (0.0..=1.0).contains(&e) => e,
+                    Ok(e) => return Err(format!("--restitution: must be in [0, 1], got {e}")),
+                    Err(_) => return Err(format!("--restitution: {s:?} is not a number")),
+                },
+            };
+            Reaction::Bounce(e)
+        }
+        Some(other) => return Err(format!("--response: {other:?} is not slide or bounce")),
+    };
+    // Neither slide nor bounce (restitution <= 1) makes the velocity longer, so no centre on the way is
+    // further than |c| + steps·|v| from the origin on any axis: keep that within f32.
+    let speed = velocity.iter().map(|&v| f64::from(v) * f64::from(v)).sum::<f64>().sqrt();
+    for i in 0..d {
+        if f64::from(ball[i]).abs() + steps as f64 * speed > f64::from(f32::MAX) / 2.0 {
+            return Err(format!(
+                "--velocity: the motion leaves the f32 range (centre.{} {} + {steps} step(s) of speed {speed})",
+                AXES[i], ball[i]
+            ));
+        }
+    }
+    Ok(match d {
+        2 => MoveRequest::D2(Request {
+            ball: Ball::new([ball[0], ball[1]], ball[2]).map_err(shape)?,
+            velocity: [velocity[0], velocity[1]],
+            boxes: boxes.iter().map(|b| Aabb::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect(),
+            steps,
+            reaction,
+        }),
+        _ => MoveRequest::D3(Request {
+            ball: Ball::new([ball[0], ball[1], ball[2]], ball[3]).map_err(shape)?,
+            velocity: [velocity[0], velocity[1], velocity[2]],
+            boxes: boxes.iter().map(|b| Aabb::new([b[0], b[1], b[2]], [b[3], b[4], b[5]]).expect("checked")).collect(),
+            steps,
+            reaction,
+        }),
+    })
+}
+
+/// The boxes of `--boxes`: inline (`;`-separated) or `@FILE` (one a line, `#` comments). Each box is
+/// checked here (finite, not inside out); the error names it as `boxes[i]` (and the file's line).
+fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String> {
+    let (pieces, file): (Vec<(Option<usize>, String)>, Option<&str>) = if let Some(path) = text.strip_prefix('@') {
+        let content = std::fs::read_to_string(path).map_err(|e| format!("--boxes: cannot read {path}: {e}"))?;
+        let lines = content
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (Some(i + 1), l.trim().to_string()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        (lines, Some(path))
+    } else {
+        (text.split(';').map(|p| (None, p.trim().to_string())).filter(|(_, p)| !p.is_empty()).collect(), None)
+    };
+    let names: &[&str] = if d == 2 {
+        &["min.x", "min.y", "max.x", "max.y"]
+    } else {
+        &["min.x", "min.y", "min.z", "max.x", "max.y", "max.z"]
+    };
+    let mut boxes = Vec::with_capacity(pieces.len());
+    for (i, (line, piece)) in pieces.iter().enumerate() {
+        let at = match (file, line) {
+            (Some(path), Some(n)) => format!("--boxes: {path} line {n}: boxes[{i}]"),
+            _ => format!("--boxes: boxes[{i}]"),
+        };
+        let n = piece.split(',').count();
+        if n != names.len() {
+            let (kind, with) = if d == 2 {
+                ("MINX,MINY,MAXX,MAXY", "--circle")
+            } else {
+                ("MINX,MINY,MINZ,MAXX,MAXY,MAXZ", "--sphere")
+            };
+            return Err(format!(
+                "{at}: expected {} numbers {kind} (a {d}D box, for {with}), got {n} value(s)",
+                names.len()
+            ));
+        }
+        let v = parse_numbers(piece, Some(names)).map_err(|e| match e {
+            CaseError::NotANumber { field, text } => format!("{at}.{field}: {text:?} is not a number"),
+            e => format!("{at}: {e}"),
+        })?;
+        for (k, x) in v.iter().enumerate() {
+            if !x.is_finite() {
+                return Err(format!("{at}.{} must be a finite number, got {x}", names[k]));
+            }
+        }
+        for a in 0..d {
+            if v[a] > v[a + d] {
+                let axis = AXES[a];
+                return Err(format!(
+                    "{at}.min.{axis} ({}) is greater than max.{axis} ({}): the box is inside out",
+                    v[a],
+                    v[a + d]
+                ));
+            }
+        }
+        boxes.push(v);
+    }
+    Ok(boxes)
+}
+
+impl<const D: usize> Request<D> {
+    /// Runs the steps; returns the JSON object.
+    #[must_use]
+    pub fn run(&self) -> Value {
+        let radius = self.ball.radius();
+        let mut ball = self.ball;
+        let mut velocity = self.velocity;
+        let mut hits = Vec::new();
+        for step in 0..self.steps {
+            let m: Motion<D> = match self.reaction {
+                Reaction::Slide => slide(&ball, velocity, &self.boxes),
+                Reaction::Bounce(e) => bounce(&ball, velocity, &self.boxes, e),
+            };
+            for h in m.hits() {
+                hits.push(json!({
+                    "box": h.index,
+                    "step": step,
+                    "t": num(h.t),
+                    "center": nums(&h.center),
+                    "point": nums(&h.point),
+                    "normal": nums(&h.normal),
+                    "feature": h.feature.as_str(),
+                }));
+            }
+            // The range check in `request_from_args` keeps every end finite.
+            ball = Ball::new(m.end, radius).unwrap_or(ball);
+            velocity = m.velocity;
+        }
+        json!({
+            "start": nums(&self.ball.center()),
+            "end": nums(&ball.center()),
+            "hits": hits,
+            "remaining": nums(&velocity),
+        })
+    }
+}
+
+impl MoveRequest {
+    /// Runs the steps; returns the JSON object.
+    #[must_use]
+    pub fn run(&self) -> Value {
+        match self {
+            MoveRequest::D2(r) => r.run(),
+            MoveRequest::D3(r) => r.run(),
+        }
+    }
+}
+
+/// Runs `move`; returns the process exit status.
+pub fn run(args: &MoveArgs) -> i32 {
+    match request_from_args(args) {
+        Ok(request) => {
+            let _ = writeln!(std::io::stdout().lock(), "{}", request.run());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
