@@ -9,6 +9,7 @@
 mod common;
 
 mod cli;
+mod motion_cli;
 mod report;
 mod teach_cli;
 mod teach_emitted;
