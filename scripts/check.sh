@@ -43,6 +43,7 @@ if [ "${SKIP_INSTALL:-0}" != 1 ]; then
   step "rust: wasm32 target and rustfmt"
   rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
   command -v rustfmt >/dev/null 2>&1 || rustup component add rustfmt || true
+  cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
   step "npm packages (playwright-core drives Debian's chromium; no browser is downloaded)"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
@@ -54,11 +55,27 @@ if command -v rustfmt >/dev/null 2>&1; then cargo fmt --all -- --check; else ech
 step "documentation links"
 scripts/check-links.sh
 
-step "geometry core and CLI without graphics (cargo test --no-default-features)"
-cargo test --locked --no-default-features
+step "the ball-aabb library: clippy, docs, package, wasm32 no_std build, no default dependencies (its tests run below)"
+cargo clippy --locked -p ball-aabb --all-targets --all-features -- -D warnings
+cargo clippy --locked -p ball-aabb --no-default-features -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked -p ball-aabb --no-deps --all-features
+cargo build --locked -p ball-aabb --no-default-features --target wasm32-unknown-unknown
+# The normal dependency tree with default features is the crate alone.
+deps=$(cargo tree --locked -p ball-aabb -e normal --prefix none | sort -u)
+[ "$(printf '%s\n' "$deps" | wc -l)" = 1 ] || { echo "ball-aabb has default dependencies:"; echo "$deps"; exit 1; }
+# The published file list holds the library only: nothing of the app.
+files=$(cargo package --locked -p ball-aabb --allow-dirty --list 2>/dev/null)
+if printf '%s\n' "$files" | grep -Ev '^(\.cargo_vcs_info\.json|Cargo\.(toml|toml\.orig|lock)|README\.md|(src|tests|examples)/.*\.rs)$'; then
+  echo "unexpected files in the ball-aabb package (above)"; exit 1
+fi
+cargo package --locked -p ball-aabb --allow-dirty --no-verify >/dev/null
+cargo run --locked -q -p ball-aabb --example basics >/dev/null
 
-step "whole crate with the gui feature (unit, integration, doc and headless-egui tests)"
-cargo test --locked
+step "geometry core and CLI without graphics (cargo test --workspace --no-default-features)"
+cargo test --locked --workspace --no-default-features
+
+step "whole workspace with the gui feature (unit, integration, doc and headless-egui tests)"
+cargo test --locked --workspace
 
 step "benchmarks build (timings are never asserted)"
 cargo bench --locked --no-run

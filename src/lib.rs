@@ -21,7 +21,7 @@
 //! assert!((contact(&moved, &rect).distance - 1.5).abs() < 1e-6);
 //! ```
 //!
-//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query` and `bench` commands,
+//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query`, `move` and `bench` commands,
 //! desktop only).
 
 pub mod app;
@@ -39,3 +39,8 @@ pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+
+/// The README's Rust examples, compiled and run as doc tests (so the first thing a newcomer copies works).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

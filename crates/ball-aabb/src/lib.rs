@@ -24,7 +24,7 @@
 //! ## Push it out
 //! [`Ball::push_out`] is the smallest move that leaves the ball just touching the box (the box does
 //! not move). A centre outside the box is pushed away from the closest point; a centre inside is
-//! pushed out through the nearest face ([`response`] documents the tie rule).
+//! pushed out through the nearest face ([`response()`] documents the tie rule).
 //! ```
 //! use ball_aabb::{Circle, Rect, State};
 //! let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
@@ -153,3 +153,8 @@ pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+/// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

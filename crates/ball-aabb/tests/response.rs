@@ -40,7 +40,7 @@ fn expected_face<const D: usize>(c: [f32; D], aabb: &Aabb<D>) -> (Face, f64) {
     for (axis, &ci) in c.iter().enumerate() {
         for upper in [false, true] {
             let d = if upper { aabb.max()[axis] as f64 - ci as f64 } else { ci as f64 - aabb.min()[axis] as f64 };
-            if best.map_or(true, |(_, b)| d < b) {
+            if best.is_none_or(|(_, b)| d < b) {
                 best = Some((Face { axis, upper }, d));
             }
         }

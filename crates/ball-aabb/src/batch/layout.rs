@@ -108,15 +108,15 @@ impl<const D: usize> PairsSoa<D> {
     }
 }
 
-/// Where [`contact_push_pairs`] writes, one slot per pair (the shortest slice wins).
+/// Where [`contact_push_pairs`](super::contact_push_pairs) writes, one slot per pair (the shortest slice wins).
 #[derive(Debug)]
 pub struct ContactsMut<'a, const D: usize> {
-    /// Signed distance from the centre to the box, as [`Contact::distance`](super::Contact).
+    /// Signed distance from the centre to the box, as [`Contact::distance`](crate::Contact).
     pub distance: &'a mut [f32],
-    /// As [`Contact::penetration`](super::Contact).
+    /// As [`Contact::penetration`](crate::Contact).
     pub penetration: &'a mut [f32],
-    /// As [`Response::push`](super::Response), per axis.
+    /// As [`Response::push`](crate::Response), per axis.
     pub push: [&'a mut [f32]; D],
-    /// 0 separated, 1 touching, 2 overlapping (as [`State`](super::State)).
+    /// 0 separated, 1 touching, 2 overlapping (as [`State`](crate::State)).
     pub state: &'a mut [u8],
 }
