@@ -145,8 +145,8 @@ pub mod shape;
 pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};
 pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};
 pub use motion::{
-    bounce, move_ball, slide, sweep, sweep_trace, Feature, Hit, Motion, MotionHit, Response as MotionResponse, SweepInfo,
-    MAX_ITERATIONS, SWEEP,
+    bounce, move_ball, slide, sweep, sweep_trace, Feature, Hit, Motion, MotionHit, Response as MotionResponse,
+    SweepInfo, TracedSweep, MAX_ITERATIONS, SWEEP,
 };
 pub use response::{contact_response, nearest_face, response, Face, Response, ResponseCase};
 pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};

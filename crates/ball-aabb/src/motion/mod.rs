@@ -14,21 +14,21 @@
 //! and circles (2D) / spheres (3D) of radius `r` at the corners:
 //!
 //! ```text
-//!                 E = the box grown by r (square corners)
-//!         ┌ ─ ─ ─ ╭───────────────────────╮ ─ ─ ─ ┐
-//!            corner│        face region     │corner
-//!         │ circle │  (flat: hit = E's face)│circle │
-//!            ╭─────┼────────────────────────┼─────╮
-//!         │  │     │                        │     │ │
-//!            │face │        the box         │face │
-//!         │  │     │                        │     │ │
-//!            ╰─────┼────────────────────────┼─────╯
-//!         │        │                        │       │
-//!          ─ ─ ─ ─ ╰────────────────────────╯─ ─ ─ ─
-//!   c ●─────────→ the centre's path: enters E on a face region → that is the hit;
-//!                 enters E in a corner region (outside the box on 2 axes) → solve the
-//!                 corner's circle |c + t·v − corner| = r (in 3D: 2 axes → the edge's capsule,
-//!                 3 axes → the capsules of the three edges at that corner)
+//!   E = the box grown by r (square corners ┌ ┐ └ ┘); the rounded box is E with its corners rounded
+//!
+//!   ┌ ─ ─ ─ ╭─────────────────────────╮ ─ ─ ─ ┐    E's regions, by the number m of axes on
+//!   ╎corner╱│        face region      │╲corner╎    which a point is outside the original box:
+//!   ╎     ╱ │   (m = 1: E's face is   │ ╲     ╎
+//!   ╎    ╱ r│    the rounded face)    │  ╲    ╎    m ≤ 1  face: E's face is the surface,
+//!   ╭───●───┼─────────────────────────┼───────╮           the slab test's t is the answer
+//!   │       │                         │       │    m = 2  2D: the corner's circle (radius r)
+//!   │ face  │         the box         │ face  │           3D: the edge's capsule
+//!   │       │                         │       │    m = 3  3D: the capsules of the three
+//!   ╰───────┼─────────────────────────┼───────╯           edges at that corner
+//!   ╎    ╲  │                         │  ╱    ╎
+//!   └ ─ ─ ─ ╰─────────────────────────╯ ─ ─ ─ ┘    In a corner region the ray may enter E and
+//!                                                  still miss the circle: no hit.
+//!   c ●──────────→ c + t·v: the centre's path, a ray against the rounded box
 //! ```
 //!
 //! This is Ericson's method (*Real-Time Collision Detection*, 2005, §5.5.7,

@@ -60,7 +60,8 @@ pub struct MotionHit<const D: usize> {
 }
 
 impl<const D: usize> MotionHit<D> {
-    const EMPTY: Self = MotionHit { index: 0, t: 0.0, center: [0.0; D], point: [0.0; D], normal: [0.0; D], feature: Feature::Face };
+    const EMPTY: Self =
+        MotionHit { index: 0, t: 0.0, center: [0.0; D], point: [0.0; D], normal: [0.0; D], feature: Feature::Face };
 }
 
 /// The result of [`move_ball`]: where the ball went, what it hit, and the velocity it leaves with.
@@ -211,7 +212,10 @@ fn to_f32(x: f64) -> f32 {
 /// velocity. The boxes do not move.
 ///
 /// A contact does **not** block when the motion does not go into it (`v·n ≥ 0`, see the module
-/// docs): that box is skipped for that iteration. This is what lets a ball resting on a floor roll
+/// docs): that box is skipped for that iteration. (For a radius-0 ball on an edge or corner of a
+/// box, where the normal is not unique, it blocks only when the motion goes into the box through
+/// every face the point lies on; a face of no thickness blocks when crossed.) This is what lets a
+/// ball resting on a floor roll
 /// along it, across the seams of flush tiles, and leave a wall it touches.
 ///
 /// The slide does not push a ball out of a box it starts inside: it stops motion *into* boxes.
@@ -234,7 +238,12 @@ fn to_f32(x: f64) -> f32 {
 /// # Ok::<(), ball_aabb::ShapeError>(())
 /// ```
 #[must_use]
-pub fn move_ball<const D: usize>(ball: &Ball<D>, velocity: [f32; D], boxes: &[Aabb<D>], response: Response) -> Motion<D> {
+pub fn move_ball<const D: usize>(
+    ball: &Ball<D>,
+    velocity: [f32; D],
+    boxes: &[Aabb<D>],
+    response: Response,
+) -> Motion<D> {
     let start = ball.center();
     let mut motion =
         Motion { start, end: start, velocity: [0.0; D], hits: [MotionHit::EMPTY; MAX_ITERATIONS], len: 0, unused: 0.0 };

@@ -211,7 +211,15 @@ fn initial_hit<const D: usize>(c: [f64; D], s: [f64; D], d2: f64, r: f64, lo: &[
             normal[i] = (c[i] - s[i]) * inv;
             outside += (c[i] != s[i]) as usize;
         }
-        return Hit64 { t: 0.0, center: c, point: s, normal, feature: feature_of::<D>(outside), initial: true, cone: false };
+        return Hit64 {
+            t: 0.0,
+            center: c,
+            point: s,
+            normal,
+            feature: feature_of::<D>(outside),
+            initial: true,
+            cone: false,
+        };
     }
     // Radius 0 with the centre on the boundary: touching, the face/edge/corner normal there.
     if r == 0.0 {
@@ -273,7 +281,13 @@ fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -
 
 /// Segment `c + t·v` against the sphere of radius `r` at `corner`.
 #[inline(always)]
-fn sphere<const D: usize, L: Log<D>>(c: &[f64; D], v: &[f64; D], r: f64, corner: &[f64; D], log: &mut L) -> Option<f64> {
+fn sphere<const D: usize, L: Log<D>>(
+    c: &[f64; D],
+    v: &[f64; D],
+    r: f64,
+    corner: &[f64; D],
+    log: &mut L,
+) -> Option<f64> {
     let mut w = [0.0; D];
     for i in 0..D {
         w[i] = c[i] - corner[i];
@@ -327,7 +341,12 @@ fn capsule<const D: usize, L: Log<D>>(
         return Some(t);
     };
     log.step(|| {
-        let note = format!("edge along {}: cylinder entry beyond the edge's end ({} = {}): that end's sphere", ax(axis), ax(axis), n(end as f32));
+        let note = format!(
+            "edge along {}: cylinder entry beyond the edge's end ({} = {}): that end's sphere",
+            ax(axis),
+            ax(axis),
+            n(end as f32)
+        );
         (line::CAPSULE, Focus::Axis(axis), note)
     });
     let mut tip = corner;
@@ -386,7 +405,12 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             // Parallel to this slab: inside it for all t, or never. No division by zero.
             let inside = below <= r && above <= r;
             log.step(|| {
-                let note = format!("{}: v = 0, c = {} {} E's slab", ax(i), n(c[i] as f32), if inside { "inside" } else { "outside" });
+                let note = format!(
+                    "{}: v = 0, c = {} {} E's slab",
+                    ax(i),
+                    n(c[i] as f32),
+                    if inside { "inside" } else { "outside" }
+                );
                 (line::PARALLEL, Focus::Axis(i), note)
             });
             if !inside {
@@ -418,7 +442,13 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             (line::SLAB, Focus::Axis(i), note)
         });
         if tmin > tmax {
-            log.step(|| (line::MISS, Focus::GrownBox(r as f32), format!("tmin {} > tmax {}: misses E", n(tmin as f32), n(tmax as f32))));
+            log.step(|| {
+                (
+                    line::MISS,
+                    Focus::GrownBox(r as f32),
+                    format!("tmin {} > tmax {}: misses E", n(tmin as f32), n(tmax as f32)),
+                )
+            });
             return None;
         }
     }
@@ -452,7 +482,12 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         }
     }
     log.step(|| {
-        let note = format!("entry point p = {} at t = {}: outside the box on m = {} axes", pt(&p.map(|x| x as f32)), n(tmin as f32), m);
+        let note = format!(
+            "entry point p = {} at t = {}: outside the box on m = {} axes",
+            pt(&p.map(|x| x as f32)),
+            n(tmin as f32),
+            m
+        );
         (line::REGION, Focus::Point(p.map(|x| x as f32)), note)
     });
 
@@ -464,19 +499,39 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             return Some(initial_hit(c, s, d2, r, &lo, &hi));
         }
         let h = hit_at(tmin, p, &lo, &hi, &v);
-        log.step(|| (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(tmin as f32))));
+        log.step(|| {
+            (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(tmin as f32)))
+        });
         return finish(h, log);
     }
 
     // Edge and corner regions: the rounded part. Past E's entry the segment may still miss it.
     let t = if D == 2 {
-        log.step(|| (line::CORNER_2D, Focus::Point(corner.map(|x| x as f32)), String::from("corner region: the corner's circle")));
+        log.step(|| {
+            (
+                line::CORNER_2D,
+                Focus::Point(corner.map(|x| x as f32)),
+                String::from("corner region: the corner's circle"),
+            )
+        });
         sphere(&c, &v, r, &corner, log)
     } else if m == 2 {
-        log.step(|| (line::EDGE, Focus::Axis(free_axis), format!("edge region: the capsule of the edge along {}", ax(free_axis))));
+        log.step(|| {
+            (
+                line::EDGE,
+                Focus::Axis(free_axis),
+                format!("edge region: the capsule of the edge along {}", ax(free_axis)),
+            )
+        });
         capsule(&c, &v, r, free_axis, corner, (lo[free_axis], hi[free_axis]), log)
     } else {
-        log.step(|| (line::VERTEX, Focus::Point(corner.map(|x| x as f32)), String::from("vertex region: the three edges' capsules at this corner")));
+        log.step(|| {
+            (
+                line::VERTEX,
+                Focus::Point(corner.map(|x| x as f32)),
+                String::from("vertex region: the three edges' capsules at this corner"),
+            )
+        });
         let mut best: Option<f64> = None;
         for k in 0..D {
             if let Some(t) = capsule(&c, &v, r, k, corner, (lo[k], hi[k]), log) {
@@ -580,7 +635,11 @@ pub fn sweep_trace<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aa
         let t = log.finish(line::FINITE, false, format_args!("velocity {} is not finite: no answer", pt(&velocity)));
         return (None, t);
     }
-    log.step(line::FINITE, Focus::None, format_args!("c = {}, r = {}, v = {}", pt(&ball.center()), n(ball.radius()), pt(&velocity)));
+    log.step(
+        line::FINITE,
+        Focus::None,
+        format_args!("c = {}, r = {}, v = {}", pt(&ball.center()), n(ball.radius()), pt(&velocity)),
+    );
     let (c, r) = (widen(ball.center()), ball.radius() as f64);
     let hit = sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), &mut log).map(|h| h.rounded());
     let verdict = hit.is_some();
