@@ -92,7 +92,7 @@ async fn main() {
             draw_line(p.x, p.y, n.x, n.y, 2.0, Color::from_rgba(120, 230, 140, 255));
         }
         let speed = velocity[0].hypot(velocity[1]);
-        draw_text(&format!("speed {speed:.1}   Space: kick   click: drop   R: reset"), 12.0, 24.0, 24.0, WHITE);
+        draw_text(format!("speed {speed:.1}   Space: kick   click: drop   R: reset"), 12.0, 24.0, 24.0, WHITE);
         next_frame().await
     }
 }
