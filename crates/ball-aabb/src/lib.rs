@@ -72,7 +72,7 @@
 //! # Ok::<(), ball_aabb::ShapeError>(())
 //! ```
 //!
-//! ## Where does it hit, where does it end
+//! ## How far is it, and where is the closest point
 //! [`Ball::contact`] gives the closest point of the box, the signed distance, the penetration depth
 //! and the zone (which of the 9 regions in 2D, 27 in 3D, the centre is in), computed in `f64`, so the
 //! state — separated, touching, overlapping — is exact on `f32` inputs.
