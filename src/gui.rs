@@ -71,6 +71,10 @@ fn keys_pressed() -> Vec<Key> {
             KeyCode::P => Key::P,
             KeyCode::T => Key::T,
             KeyCode::O => Key::O,
+            KeyCode::M => Key::M,
+            KeyCode::G => Key::G,
+            KeyCode::S => Key::S,
+            KeyCode::B => Key::B,
             _ => continue,
         };
         keys.push(key);
@@ -83,7 +87,7 @@ fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
     use macroquad::miniquad::CursorIcon;
     match handle {
         app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
-        app::Handle::CircleRim => CursorIcon::Crosshair,
+        app::Handle::CircleRim | app::Handle::VelocityTip => CursorIcon::Crosshair,
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
         app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
         // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.
@@ -163,7 +167,8 @@ async fn run(options: RunOptions) {
         let press = presses.poll();
         // 1. The scene's input first, so the panel drawn this frame already shows its effect.
         let input = if screenshot.is_some() {
-            // Screenshot mode: the scene sees no pointer, no wheel, no keys.
+            // Screenshot mode: the scene sees no pointer, no wheel, no keys, and no time passes (no
+            // animation: the picture must not depend on the clock).
             Input { canvas: Some(canvas), ..Input::default() }
         } else {
             let (mx, my) = mouse_position();
@@ -179,6 +184,7 @@ async fn run(options: RunOptions) {
                 // hover before it lands: a press on the canvas is the scene's, whatever was touched before.
                 pointer_over_ui: pointer_over_ui && !press.is_some_and(|p| canvas.contains(p)),
                 keyboard_taken,
+                dt: get_frame_time(),
             }
         };
         let tab_pressed = input.keys.contains(&Key::Tab);

@@ -24,17 +24,22 @@
 //!  view      —
 //!  bench     —
 //!  teach     scene
-//!  state     scene, teach, bench, view
-//!  update    scene, teach, bench, view, state
+//!  motion    scene                      the motion mode: MotionState, presets, sweep analysis, playback
+//!  state     scene, teach, bench, view, motion
+//!  update    scene, teach, bench, view, state, motion
 //!  overlay   teach, state
 //! ```
 //!
 //! - [`scene`]: the scene text. [`SceneOptions`] and every key's parse and format (`circle`, `box`,
-//!   `algorithm`, `case`, `size`, `overlay`, `published`, `compare`, `arvo`, `tour`); a bad value is
+//!   `algorithm`, `case`, `size`, `overlay`, `published`, `compare`, `arvo`, `tour`, and motion's
+//!   `motion`, `velocity`, `response`, `restitution`); a bad value is
 //!   an [`OptionError`] naming its key. Knows nothing of the state.
 //! - [`teach`]: the teaching layer's data ([`teach::TeachState`], [`teach::TeachCommand`]) and the
 //!   pure functions the overlay and the panel share (the tested variant, the pseudocode trace).
 //! - [`bench`](mod@bench): the benchmark panel's state, commands and stepping.
+//! - [`motion`]: the motion mode's data ([`motion::MotionState`], [`motion::MotionCommand`], the
+//!   gallery [`motion::PRESETS`]) and the pure functions the canvas and the panel share (the sweep,
+//!   the discrete test at `c + v`, the continuation, the animation's progress by a given `dt`).
 //! - [`view`]: the world ↔ screen transform. [`palette`]: colours.
 //! - [`state`]: [`State`], [`Analysis`], and reading the state back into a scene ([`current_scene`]).
 //! - [`update`]: every change to the state: input ([`update()`]), commands ([`apply`]), and the one
@@ -42,6 +47,7 @@
 //! - [`overlay`]: the teaching overlays' images and the read-out at the pointer (reads the state).
 
 pub mod bench;
+pub mod motion;
 pub mod overlay;
 pub mod palette;
 pub mod scene;
@@ -53,10 +59,10 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use scene::{CaseMode, OptionError, SceneOptions};
+pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
-    apply, apply_teach, key_command, load_lesson, load_scene, load_scene_text, set_canvas, track_pointer, update,
+    apply, apply_motion, apply_teach, key_command, load_lesson, load_scene, load_scene_text, set_canvas, track_pointer, update,
     Command, Input, Key, CONTROLS,
 };
 pub use view::{ScreenRect, View};

@@ -25,6 +25,16 @@ pub const FACE: Rgba = [150, 160, 185, 255];
 pub const FACE_LEAST: Rgba = [255, 160, 60, 255];
 pub const WARNING: Rgba = [255, 90, 70, 255];
 pub const TEXT: Rgba = [225, 228, 236, 255];
+/// Motion mode: the velocity arrow and its handle.
+pub const VELOCITY: Rgba = [120, 220, 255, 255];
+/// Motion mode: the swept capsule (drawn translucent).
+pub const SWEPT: Rgba = [120, 220, 255, 255];
+/// Motion mode: the rounded box the centre is cast against (drawn lightly).
+pub const ROUNDED_BOX: Rgba = [110, 165, 255, 255];
+/// Motion mode: the ghost circle at the time of impact, its contact point and normal.
+pub const IMPACT: Rgba = [255, 214, 90, 255];
+/// Motion mode: the continuation (slide or bounce) and its end circle.
+pub const CONTINUATION: Rgba = [200, 120, 255, 255];
 
 /// The colour of a contact state.
 #[must_use]

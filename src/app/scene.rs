@@ -71,6 +71,79 @@ impl CaseMode {
     }
 }
 
+/// What the motion mode does after the impact (`response=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MotionKind {
+    /// Remove the velocity's component into the normal and go on along the surface.
+    #[default]
+    Slide,
+    /// Reflect it, scaled by the restitution.
+    Bounce,
+}
+
+impl MotionKind {
+    pub const ALL: [MotionKind; 2] = [MotionKind::Slide, MotionKind::Bounce];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MotionKind::Slide => "slide",
+            MotionKind::Bounce => "bounce",
+        }
+    }
+
+    /// Parses `slide` or `bounce` (any case).
+    pub fn parse(text: &str) -> Result<MotionKind, OptionError> {
+        let t = text.trim().to_ascii_lowercase();
+        MotionKind::ALL.into_iter().find(|k| k.as_str() == t).ok_or_else(|| OptionError {
+            field: "response",
+            message: format!("{text:?} is not one of slide, bounce"),
+        })
+    }
+}
+
+/// The motion mode's part of a scene: `motion=on&velocity=VX,VY&response=slide|bounce&restitution=E`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MotionOptions {
+    /// Motion mode on (`motion=on`).
+    pub on: bool,
+    /// The circle's velocity for one move: the centre goes from `c` to `c + v` (`velocity=`).
+    pub velocity: [f32; 2],
+    /// Slide or bounce after the impact (`response=`).
+    pub response: MotionKind,
+    /// The bounce's restitution `e ∈ [0, 1]` (`restitution=`).
+    pub restitution: f32,
+}
+
+impl Default for MotionOptions {
+    fn default() -> Self {
+        MotionOptions { on: false, velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
+    }
+}
+
+/// Largest accepted velocity component (scene text, `--velocity`, the panel).
+pub const VELOCITY_LIMIT: f32 = 1.0e7;
+
+/// `vx,vy` → a finite velocity, each component within ±[`VELOCITY_LIMIT`].
+pub fn parse_velocity(text: &str) -> Result<[f32; 2], OptionError> {
+    let bad = |m: String| OptionError { field: "velocity", message: m };
+    let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
+    for (x, name) in v.iter().zip(["vx", "vy"]) {
+        if !x.is_finite() || x.abs() > VELOCITY_LIMIT {
+            return Err(bad(format!("{name} {x} is not a finite number within ±{VELOCITY_LIMIT:e}")));
+        }
+    }
+    Ok([v[0], v[1]])
+}
+
+/// A restitution: a number in `[0, 1]`.
+pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
+    match text.trim().parse::<f32>() {
+        Ok(e) if (0.0..=1.0).contains(&e) => Ok(e),
+        _ => Err(OptionError { field: "restitution", message: format!("{text:?} is not a number in 0..=1") }),
+    }
+}
+
 /// A bad scene option: which field, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionError {
@@ -107,6 +180,8 @@ pub struct SceneOptions {
     pub arvo: ArvoMode,
     /// The guided tour's step shown with the scene (`tour=`, counted from 1 in the text).
     pub tour: Option<usize>,
+    /// Motion mode: velocity, response, restitution (`motion=`, `velocity=`, `response=`, `restitution=`).
+    pub motion: MotionOptions,
 }
 
 /// Smallest and largest accepted `--size` side.
@@ -126,6 +201,7 @@ impl Default for SceneOptions {
             compare: None,
             arvo: ArvoMode::SolidBoxSolidBall,
             tour: None,
+            motion: MotionOptions::default(),
         }
     }
 }
@@ -171,14 +247,25 @@ impl SceneOptions {
         Ok(o)
     }
 
+    /// These options with `--velocity VX,VY` applied (it also turns motion mode on).
+    pub fn with_velocity(self, velocity: Option<&str>) -> Result<SceneOptions, OptionError> {
+        let mut o = self;
+        if let Some(t) = velocity {
+            o.motion.velocity = parse_velocity(t)?;
+            o.motion.on = true;
+        }
+        Ok(o)
+    }
+
     /// Builds the options from a URL fragment such as `#algorithm=fold&circle=1,2,3&case=inside`
     /// (the leading `#` is optional; `%2C` is accepted for a comma). Keys: `circle`, `box`,
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
-    /// `tour`. An unknown key or a bad value is an error naming it.
+    /// `tour`, and the motion mode's `motion`, `velocity`, `response`, `restitution`. An unknown key or a bad value is an error naming it.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
         let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
+        let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
@@ -193,12 +280,16 @@ impl SceneOptions {
                 "compare" => &mut compare,
                 "arvo" => &mut arvo,
                 "tour" => &mut tour,
+                "motion" => &mut motion,
+                "velocity" => &mut velocity,
+                "response" => &mut response,
+                "restitution" => &mut restitution,
                 other => {
                     return Err(OptionError {
                         field: "fragment",
                         message: format!(
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
-                             published, compare, arvo, tour)"
+                             published, compare, arvo, tour, motion, velocity, response, restitution)"
                         ),
                     })
                 }
@@ -227,6 +318,18 @@ impl SceneOptions {
         if let Some(t) = tour {
             o.tour = parse_tour(&t)?;
         }
+        if let Some(t) = motion {
+            o.motion.on = parse_flag("motion", &t)?;
+        }
+        if let Some(t) = velocity {
+            o.motion.velocity = parse_velocity(&t)?;
+        }
+        if let Some(t) = response {
+            o.motion.response = MotionKind::parse(&t)?;
+        }
+        if let Some(t) = restitution {
+            o.motion.restitution = parse_restitution(&t)?;
+        }
         Ok(o)
     }
 
@@ -236,6 +339,27 @@ impl SceneOptions {
     pub fn to_fragment(&self) -> String {
         let mut s = self.shapes_fragment();
         s.push_str(&self.teach_fragment());
+        s.push_str(&self.motion_fragment());
+        s
+    }
+
+    /// The motion keys, only when motion mode is on or they differ from the default
+    /// (`&motion=on&velocity=…&response=…&restitution=…`).
+    fn motion_fragment(&self) -> String {
+        let m = &self.motion;
+        if *m == MotionOptions::default() {
+            return String::new();
+        }
+        let mut s = format!(
+            "&motion={}&velocity={},{}&response={}",
+            if m.on { "on" } else { "off" },
+            m.velocity[0],
+            m.velocity[1],
+            m.response.as_str()
+        );
+        if m.response == MotionKind::Bounce || m.restitution != MotionOptions::default().restitution {
+            s.push_str(&format!("&restitution={}", m.restitution));
+        }
         s
     }
 

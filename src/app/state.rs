@@ -5,6 +5,7 @@
 //! for the scene text.
 
 use super::bench::BenchState;
+use super::motion::{MotionAnalysis, MotionState};
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::view::{self, ScreenRect, View};
@@ -36,6 +37,8 @@ pub struct State {
     pub teach: TeachState,
     /// The benchmark panel: the run in progress and the last results (see [`bench`](super::bench)).
     pub bench: BenchState,
+    /// The motion mode: velocity, response, playback (see [`motion`](super::motion)).
+    pub motion: MotionState,
 }
 
 impl State {
@@ -56,6 +59,7 @@ impl State {
             initial: options,
             teach: TeachState::from_options(&options),
             bench: BenchState::default(),
+            motion: MotionState::from_options(options.motion),
         };
         set_case(&mut s, options.case);
         s.refit();
@@ -75,12 +79,24 @@ impl State {
         // The selected algorithm as the teaching options say (as published, Arvo's mode); the same
         // as `overlap_2d` when they are off.
         a.verdict = teach_verdict(self);
+        a.motion = self.motion_analysis();
         a
+    }
+
+    /// The sweep, the discrete test at `c + v` and the continuation, when motion mode is on.
+    #[must_use]
+    pub fn motion_analysis(&self) -> Option<MotionAnalysis> {
+        self.motion.options.on.then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
     }
 
     /// Fits the view to the scene on the current canvas.
     pub fn refit(&mut self) {
-        let (lo, hi) = view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push);
+        let (lo, hi) = if self.motion.options.on {
+            let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
+            view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
+        } else {
+            view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
+        };
         self.view = View::fit(lo, hi, self.canvas);
     }
 }
@@ -100,6 +116,8 @@ pub enum Handle {
         axis: usize,
         upper: bool,
     },
+    /// Motion mode: the tip of the velocity arrow (the centre at `c + v`).
+    VelocityTip,
 }
 
 /// A drag in progress: what was grabbed, and the scene when it was grabbed.
@@ -109,6 +127,7 @@ pub struct Drag {
     pub start_pointer: [f32; 2],
     pub start_circle: Circle,
     pub start_box: Rect,
+    pub start_velocity: [f32; 2],
 }
 
 /// What the core says about the current scene: everything the canvas and the panel show.
@@ -124,6 +143,8 @@ pub struct Analysis {
     pub verdicts: Vec<bool>,
     /// Distances from the centre to the faces `[[x-min, x-max], [y-min, y-max]]`, measured inwards.
     pub faces: [[f64; 2]; 2],
+    /// The motion mode's sweep and continuation (when it is on).
+    pub motion: Option<MotionAnalysis>,
 }
 
 impl Analysis {
@@ -139,6 +160,7 @@ impl Analysis {
             exact: contact.state.is_overlap(),
             verdicts,
             faces: face_distances(&circle.center(), aabb),
+            motion: None,
         }
     }
 
@@ -217,5 +239,6 @@ pub fn current_scene(state: &State) -> SceneOptions {
         compare: state.teach.compare,
         arvo: state.teach.arvo,
         tour: state.teach.tour(),
+        motion: state.motion.options,
     }
 }

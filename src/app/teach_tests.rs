@@ -38,6 +38,12 @@ fn scene_text_round_trips_every_field() {
         compare: Some(idx("planes_naive")),
         arvo: ArvoMode::HollowBoxSolidBall,
         tour: Some(4),
+        motion: crate::app::MotionOptions {
+            on: true,
+            velocity: [2.5, -1.0],
+            response: crate::app::MotionKind::Bounce,
+            restitution: 0.5,
+        },
     };
     let text = o.to_fragment();
     for key in [
@@ -334,6 +340,7 @@ fn overlay_is_coarse_while_dragging_and_full_when_still() {
         start_pointer: [2.0, 0.0],
         start_circle: s.circle,
         start_box: s.aabb,
+        start_velocity: [0.0, 0.0],
     });
     s.aabb = Rect::new([-2.0, -1.0], [2.4, 1.5]).unwrap();
     assert!(cache.refresh(&s, &mut clk));

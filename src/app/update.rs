@@ -4,7 +4,8 @@
 //! enters the state through one function, [`load_scene`].
 
 use super::bench::{apply_bench, BenchCommand};
-use super::scene::{CaseMode, OptionError, SceneOptions, OVERLAYS};
+use super::motion::{self, MotionCommand, MotionState, PRESETS};
+use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, VELOCITY_LIMIT, OVERLAYS};
 use super::state::{in_case, set_case, Drag, Handle, State};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::view::ScreenRect;
@@ -38,6 +39,11 @@ pub enum Key {
     P,
     T,
     O,
+    /// Motion mode: on/off, play/pause, step, slide/bounce.
+    M,
+    G,
+    S,
+    B,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -57,6 +63,11 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("T", "start or leave the guided tour"),
     ("N / P", "next / previous tour step"),
     ("O", "cycle the overlay: none, agreement map, distance field"),
+    ("M", "motion mode on or off"),
+    ("drag the arrow's tip", "motion: set the velocity (the centre goes from c to c + v)"),
+    ("G", "motion: play / pause the animation along the move"),
+    ("S", "motion: step: start → impact → end"),
+    ("B", "motion: slide or bounce after the impact"),
 ];
 
 /// One frame of input, in logical screen pixels.
@@ -81,6 +92,8 @@ pub struct Input {
     pub pointer_over_ui: bool,
     /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
     pub keyboard_taken: bool,
+    /// Seconds since the last frame (advances the motion animation; 0 in screenshot mode).
+    pub dt: f32,
 }
 
 /// Something the panel (or a key) asks for. Applied by [`apply`].
@@ -104,6 +117,8 @@ pub enum Command {
     Teach(TeachCommand),
     /// The benchmark panel's commands (see [`super::bench`]).
     Bench(BenchCommand),
+    /// The motion mode's commands (see [`super::motion`]).
+    Motion(MotionCommand),
 }
 
 /// Pointer tolerance for rims, edges and corners, in pixels.
@@ -135,6 +150,10 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::P => Command::Teach(TeachCommand::TourPrev),
         Key::T => Command::Teach(TeachCommand::ToggleTour),
         Key::O => Command::Teach(TeachCommand::CycleOverlay),
+        Key::M => Command::Motion(MotionCommand::Toggle),
+        Key::G => Command::Motion(MotionCommand::PlayPause),
+        Key::S => Command::Motion(MotionCommand::Step),
+        Key::B => Command::Motion(MotionCommand::CycleResponse),
     })
 }
 
@@ -157,6 +176,7 @@ pub fn update(state: &mut State, input: &Input) {
     }
 
     pointer(state, input);
+    motion::advance(&mut state.motion, input.dt);
 
     if state.drag.is_none() {
         state.refit();
@@ -198,6 +218,7 @@ fn pointer(state: &mut State, input: &Input) {
                     start_pointer: state.view.to_world(at),
                     start_circle: state.circle,
                     start_box: state.aabb,
+                    start_velocity: state.motion.options.velocity,
                 };
                 state.drag = Some(drag);
                 state.hover = Some(handle);
@@ -232,6 +253,14 @@ fn pointer(state: &mut State, input: &Input) {
 pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let v = &state.view;
     let c = v.to_screen(state.circle.center());
+    if state.motion.options.on {
+        let w = state.motion.options.velocity;
+        let centre = state.circle.center();
+        let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
+        if p.distance(tip) <= GRAB_PX * 1.5 {
+            return Some(Handle::VelocityTip);
+        }
+    }
     let r = state.circle.radius() * v.scale;
     let d = p.distance(c);
     // Keep the body grabbable on a small circle: the rim band shrinks with it.
@@ -308,6 +337,11 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) {
                 state.aabb = b;
             }
         }
+        Handle::VelocityTip => {
+            // The tip follows the pointer, keeping the grab offset.
+            let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];
+            apply_motion(state, MotionCommand::SetVelocity(v));
+        }
     }
     leave_case_if_needed(state);
 }
@@ -349,6 +383,8 @@ pub fn apply(state: &mut State, cmd: Command) {
             state.algorithm = init.algorithm;
             state.drag = None;
             state.case = CaseMode::Auto;
+            state.motion.options = init.motion;
+            state.motion.playback = motion::Playback::default();
             set_case(state, init.case);
         }
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
@@ -377,6 +413,7 @@ pub fn apply(state: &mut State, cmd: Command) {
         }
         Command::Teach(t) => apply_teach(state, t),
         Command::Bench(b) => apply_bench(&mut state.bench, b),
+        Command::Motion(m) => apply_motion(state, m),
     }
     if state.drag.is_none() {
         state.refit();
@@ -453,8 +490,62 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     let keep = (state.teach.trace_on_canvas, state.teach.pointer, state.teach.overlay_info);
     state.teach = TeachState::from_options(o);
     (state.teach.trace_on_canvas, state.teach.pointer, state.teach.overlay_info) = keep;
+    state.motion = MotionState { reduced_motion: state.motion.reduced_motion, ..MotionState::from_options(o.motion) };
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
+}
+
+/// Applies a motion command. A change of the scene's motion (velocity, response, restitution)
+/// rewinds the animation, so it never shows a position of another move.
+pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
+    let m = &mut state.motion;
+    let before = m.options;
+    match cmd {
+        MotionCommand::Toggle => m.options.on = !m.options.on,
+        MotionCommand::SetVelocity(v) => {
+            if v.iter().all(|x| x.is_finite() && x.abs() <= VELOCITY_LIMIT) {
+                m.options.velocity = v;
+            }
+        }
+        MotionCommand::SetResponse(k) => m.options.response = k,
+        MotionCommand::CycleResponse => {
+            m.options.response = match m.options.response {
+                MotionKind::Slide => MotionKind::Bounce,
+                MotionKind::Bounce => MotionKind::Slide,
+            }
+        }
+        MotionCommand::SetRestitution(e) => {
+            if e.is_finite() {
+                m.options.restitution = e.clamp(0.0, 1.0);
+            }
+        }
+        MotionCommand::PlayPause => motion::play_pause(m),
+        MotionCommand::Step => {
+            if let Some(a) = state.motion_analysis() {
+                motion::step(&mut state.motion, &a.stages());
+            }
+        }
+        MotionCommand::Rewind => m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() },
+        MotionCommand::SetLooping(l) => m.playback.looping = l,
+        MotionCommand::SetReducedMotion(r) => m.reduced_motion = r,
+        MotionCommand::LoadPreset(i) => {
+            if let Some(o) = PRESETS.get(i).and_then(|p| SceneOptions::from_fragment(p.scene).ok()) {
+                load_scene(state, &o);
+                state.motion.preset = Some(i);
+            }
+            return;
+        }
+    }
+    let m = &mut state.motion;
+    if m.options != before {
+        m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() };
+        if m.options.velocity != before.velocity || m.options.on != before.on {
+            m.preset = None;
+        }
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
 }
 
 /// Parses a scene text and loads it. On a bad text the scene stays exactly as it was and the error

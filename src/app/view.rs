@@ -58,8 +58,8 @@ impl View {
     /// with [`MARGIN_PX`] around it.
     #[must_use]
     pub fn fit(lo: [f32; 2], hi: [f32; 2], canvas: ScreenRect) -> View {
-        let w = (hi[0] - lo[0]).max(1e-3);
-        let h = (hi[1] - lo[1]).max(1e-3);
+        let w = (hi[0] - lo[0]).max(1e-6);
+        let h = (hi[1] - lo[1]).max(1e-6);
         let margin = MARGIN_PX.min(0.2 * canvas.w.min(canvas.h));
         let avail_w = (canvas.w - 2.0 * margin).max(10.0);
         let avail_h = (canvas.h - 2.0 * margin).max(10.0);
@@ -89,4 +89,24 @@ pub fn scene_bounds(circle: &Circle, aabb: &Rect, push: &[f32; 2]) -> ([f32; 2],
         }
     }
     (lo, hi)
+}
+
+/// The world region the motion mode shows: the box, the circle at its start and at each of `ends`
+/// (the discrete end `c + v`, the continuation's end), with a margin in proportion to the scene
+/// (so a scene at 10⁻⁴ or 10⁵ scale fills the canvas as one at 1 does).
+#[must_use]
+pub fn motion_bounds(circle: &Circle, aabb: &Rect, ends: &[[f32; 2]]) -> ([f32; 2], [f32; 2]) {
+    let (mut lo, mut hi) = (aabb.min(), aabb.max());
+    let r = circle.radius();
+    for c in std::iter::once(circle.center()).chain(ends.iter().copied()) {
+        for i in 0..2 {
+            if c[i].is_finite() {
+                lo[i] = lo[i].min(c[i] - r);
+                hi[i] = hi[i].max(c[i] + r);
+            }
+        }
+    }
+    let size = (hi[0] - lo[0]).max(hi[1] - lo[1]);
+    let pad = if size > 0.0 { 0.08 * size } else { 1.0 };
+    ([lo[0] - pad, lo[1] - pad], [hi[0] + pad, hi[1] + pad])
 }

@@ -5,12 +5,14 @@
 //! numbers, the centre's zone highlighted), the box, the response construction (closest point and
 //! distance, or the four face distances), the push arrow and the ghost circle, the circle in the
 //! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
+//! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]).
 
 use crate::app::palette::{self, Rgba};
 use crate::app::{Analysis, Handle, ScreenRect, State};
 use crate::geom::ResponseCase;
 use macroquad::prelude::*;
 
+pub mod motion;
 pub mod overlay;
 
 fn col(c: Rgba) -> Color {
@@ -87,13 +89,21 @@ pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::Over
         overlay::draw_overlay(state, layer);
     }
     draw_overlap_region(state, z);
-    draw_box(state, z);
-    draw_circle_shape(state, a, z);
-    draw_construction(state, a, z);
-    overlay::draw_trace_focus(state, z);
-    draw_zone_labels(state, a, z);
-    draw_status(state, a, z);
-    draw_legend(state, z);
+    if let Some(m) = &a.motion {
+        // Motion mode: the sweep's picture instead of the still test's construction.
+        draw_box(state, z);
+        motion::draw_motion(state, m, z);
+        draw_circle_shape(state, a, z);
+        motion::draw_motion_status(state, m, z);
+    } else {
+        draw_box(state, z);
+        draw_circle_shape(state, a, z);
+        draw_construction(state, a, z);
+        overlay::draw_trace_focus(state, z);
+        draw_zone_labels(state, a, z);
+        draw_status(state, a, z);
+        draw_legend(state, z);
+    }
     overlay::draw_hover(state, z);
     overlay::draw_captions(state, z);
 }

@@ -1,0 +1,307 @@
+//! The motion mode's plain data and pure functions: the circle moves by a velocity `v` (from `c` to
+//! `c + v` in one step), the core's sweep finds where it first touches the box, and the slide or
+//! bounce continuation says where it ends ([`MotionAnalysis::of`]). [`MotionState`] (part of the
+//! app's state) holds the velocity, the response, the restitution and the playback ([`Playback`]: a
+//! progress along the move advanced by the frame's `dt`, passed in as a plain number, or one stage
+//! at a time); [`MotionCommand`] is what the panel and the keys ask for; [`PRESETS`] is the gallery,
+//! one scene text per documented edge case of the sweep.
+//!
+//! Nothing here reads or changes the app's [`State`](super::State): the state holds a
+//! [`MotionState`], [`apply_motion`](super::apply_motion) applies the commands.
+
+use super::scene::{MotionKind, MotionOptions};
+use crate::geom::algo::Trace;
+use crate::geom::{contact, move_ball, sweep_trace, Circle, Hit, Motion, MotionResponse, Rect, State as Contact};
+
+/// Seconds the Play animation takes for the whole move (start → impact → end).
+pub const PLAY_SECONDS: f32 = 2.5;
+
+/// The animation along the move: `progress` is the fraction of the move's time, `0` at the start,
+/// `1` at the continuation's end.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Playback {
+    pub progress: f32,
+    /// Advancing with the frame's `dt`.
+    pub playing: bool,
+    /// Start again from the beginning at the end instead of stopping.
+    pub looping: bool,
+}
+
+/// The motion mode's part of [`State`](super::State).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MotionState {
+    /// The scene's motion keys: on, velocity, response, restitution.
+    pub options: MotionOptions,
+    pub playback: Playback,
+    /// No animation: Play jumps straight to the end (a setting, default off).
+    pub reduced_motion: bool,
+    /// The gallery preset last loaded, if the scene is still it.
+    pub preset: Option<usize>,
+}
+
+impl MotionState {
+    #[must_use]
+    pub fn from_options(options: MotionOptions) -> MotionState {
+        MotionState { options, playback: Playback::default(), reduced_motion: false, preset: None }
+    }
+
+    /// The core's response for the selected continuation.
+    #[must_use]
+    pub fn response(&self) -> MotionResponse {
+        match self.options.response {
+            MotionKind::Slide => MotionResponse::Slide,
+            MotionKind::Bounce => MotionResponse::Bounce { restitution: self.options.restitution },
+        }
+    }
+}
+
+/// What the motion panel (or a key) asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MotionCommand {
+    /// Motion mode on or off (key M).
+    Toggle,
+    SetVelocity([f32; 2]),
+    SetResponse(MotionKind),
+    /// Slide → bounce → slide (key B).
+    CycleResponse,
+    SetRestitution(f32),
+    /// Play from the start (or from where it paused); pause when playing (key G).
+    PlayPause,
+    /// Jump to the next stage: start → impact(s) → end → start (key S).
+    Step,
+    /// Back to the start, not playing.
+    Rewind,
+    SetLooping(bool),
+    SetReducedMotion(bool),
+    /// Load a gallery preset's scene.
+    LoadPreset(usize),
+}
+
+/// A named scene in the gallery: one per documented edge case of the sweep, and the three lessons
+/// of the mode (tunnelling, slide, bounce). `scene` is a scene text; every one parses (tested).
+#[derive(Clone, Copy, Debug)]
+pub struct MotionPreset {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// What to look at.
+    pub note: &'static str,
+    pub scene: &'static str,
+}
+
+/// The gallery.
+pub const PRESETS: &[MotionPreset] = &[
+    MotionPreset {
+        id: "tunnelling",
+        name: "Tunnelling through a thin wall",
+        note: "The discrete test at c + v says separated: the ball jumped over the wall. The sweep finds the impact.",
+        scene: "circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide",
+    },
+    MotionPreset {
+        id: "slide",
+        name: "Slide along a face",
+        note: "Hit the top face at t = 0.3, lose the downward part of v, slide on for the remaining 0.7.",
+        scene: "circle=-3,2.5,0.6&box=-2,-1,2,1&motion=on&velocity=4,-3&response=slide",
+    },
+    MotionPreset {
+        id: "bounce",
+        name: "Bounce (restitution 0.8)",
+        note: "The same shot reflected: the normal component comes back at 0.8 of its speed.",
+        scene: "circle=-3,2.5,0.6&box=-2,-1,2,1&motion=on&velocity=4,-3&response=bounce&restitution=0.8",
+    },
+    MotionPreset {
+        id: "touching",
+        name: "Already touching at t = 0",
+        note: "Resting on the top face: a hit at t = 0 (initial). Moving along it does not block: it slides on.",
+        scene: "circle=-0.5,1.5,0.5&box=-1,-1,1,1&motion=on&velocity=3,0&response=slide",
+    },
+    MotionPreset {
+        id: "overlapping",
+        name: "Overlapping at t = 0",
+        note: "Sunk into the corner: t = 0, initial, the normal is the push-out direction.",
+        scene: "circle=1.2,1.1,0.6&box=-1,-1,1,1&motion=on&velocity=-2,-1.5&response=slide",
+    },
+    MotionPreset {
+        id: "zero",
+        name: "Zero velocity",
+        note: "Nothing moves: only an initial hit could be reported, and there is none.",
+        scene: "circle=-2.5,0.5,0.8&box=-1,-1,1,1&motion=on&velocity=0,0",
+    },
+    MotionPreset {
+        id: "parallel",
+        name: "Parallel to a face, at exactly r",
+        note: "v·n = 0 on the y axis: tested by position, no division by zero. It touches where the face begins.",
+        scene: "circle=-3.5,1.5,0.5&box=-1,-1,1,1&motion=on&velocity=6,0&response=slide",
+    },
+    MotionPreset {
+        id: "corner-graze",
+        name: "A graze that exactly touches a corner",
+        note: "The path passes at exactly r from the corner (1, 1): a corner hit at the tangent point, t = 0.4667.",
+        scene: "circle=-4,6,1&box=-1,-1,1,1&motion=on&velocity=12,-9&response=slide",
+    },
+    MotionPreset {
+        id: "segment",
+        name: "Degenerate box: a segment",
+        note: "A box of zero width: its rounded box is a capsule.",
+        scene: "circle=-3,1,0.6&box=0,-1.5,0,1.5&motion=on&velocity=5,0.5&response=slide",
+    },
+    MotionPreset {
+        id: "point",
+        name: "Degenerate box: a point",
+        note: "A box of zero size: its rounded box is a circle, every hit is a corner hit.",
+        scene: "circle=-3,0.4,0.8&box=0,0,0,0&motion=on&velocity=6,0&response=bounce&restitution=1",
+    },
+    MotionPreset {
+        id: "ray",
+        name: "Radius 0: a plain ray",
+        note: "The rounded box is the box itself: the slab test alone.",
+        scene: "circle=-3,0.5,0&box=-1,-1,1,1&motion=on&velocity=5,-1&response=bounce&restitution=1",
+    },
+    MotionPreset {
+        id: "huge",
+        name: "Huge magnitudes (10⁵)",
+        note: "The tunnelling shot at 10⁵ scale: the same t, no lost precision.",
+        scene: "circle=-300000,0,50000&box=-10000,-200000,10000,200000&motion=on&velocity=650000,0",
+    },
+    MotionPreset {
+        id: "tiny",
+        name: "Tiny magnitudes (10⁻⁴)",
+        note: "The slide at 10⁻⁴ scale: the same picture, the same t.",
+        scene: "circle=-0.0003,0.00025,0.00006&box=-0.0002,-0.0001,0.0002,0.0001&motion=on&velocity=0.0004,-0.0003",
+    },
+];
+
+/// A preset's index by id.
+#[must_use]
+pub fn preset_index(id: &str) -> Option<usize> {
+    PRESETS.iter().position(|p| p.id == id)
+}
+
+/// What the core says about the motion scene: everything the canvas and the panel show.
+#[derive(Clone, Debug)]
+pub struct MotionAnalysis {
+    pub start: [f32; 2],
+    pub velocity: [f32; 2],
+    /// The sweep's first touch, if any.
+    pub hit: Option<Hit<2>>,
+    /// The sweep run step by step (its pseudocode lines and values).
+    pub trace: Trace<2>,
+    /// Where a discrete test would look: `c + v`.
+    pub end: [f32; 2],
+    /// What the exact overlap test says there.
+    pub end_state: Contact,
+    /// The continuation (slide or bounce) through the move.
+    pub motion: Motion<2>,
+}
+
+impl MotionAnalysis {
+    /// Runs the sweep, its trace, the discrete test at `c + v` and the continuation.
+    #[must_use]
+    pub fn of(circle: &Circle, aabb: &Rect, m: &MotionState) -> MotionAnalysis {
+        let v = m.options.velocity;
+        let c = circle.center();
+        let (hit, trace) = sweep_trace(circle, v, aabb);
+        let end = [c[0] + v[0], c[1] + v[1]];
+        let end_state = Circle::new(end, circle.radius()).map_or(Contact::Separated, |e| contact(&e, aabb).state);
+        let motion = move_ball(circle, v, std::slice::from_ref(aabb), m.response());
+        MotionAnalysis { start: c, velocity: v, hit, trace, end, end_state, motion }
+    }
+
+    /// The sweep hit (after the start) but the discrete test at `c + v` says separated: a
+    /// frame-by-frame overlap test would have missed the collision.
+    #[must_use]
+    pub fn tunnelled(&self) -> bool {
+        self.hit.is_some_and(|h| !h.initial) && self.end_state == Contact::Separated
+    }
+
+    /// The stages of the move, as fractions of its time: the start, every contact, the end.
+    #[must_use]
+    pub fn stages(&self) -> Vec<f32> {
+        let mut s = vec![0.0];
+        for h in self.motion.hits() {
+            if h.t > *s.last().unwrap_or(&0.0) && h.t < 1.0 {
+                s.push(h.t);
+            }
+        }
+        s.push(1.0);
+        s
+    }
+
+    /// The continuation's path: the start, the centre at every contact, the end.
+    #[must_use]
+    pub fn path(&self) -> Vec<(f32, [f32; 2])> {
+        let mut p = vec![(0.0, self.start)];
+        for h in self.motion.hits() {
+            p.push((h.t, h.center));
+        }
+        p.push((1.0, self.motion.end));
+        p
+    }
+
+    /// The centre at `progress` (a fraction of the move's time): straight lines between the path's
+    /// points, at constant speed on each (as the ball moves between contacts).
+    #[must_use]
+    pub fn position_at(&self, progress: f32) -> [f32; 2] {
+        let p = self.path();
+        let s = progress.clamp(0.0, 1.0);
+        for w in p.windows(2) {
+            let ((t0, a), (t1, b)) = (w[0], w[1]);
+            if s == t1 {
+                return b;
+            }
+            if s < t1 {
+                let k = if t1 > t0 { (s - t0) / (t1 - t0) } else { 1.0 };
+                return [a[0] + k * (b[0] - a[0]), a[1] + k * (b[1] - a[1])];
+            }
+        }
+        self.motion.end
+    }
+}
+
+/// Advances the animation by `dt` seconds: with `stages` from [`MotionAnalysis::stages`]. At the end
+/// it stops, or starts again when looping. With reduced motion, a playing animation jumps to the end.
+pub fn advance(m: &mut MotionState, dt: f32) {
+    let p = &mut m.playback;
+    if !p.playing || !m.options.on {
+        return;
+    }
+    if m.reduced_motion {
+        p.progress = 1.0;
+        p.playing = false;
+        return;
+    }
+    let dt = if dt.is_finite() { dt.clamp(0.0, 0.25) } else { 0.0 };
+    p.progress += dt / PLAY_SECONDS;
+    if p.progress >= 1.0 {
+        if p.looping {
+            p.progress -= p.progress.floor();
+        } else {
+            p.progress = 1.0;
+            p.playing = false;
+        }
+    }
+}
+
+/// Play or pause: from the end, play starts again from the start.
+pub fn play_pause(m: &mut MotionState) {
+    let p = &mut m.playback;
+    if p.playing {
+        p.playing = false;
+    } else {
+        if p.progress >= 1.0 {
+            p.progress = 0.0;
+        }
+        p.playing = true;
+    }
+}
+
+/// One stage on: to the first stage after the current progress, from the end back to the start.
+/// Stops a running animation.
+pub fn step(m: &mut MotionState, stages: &[f32]) {
+    let p = &mut m.playback;
+    p.playing = false;
+    p.progress = stages.iter().copied().find(|&s| s > p.progress + 1e-6).unwrap_or(0.0);
+}
+
+#[cfg(test)]
+#[path = "motion_tests.rs"]
+mod tests;

@@ -1,0 +1,212 @@
+//! The motion mode's state changes, without a window: the velocity handle, the gallery, play and
+//! step with given `dt`s, the scene text's motion keys.
+
+use super::*;
+use crate::app::{
+    apply, current_scene, load_scene_text, update, Command, Handle, Input, Key, MotionKind, SceneOptions, State,
+};
+use crate::geom::{Feature, State as Contact};
+
+fn motion_state(text: &str) -> State {
+    let mut s = State::new(SceneOptions::default());
+    load_scene_text(&mut s, text).expect("scene parses");
+    s
+}
+
+fn analysis(s: &State) -> MotionAnalysis {
+    s.motion_analysis().expect("motion mode on")
+}
+
+#[test]
+fn every_preset_parses_loads_and_reads_back_the_same() {
+    for (i, p) in PRESETS.iter().enumerate() {
+        let o = SceneOptions::from_fragment(p.scene).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert!(o.motion.on, "{}", p.id);
+        let mut s = State::new(SceneOptions::default());
+        apply(&mut s, Command::Motion(MotionCommand::LoadPreset(i)));
+        assert_eq!(s.motion.preset, Some(i));
+        assert_eq!(current_scene(&s).motion, o.motion, "{}", p.id);
+        let a = analysis(&s);
+        assert!(a.motion.end.iter().all(|x| x.is_finite()), "{}: {:?}", p.id, a.motion.end);
+        assert_eq!(preset_index(p.id), Some(i));
+    }
+    // Out of range: nothing happens.
+    let mut s = State::new(SceneOptions::default());
+    apply(&mut s, Command::Motion(MotionCommand::LoadPreset(PRESETS.len())));
+    assert!(!s.motion.options.on);
+}
+
+#[test]
+fn the_presets_show_what_they_say() {
+    let get = |id: &str| analysis(&motion_state(PRESETS[preset_index(id).unwrap()].scene));
+    let t = get("tunnelling");
+    assert!(t.tunnelled() && t.end_state == Contact::Separated);
+    assert_eq!(t.hit.map(|h| h.feature), Some(Feature::Face));
+    let s = get("slide");
+    let h = s.hit.unwrap();
+    assert!((h.t - 0.3).abs() < 1e-6 && h.normal == [0.0, 1.0], "{h:?}");
+    assert!(!s.tunnelled());
+    assert!((s.motion.end[0] - 1.0).abs() < 1e-5 && (s.motion.end[1] - 1.6).abs() < 1e-5, "{:?}", s.motion.end);
+    assert!(get("bounce").motion.end[1] > 1.6);
+    assert!(get("touching").hit.unwrap().initial);
+    assert!(get("overlapping").hit.unwrap().initial);
+    assert!(get("zero").hit.is_none());
+    assert_eq!(get("corner-graze").hit.map(|h| h.feature), Some(Feature::Corner));
+    assert_eq!(get("point").hit.map(|h| h.feature), Some(Feature::Corner));
+    assert!(get("huge").tunnelled() && get("ray").hit.is_some() && get("segment").hit.is_some());
+    assert_eq!(get("tiny").hit.map(|h| h.normal), Some([0.0, 1.0]));
+    assert_eq!(get("parallel").hit.map(|h| h.normal), Some([0.0, 1.0]));
+}
+
+#[test]
+fn dragging_the_velocity_tip_sets_the_velocity() {
+    let mut s = motion_state("circle=0,0,1&box=3,-1,4,1&motion=on&velocity=2,0");
+    let tip = s.view.to_screen([2.0, 0.0]);
+    let press = Input { pointer: Some(tip), pressed: true, press: Some(tip), down: true, ..Input::default() };
+    update(&mut s, &press);
+    assert_eq!(s.drag.map(|d| d.handle), Some(Handle::VelocityTip));
+    let to = s.view.to_screen([2.0, 1.5]);
+    update(&mut s, &Input { pointer: Some(to), down: true, ..Input::default() });
+    let v = s.motion.options.velocity;
+    assert!((v[0] - 2.0).abs() < 1e-4 && (v[1] - 1.5).abs() < 1e-4, "{v:?}");
+    update(&mut s, &Input { pointer: Some(to), ..Input::default() });
+    assert!(s.drag.is_none());
+    // With motion mode off the tip is not a handle (the point is empty canvas).
+    let mut off = motion_state("circle=0,0,1&box=3,-1,4,1&motion=off&velocity=2,0");
+    let tip = off.view.to_screen([2.0, 0.0]);
+    update(&mut off, &Input { pointer: Some(tip), pressed: true, press: Some(tip), down: true, ..Input::default() });
+    assert_eq!(off.drag, None);
+}
+
+#[test]
+fn play_advances_with_dt_and_stops_at_the_end_or_loops() {
+    let mut s = motion_state(PRESETS[preset_index("slide").unwrap()].scene);
+    update(&mut s, &Input { dt: 1.0, ..Input::default() }); // not playing: nothing moves
+    assert_eq!(s.motion.playback.progress, 0.0);
+    update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
+    assert!(s.motion.playback.playing);
+    for _ in 0..5 {
+        update(&mut s, &Input { dt: 0.05 * PLAY_SECONDS, ..Input::default() });
+    }
+    assert!((s.motion.playback.progress - 0.25).abs() < 1e-6);
+    // Halfway to the impact (t = 0.3 of the move is at 0.3): past it, on the slide.
+    let p = analysis(&s).position_at(s.motion.playback.progress);
+    assert!((p[1] - 1.6).abs() < 1e-4 || p[1] > 1.6);
+    for _ in 0..40 {
+        update(&mut s, &Input { dt: 0.1, ..Input::default() });
+    }
+    assert_eq!((s.motion.playback.progress, s.motion.playback.playing), (1.0, false));
+    assert_eq!(analysis(&s).position_at(1.0), analysis(&s).motion.end);
+    // Looping: it wraps instead of stopping.
+    apply(&mut s, Command::Motion(MotionCommand::SetLooping(true)));
+    apply(&mut s, Command::Motion(MotionCommand::PlayPause));
+    for _ in 0..30 {
+        update(&mut s, &Input { dt: 0.1, ..Input::default() });
+    }
+    assert!(s.motion.playback.playing && s.motion.playback.progress < 1.0);
+    // A huge or non-finite dt never jumps more than a quarter second.
+    apply(&mut s, Command::Motion(MotionCommand::Rewind));
+    apply(&mut s, Command::Motion(MotionCommand::PlayPause));
+    update(&mut s, &Input { dt: f32::NAN, ..Input::default() });
+    update(&mut s, &Input { dt: 100.0, ..Input::default() });
+    assert!((s.motion.playback.progress - 0.25 / PLAY_SECONDS).abs() < 1e-6);
+}
+
+#[test]
+fn reduced_motion_jumps_to_the_end_without_animating() {
+    let mut s = motion_state(PRESETS[0].scene);
+    apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
+    apply(&mut s, Command::Motion(MotionCommand::PlayPause));
+    update(&mut s, &Input { dt: 0.016, ..Input::default() });
+    assert_eq!((s.motion.playback.progress, s.motion.playback.playing), (1.0, false));
+    // It survives loading another scene.
+    load_scene_text(&mut s, PRESETS[1].scene).unwrap();
+    assert!(s.motion.reduced_motion);
+}
+
+#[test]
+fn step_goes_start_impact_end_start() {
+    let mut s = motion_state(PRESETS[preset_index("slide").unwrap()].scene);
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        update(&mut s, &Input { keys: vec![Key::S], ..Input::default() });
+        seen.push(s.motion.playback.progress);
+    }
+    let want = [0.3, 1.0, 0.0, 0.3];
+    assert!(seen.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-6), "{seen:?}");
+}
+
+#[test]
+fn changing_the_motion_rewinds_and_keys_toggle_and_cycle() {
+    let mut s = motion_state(PRESETS[preset_index("slide").unwrap()].scene);
+    apply(&mut s, Command::Motion(MotionCommand::Step));
+    apply(&mut s, Command::Motion(MotionCommand::SetVelocity([1.0, -1.0])));
+    assert_eq!(s.motion.playback.progress, 0.0);
+    assert_eq!(s.motion.preset, None);
+    apply(&mut s, Command::Motion(MotionCommand::SetVelocity([f32::NAN, 0.0])));
+    assert_eq!(s.motion.options.velocity, [1.0, -1.0]);
+    update(&mut s, &Input { keys: vec![Key::B], ..Input::default() });
+    assert_eq!(s.motion.options.response, MotionKind::Bounce);
+    apply(&mut s, Command::Motion(MotionCommand::SetRestitution(7.0)));
+    assert_eq!(s.motion.options.restitution, 1.0);
+    update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
+    assert!(!s.motion.options.on && s.motion_analysis().is_none());
+    // Reset returns to the loaded scene's motion.
+    apply(&mut s, Command::Reset);
+    assert!(s.motion.options.on);
+    assert_eq!(s.motion.options.velocity, [4.0, -3.0]);
+}
+
+#[test]
+fn scene_text_round_trips_the_motion_keys() {
+    let text = "circle=-3,2.5,0.6&box=-2,-1,2,1&motion=on&velocity=4,-3&response=bounce&restitution=0.25";
+    let s = motion_state(text);
+    let written = current_scene(&s).to_fragment();
+    assert!(written.contains("motion=on&velocity=4,-3&response=bounce&restitution=0.25"), "{written}");
+    assert_eq!(SceneOptions::from_fragment(&written).unwrap(), current_scene(&s));
+    // The default scene writes no motion keys at all.
+    assert!(!SceneOptions::default().to_fragment().contains("motion"));
+    // --velocity turns motion mode on.
+    let o = SceneOptions::default().with_velocity(Some("1.5,-2")).unwrap();
+    assert!(o.motion.on && o.motion.velocity == [1.5, -2.0]);
+}
+
+#[test]
+fn bad_motion_keys_are_refused_naming_the_key() {
+    for (text, key) in [
+        ("motion=maybe", "motion"),
+        ("velocity=1", "velocity"),
+        ("velocity=1,nan", "velocity"),
+        ("velocity=1,inf", "velocity"),
+        ("velocity=1e30,0", "velocity"),
+        ("velocity=a,b", "velocity"),
+        ("response=stick", "response"),
+        ("restitution=1.5", "restitution"),
+        ("restitution=-0.1", "restitution"),
+        ("restitution=nan", "restitution"),
+    ] {
+        let mut s = motion_state(PRESETS[0].scene);
+        let before = current_scene(&s);
+        let e = load_scene_text(&mut s, text).expect_err(text);
+        assert_eq!(e.field, key, "{text}: {e}");
+        assert_eq!(current_scene(&s), before, "{text}: a refused text changed the scene");
+    }
+    assert_eq!(SceneOptions::default().with_velocity(Some("1,2,3")).unwrap_err().field, "velocity");
+}
+
+#[test]
+fn stages_and_positions_follow_the_path() {
+    let s = motion_state(PRESETS[preset_index("bounce").unwrap()].scene);
+    let a = analysis(&s);
+    let st = a.stages();
+    assert!(st.len() == 3 && (st[1] - 0.3).abs() < 1e-6, "{st:?}");
+    let h = a.hit.unwrap();
+    let p = a.position_at(0.3);
+    assert!((p[0] - h.center[0]).abs() < 1e-5 && (p[1] - h.center[1]).abs() < 1e-5);
+    assert_eq!(a.position_at(0.0), a.start);
+    // No hit: two stages, a straight line.
+    let s = motion_state("circle=0,5,1&box=-1,-1,1,1&motion=on&velocity=2,0");
+    let a = analysis(&s);
+    assert_eq!(a.stages(), vec![0.0, 1.0]);
+    assert_eq!(a.position_at(0.5), [1.0, 5.0]);
+}

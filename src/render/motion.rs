@@ -1,0 +1,218 @@
+//! The motion mode's layer (drawn only when it is on): the rounded box the centre is cast against
+//! (lightly), the swept capsule from `c` to `c + v`, the velocity arrow with its handle, the circle
+//! where a discrete test would look (`c + v`, coloured by what that test says, with a TUNNELLED mark
+//! when it says separated although the sweep hit), the ghost circle at the time of impact with its
+//! contact point and normal, the continuation (slide or bounce) and its end circle, the animated
+//! circle at the playback's progress, and the status lines. It draws; it changes nothing.
+
+use super::{arrow, col, dashed_circle, dashed_line, fmt_num, label, text, Sizes};
+use crate::app::motion::MotionAnalysis;
+use crate::app::palette::{self, alpha};
+use crate::app::{Handle, State};
+use macroquad::prelude::*;
+
+/// Draws the whole motion layer.
+pub fn draw_motion(state: &State, m: &MotionAnalysis, z: Sizes) {
+    draw_rounded_box(state);
+    draw_swept_capsule(state, m, z);
+    draw_discrete_end(state, m, z);
+    draw_continuation(state, m, z);
+    draw_impact(state, m, z);
+    draw_velocity(state, m, z);
+    draw_playhead(state, m, z);
+}
+
+/// The box grown by r with rounded corners: a light fill, so the box itself stays readable.
+fn draw_rounded_box(state: &State) {
+    let v = state.view;
+    let r = state.circle.radius();
+    let (lo, hi) = (state.aabb.min(), state.aabb.max());
+    let fill = col(alpha(palette::ROUNDED_BOX, 26));
+    let a = v.to_screen([lo[0] - r, hi[1]]);
+    let b = v.to_screen([hi[0] + r, lo[1]]);
+    draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
+    for (y0, y1) in [(hi[1], hi[1] + r), (lo[1] - r, lo[1])] {
+        let a = v.to_screen([lo[0], y1]);
+        let b = v.to_screen([hi[0], y0]);
+        draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
+    }
+    let rs = r * v.scale;
+    for c in [[lo[0], lo[1]], [hi[0], lo[1]], [lo[0], hi[1]], [hi[0], hi[1]]] {
+        let s = v.to_screen(c);
+        // A quarter disc outside the corner: the full disc minus what the rectangles already cover
+        // would double the alpha, so draw the quarter as a fan of triangles.
+        let out = [if c[0] == hi[0] { 1.0 } else { -1.0 }, if c[1] == hi[1] { -1.0 } else { 1.0 }];
+        let n = 16;
+        for i in 0..n {
+            let t0 = std::f32::consts::FRAC_PI_2 * i as f32 / n as f32;
+            let t1 = std::f32::consts::FRAC_PI_2 * (i + 1) as f32 / n as f32;
+            let p = s + rs * vec2(out[0] * t0.cos(), out[1] * t0.sin());
+            let q = s + rs * vec2(out[0] * t1.cos(), out[1] * t1.sin());
+            draw_triangle(s, p, q, fill);
+        }
+    }
+}
+
+/// The capsule the circle sweeps from `c` to `c + v`: its two side lines and a translucent fill.
+fn draw_swept_capsule(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let v = state.view;
+    let (a, b) = (v.to_screen(m.start), v.to_screen(m.end));
+    let r = state.circle.radius() * v.scale;
+    let d = b - a;
+    let fill = col(alpha(palette::SWEPT, 30));
+    if d.length() > 0.5 {
+        let n = vec2(-d.y, d.x).normalize() * r;
+        draw_triangle(a + n, b + n, b - n, fill);
+        draw_triangle(a + n, b - n, a - n, fill);
+        let edge = col(alpha(palette::SWEPT, 130));
+        for s in [n, -n] {
+            dashed_line(a + s, b + s, z.line(1.3), edge, 6.0 * z.k);
+        }
+    }
+}
+
+/// The circle where a discrete test looks (`c + v`), dashed, coloured by that test's answer; a
+/// TUNNELLED mark when it says separated although the sweep hit.
+fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let v = state.view;
+    let e = v.to_screen(m.end);
+    let r = state.circle.radius() * v.scale;
+    let colour = palette::state(m.end_state);
+    dashed_circle(e, r.max(z.line(3.0)), z.line(2.0), col(alpha(colour, 230)), z.k);
+    let fs = z.font(14.0);
+    let below = e.y + r + 14.0 * z.k;
+    label(&format!("c + v: {}", m.end_state.as_str()), e.x, below, fs, col(colour), true);
+    if m.tunnelled() {
+        let bf = z.font(22.0);
+        let y = e.y - r - 20.0 * z.k;
+        let s = "TUNNELLED";
+        let mm = measure_text(s, None, bf, 1.0);
+        let pad = 8.0 * z.k;
+        draw_rectangle(
+            e.x - 0.5 * mm.width - pad,
+            y - 0.5 * mm.height - pad,
+            mm.width + 2.0 * pad,
+            mm.height + 2.0 * pad,
+            col(alpha(palette::WARNING, 235)),
+        );
+        text(s, e.x - 0.5 * mm.width, y + 0.5 * mm.height, bf, WHITE);
+        // A cross through the discrete end: a frame-by-frame test would put the ball here.
+        let k = 0.5 * r.max(8.0);
+        for (p, q) in [(vec2(-k, -k), vec2(k, k)), (vec2(-k, k), vec2(k, -k))] {
+            draw_line(e.x + p.x, e.y + p.y, e.x + q.x, e.y + q.y, z.line(3.0), col(palette::WARNING));
+        }
+    }
+}
+
+/// The continuation after the impact: the path through every contact to the end, and the circle there.
+fn draw_continuation(state: &State, m: &MotionAnalysis, z: Sizes) {
+    if m.motion.hits().is_empty() {
+        return;
+    }
+    let v = state.view;
+    let colour = col(palette::CONTINUATION);
+    let path: Vec<Vec2> = m.path().iter().map(|&(_, p)| v.to_screen(p)).collect();
+    for w in path.windows(2).skip(1) {
+        draw_line(w[0].x, w[0].y, w[1].x, w[1].y, z.line(3.0), colour);
+    }
+    let e = *path.last().unwrap_or(&v.to_screen(m.motion.end));
+    if let (Some(&from), true) = (path.get(path.len().saturating_sub(2)), path.len() >= 3) {
+        arrow(from, e, z.line(3.0), colour, 14.0 * z.k);
+    }
+    let r = state.circle.radius() * v.scale;
+    draw_circle(e.x, e.y, r, col(alpha(palette::CONTINUATION, 40)));
+    draw_circle_lines(e.x, e.y, r.max(z.line(3.0)), z.line(2.5), colour);
+    let kind = state.motion.options.response.as_str();
+    label(&format!("{kind} end"), e.x, e.y - r - 14.0 * z.k, z.font(14.0), colour, true);
+}
+
+/// The ghost circle at the time of impact, the contact point on the box and the normal there.
+fn draw_impact(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let Some(h) = m.hit else { return };
+    let v = state.view;
+    let c = v.to_screen(h.center);
+    let r = state.circle.radius() * v.scale;
+    let colour = col(palette::IMPACT);
+    dashed_circle(c, r.max(z.line(3.0)), z.line(2.2), colour, z.k);
+    draw_circle(c.x, c.y, z.line(3.0), colour);
+    let p = v.to_screen(h.point);
+    let len = 48.0 * z.k;
+    let n = vec2(h.normal[0], -h.normal[1]);
+    arrow(p, p + n * len, z.line(2.5), col(palette::TEXT), 10.0 * z.k);
+    draw_circle(p.x, p.y, z.line(5.0), colour);
+    draw_circle_lines(p.x, p.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
+    let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", fmt_num(h.t)) };
+    let at = c + vec2(0.0, r + 16.0 * z.k);
+    label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, z.font(14.0), colour, true);
+    let tip = p + n * (len + 14.0 * z.k);
+    label("n", tip.x, tip.y, z.font(14.0), col(palette::TEXT), true);
+}
+
+/// The velocity arrow from the centre, with its handle at the tip (hover and drag highlighted).
+fn draw_velocity(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let v = state.view;
+    let (a, b) = (v.to_screen(m.start), v.to_screen(m.end));
+    let colour = col(palette::VELOCITY);
+    arrow(a, b, z.line(3.0), colour, 16.0 * z.k);
+    let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::VelocityTip);
+    let s = z.line(if active { 8.0 } else { 6.0 });
+    draw_circle_lines(b.x, b.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
+    let mid = 0.5 * (a + b);
+    label(
+        &format!("v = ({}, {})", fmt_num(m.velocity[0]), fmt_num(m.velocity[1])),
+        mid.x,
+        mid.y - 16.0 * z.k,
+        z.font(14.0),
+        colour,
+        true,
+    );
+}
+
+/// The circle where the animation is (Play / Step), when it has left the start.
+fn draw_playhead(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let progress = state.motion.playback.progress;
+    if progress <= 0.0 {
+        return;
+    }
+    let v = state.view;
+    let p = v.to_screen(m.position_at(progress));
+    let r = state.circle.radius() * v.scale;
+    draw_circle(p.x, p.y, r, col(alpha(palette::TEXT, 70)));
+    draw_circle_lines(p.x, p.y, r.max(z.line(3.0)), z.line(3.0), col(palette::TEXT));
+}
+
+/// The status lines at the top of the canvas in motion mode: the sweep's answer and the discrete test's.
+pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
+    let c = state.canvas;
+    let fs = z.font(17.0);
+    let pad = 10.0 * z.k;
+    let x = c.x + pad + 40.0 * z.k;
+    let line1 = match m.hit {
+        Some(h) if h.initial => format!("Sweep: touching at t = 0 ({})", h.feature.as_str()),
+        Some(h) => format!("Sweep: hit at t = {} ({})", fmt_num(h.t), h.feature.as_str()),
+        None => "Sweep: no hit".to_string(),
+    };
+    let colour = if m.hit.is_some() { palette::IMPACT } else { palette::SEPARATED };
+    let mm = text(&line1, x, c.y + pad + fs as f32 * 0.8, fs, col(colour));
+    let line2 = format!(
+        "discrete test at c + v: {}   {} end: ({}, {})",
+        m.end_state.as_str(),
+        state.motion.options.response.as_str(),
+        fmt_num(m.motion.end[0]),
+        fmt_num(m.motion.end[1])
+    );
+    let y2 = c.y + pad + fs as f32 * 0.8 + mm.height + 8.0 * z.k;
+    let c2 = if m.tunnelled() { palette::WARNING } else { palette::state(m.end_state) };
+    text(&line2, x, y2, z.font(14.0), col(c2));
+    if m.tunnelled() {
+        let msg = "TUNNELLED: the sweep hit, but the discrete test at c + v says separated";
+        let bfs = z.font(18.0);
+        let mt = measure_text(msg, None, bfs, 1.0);
+        let w = (mt.width + 24.0 * z.k).min(c.w - 8.0);
+        let bx = c.x + 0.5 * (c.w - w);
+        let by = c.y + c.h - 60.0 * z.k - mt.height;
+        draw_rectangle(bx, by, w, mt.height + 18.0 * z.k, col(alpha(palette::WARNING, 230)));
+        draw_rectangle_lines(bx, by, w, mt.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
+        text(msg, bx + 12.0 * z.k, by + 9.0 * z.k + mt.offset_y, bfs, WHITE);
+    }
+}
