@@ -141,6 +141,7 @@ mod math;
 pub mod motion;
 pub mod response;
 pub mod shape;
+pub mod world;
 
 pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};
 pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};

@@ -1,0 +1,387 @@
+//! Many boxes: a ball moving through a tile map or a list of boxes, one step at a time, with a
+//! choice of resolution strategies — the naive ones that show order dependence, ghost bumps on the
+//! seams between flush tiles and tunnelling, and the swept ones that do not.
+//!
+//! - [`TileMap`]: a grid of solid/empty cells (bitset), built from ASCII ([`TileMap::from_ascii`])
+//!   or cell by cell; its broadphase is a grid walk over the cells under the query rectangle.
+//! - [`BoxList`]: any rectangles, with a sort-and-sweep broadphase on x.
+//! - [`World`]: the one small trait both implement; every resolver takes `&impl World`.
+//! - [`STRATEGIES`]: the resolution strategies, each a registry entry with its source and
+//!   pseudocode; [`step`] runs one physics step (gravity, then the strategy).
+//!
+//! ```
+//! use ball_aabb::world::{step, Params, StrategyId, TileMap};
+//! use ball_aabb::Circle;
+//! // A floor of flush tiles; a ball resting on it, rolling right, with gravity.
+//! let map = TileMap::from_ascii("........\n########", 1.0)?;
+//! let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+//! let (mut ball, mut v) = (Circle::new([0.5, 1.5], 0.5).unwrap(), [0.125f32, 0.0]);
+//! for _ in 0..40 {
+//!     let s = step(StrategyId::default(), &ball, v, &map, &params);
+//!     assert!(!s.bump);
+//!     (ball, v) = (Circle::new(s.end, 0.5).unwrap(), s.velocity);
+//! }
+//! assert_eq!((ball.center(), v), ([5.5, 1.5], [0.125, 0.0])); // exactly: no seam touched it
+//! # Ok::<(), ball_aabb::world::MapError>(())
+//! ```
+//!
+//! # Units
+//! `velocity` is the displacement of one step and `gravity` the change of velocity per step (so
+//! with a time step `dt` pass `v·dt` and `g·dt²`). Each step: `v ← v + g`, then the strategy moves
+//! the ball by `v` and returns the outgoing velocity (the component into each blocking normal
+//! removed, or reflected with the restitution), which is what the next step starts from.
+
+#![forbid(unsafe_code)]
+
+mod boxlist;
+mod resolve;
+mod tilemap;
+
+pub use boxlist::BoxList;
+pub use tilemap::{MapError, TileMap};
+
+use crate::algo::Source;
+use crate::{Circle, Rect};
+
+/// What the resolvers need from a world of solid rectangles.
+///
+/// Indices identify a box for the caller (a cell's `row·width + col` in a [`TileMap`], the list
+/// position in a [`BoxList`]). Implementations must not allocate per query.
+pub trait World {
+    /// Calls `f(index, rect)` for every solid box whose closed rectangle meets the closed rectangle
+    /// `bounds` — at least those; a superset is allowed (a broadphase). The order is the world's
+    /// own and stable (the discrete in-order strategy depends on it).
+    fn candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect));
+
+    /// The same solid region as larger rectangles where flush boxes can be merged (the `merged`
+    /// strategy). Default: [`World::candidates`] (a box list is taken as given).
+    fn merged_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.candidates(bounds, f);
+    }
+
+    /// Is there a solid box other than `except` that contains `point` and extends beyond it along
+    /// `axis`, on the positive side if `positive`? The test behind the internal-edge filter of
+    /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
+    fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
+        let Ok(q) = Rect::new(point, point) else { return false };
+        let mut found = false;
+        self.candidates(&q, |i, b| {
+            let (lo, hi) = (b.min(), b.max());
+            let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
+            let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
+            found |= i != except && contains && beyond;
+        });
+        found
+    }
+}
+
+/// The most contacts a [`Step`] stores; further ones are counted in [`Step::dropped`].
+pub const MAX_CONTACTS: usize = 16;
+
+/// One contact of a step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldContact {
+    /// Which box: the index the world reported (for `merged` on a map, the bottom-left cell of the
+    /// merged rectangle).
+    pub index: usize,
+    /// When, as a fraction of the step (1 for the discrete strategies' push-outs, which happen at
+    /// the end; the pass's fraction for `per-axis` and `plane-solver`).
+    pub t: f32,
+    /// The ball's centre at the contact (before a discrete push).
+    pub center: [f32; 2],
+    /// The point of the box touched (closest to the centre).
+    pub point: [f32; 2],
+    /// The box's outward unit normal there: the direction the ball was stopped or pushed.
+    pub normal: [f32; 2],
+}
+
+impl WorldContact {
+    const EMPTY: Self = WorldContact { index: 0, t: 0.0, center: [0.0; 2], point: [0.0; 2], normal: [0.0; 2] };
+}
+
+/// The result of one step. Contacts are stored inline: a step allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// The centre before the step.
+    pub start: [f32; 2],
+    /// The centre after it.
+    pub end: [f32; 2],
+    /// The velocity the move was made with: the incoming velocity plus gravity.
+    pub velocity_in: [f32; 2],
+    /// The outgoing velocity, to carry into the next step.
+    pub velocity: [f32; 2],
+    contacts: [WorldContact; MAX_CONTACTS],
+    len: usize,
+    /// Contacts beyond [`MAX_CONTACTS`], not stored.
+    pub dropped: usize,
+    /// A **bump**: some contact's normal pushes against the horizontal motion
+    /// (`n.x · velocity_in.x < 0`) although the box it belongs to lies under the ball (the box's top
+    /// is at or below the centre at the contact). On a flat floor that is a ghost contact — a seam's
+    /// corner or side; on real geometry it is a genuine step or ledge.
+    pub bump: bool,
+    /// Discrete strategies only: the straight swept move hits something first (a blocking contact
+    /// with normal `n` at centre `c`) and the discrete result ends more than a radius behind it:
+    /// `(end − c)·n < −r`. The ball went through (or deep into) what the sweep would have stopped at.
+    pub tunnelled: bool,
+}
+
+impl Step {
+    /// The contacts, in the order they happened.
+    #[must_use]
+    pub fn contacts(&self) -> &[WorldContact] {
+        &self.contacts[..self.len]
+    }
+}
+
+/// Physics parameters of a step.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Params {
+    /// Added to the velocity before each step (the change of velocity per step).
+    pub gravity: [f32; 2],
+    /// Restitution at blocking contacts, `[0, 1]` (0: slide; 1: mirror). NaN counts as 0. The
+    /// plane solver always slides.
+    pub restitution: f32,
+}
+
+/// The strategies, as an enum for dispatch (see [`STRATEGIES`] for what each does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum StrategyId {
+    /// `discrete-in-order`.
+    DiscreteInOrder,
+    /// `discrete-deepest-first`.
+    DiscreteDeepestFirst,
+    /// `swept-slide`.
+    SweptSlide,
+    /// `per-axis`.
+    PerAxis,
+    /// `plane-solver`.
+    PlaneSolver,
+    /// `merged`.
+    Merged,
+    /// `swept-slide-seamless`: the default.
+    #[default]
+    SweptSlideSeamless,
+}
+
+impl StrategyId {
+    /// Its registry entry.
+    #[must_use]
+    pub fn info(self) -> &'static Strategy {
+        STRATEGIES.iter().find(|s| s.kind == self).expect("every id has an entry")
+    }
+
+    /// Its stable identifier (`"swept-slide-seamless"`, ...).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.info().id
+    }
+}
+
+/// A registry entry: what the UI and the command line show.
+#[derive(Clone, Copy, Debug)]
+pub struct Strategy {
+    /// Stable identifier, as on the command line.
+    pub id: &'static str,
+    /// The enum value to dispatch on.
+    pub kind: StrategyId,
+    /// Display name.
+    pub name: &'static str,
+    /// How it works, and what goes wrong with it.
+    pub explanation: &'static str,
+    /// Where it comes from.
+    pub source: Source,
+    /// Pseudocode, one line per entry.
+    pub pseudocode: &'static [&'static str],
+    /// Does it sweep (cannot tunnel)?
+    pub swept: bool,
+}
+
+impl Strategy {
+    /// [`step`] with this strategy.
+    #[must_use]
+    pub fn step<W: World>(&self, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+        step(self.kind, ball, velocity, world, params)
+    }
+}
+
+/// The entry with this identifier.
+#[must_use]
+pub fn strategy(id: &str) -> Option<&'static Strategy> {
+    STRATEGIES.iter().find(|s| s.id == id)
+}
+
+/// One physics step: `v ← velocity + gravity`, then move the ball by `v` through `world` with the
+/// strategy. See [`Step`] for what comes back.
+#[must_use]
+pub fn step<W: World>(id: StrategyId, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+    let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
+    let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
+    resolve::resolve(id, ball, v, world, e)
+}
+
+/// Every strategy, in teaching order; the last is the default.
+pub const STRATEGIES: &[Strategy] = &[
+    Strategy {
+        id: "discrete-in-order",
+        kind: StrategyId::DiscreteInOrder,
+        name: "Discrete, in order",
+        explanation: "Move the ball the whole step, then push it out of each box it overlaps, one after \
+            another in the world's order, changing the velocity at each push. The simplest loop, and \
+            wrong three ways: another order gives another end (each push moves the ball for the next \
+            test); a ball sunk into a flush floor by gravity can be pushed out of the next tile's \
+            corner or side, sideways, against its motion (a ghost bump on the seam); and a step longer \
+            than the ball plus the box goes straight through (tunnelling).",
+        source: Source {
+            author: "the common naive loop (the clamp-and-push response of the reference posts, applied box by box)",
+            venue: "see issue 11",
+            year: None,
+        },
+        pseudocode: &[
+            "v ← v + g; p ← p + v",
+            "for each box b under the ball at p, in world order:",
+            "  if the ball overlaps b: push ← response(ball, b); p ← p + push",
+            "    n ← push/|push|; v ← v − (1 + e)·min(v·n, 0)·n",
+        ],
+        swept: false,
+    },
+    Strategy {
+        id: "discrete-deepest-first",
+        kind: StrategyId::DiscreteDeepestFirst,
+        name: "Discrete, deepest first",
+        explanation: "Move the whole step, then repeatedly find the box the ball penetrates deepest and \
+            push it out of that one, until it overlaps nothing (at most 16 pushes). Independent of the \
+            list order and gentler on seams — the floor tile under the centre is usually the deepest — \
+            but a sideways push still happens when the centre is near a seam, and it tunnels like any \
+            discrete test.",
+        source: Source {
+            author: "the common iterative variant of the naive loop",
+            venue: "see issue 11",
+            year: None,
+        },
+        pseudocode: &[
+            "v ← v + g; p ← p + v",
+            "repeat (at most 16 times):",
+            "  b ← the box under the ball with the largest penetration r − distance > 0, or stop",
+            "  p ← p + response(ball, b); n ← push direction; v ← v − (1 + e)·min(v·n, 0)·n",
+        ],
+        swept: false,
+    },
+    Strategy {
+        id: "swept-slide",
+        kind: StrategyId::SweptSlide,
+        name: "Swept slide",
+        explanation: "Sweep the ball along what is left of the move against every box the broadphase \
+            returns under the swept bounds, stop at the earliest contact the motion goes into, slide \
+            along it (or bounce), repeat up to MAX_ITERATIONS times: the motion module's slide, over the \
+            world's broadphase. It cannot tunnel and ignores contacts it only grazes, so it rolls across \
+            exactly flush tiles; but a ball that is already slightly sunk (or rounding that puts it a \
+            hair below the surface) meets the next tile's corner head-on and stops on the seam.",
+        source: Source {
+            author: "Christer Ericson",
+            venue: "Real-Time Collision Detection, §5.5.7 (the swept test); the slide: see ball_aabb::motion",
+            year: Some(2005),
+        },
+        pseudocode: &[
+            "v ← v + g; left ← 1",
+            "repeat up to MAX_ITERATIONS times while left > 0 and v ≠ 0:",
+            "  d ← v·left; for each box under the bounds of the sweep of the ball along d: hit ← sweep(ball, d, box)",
+            "  keep the earliest hit with d·n < 0 (the motion goes into it); none: p ← p + d, done",
+            "  p ← hit centre; left ← left·(1 − t); v ← v − (1 + e)·min(v·n, 0)·n",
+        ],
+        swept: true,
+    },
+    Strategy {
+        id: "per-axis",
+        kind: StrategyId::PerAxis,
+        name: "Per axis (x, then y)",
+        explanation: "Move along x alone and stop at the first box in the way, then along y alone: each \
+            axis that hits something has its velocity zeroed (or reflected). Celeste and TowerFall move \
+            their actors this way, one pixel at a time; here each axis is one sweep, the continuous \
+            form of the same thing, so it cannot tunnel. Seams between flush floor tiles cost nothing \
+            (moving along x never goes into a floor), but a diagonal move takes an L-shaped path: a \
+            ball can catch on a corner it would have cleared, or clear one it would have hit.",
+        source: Source {
+            author: "Maddy Thorson",
+            venue: "Celeste & TowerFall Physics (Actor.MoveX / MoveY); also the macroquad-platformer crate's World::move_h / move_v used by macroquad's platformer example",
+            year: Some(2020),
+        },
+        pseudocode: &[
+            "v ← v + g",
+            "sweep the ball along (v.x, 0); at the first hit with n.x·v.x < 0: stop there, v.x ← −e·v.x",
+            "sweep the ball along (0, v.y); at the first hit with n.y·v.y < 0: stop there, v.y ← −e·v.y",
+        ],
+        swept: true,
+    },
+    Strategy {
+        id: "plane-solver",
+        kind: StrategyId::PlaneSolver,
+        name: "Plane solver (Box2D v3 mover)",
+        explanation: "Gather a collision plane from every box the ball touches or overlaps where it is \
+            (normal from the closest point, separation distance − r), solve for the displacement \
+            closest to the target that satisfies all the planes at once (a Gauss–Seidel projection \
+            with accumulated, non-negative pushes, as b2SolvePlanes does), cast the ball along that \
+            displacement and stop at the first blocking contact, repeat up to 5 times; finally clip \
+            the velocity against every plane that pushed (b2ClipVector). Corners and inner corners \
+            are handled together, not one contact after another. Without Box2D's linear slop, so \
+            exact inputs stay exact; it always slides (no restitution).",
+        source: Source {
+            author: "Erin Catto",
+            venue: "Box2D v3.1 character mover: b2World_CollideMover, b2SolvePlanes, b2ClipVector, b2World_CastMover (box2d.org/documentation/md_character.html)",
+            year: Some(2025),
+        },
+        pseudocode: &[
+            "v ← v + g; target ← p + v",
+            "repeat up to 5 times:",
+            "  planes ← for each box within r of p: (n, s) with n from the closest point q to p, s = |p − q| − r",
+            "  δ ← target − p; 20 times: for each plane: λ' ← max(λ − (n·δ + s), 0); δ ← δ + (λ' − λ)·n; λ ← λ'",
+            "  cast the ball along δ; at the first blocking hit: p ← its centre, again; else p ← p + δ, stop",
+            "v ← v − min(v·n, 0)·n for each plane with λ > 0",
+        ],
+        swept: true,
+    },
+    Strategy {
+        id: "merged",
+        kind: StrategyId::Merged,
+        name: "Merged rectangles",
+        explanation: "The swept slide against larger rectangles: solid cells are merged into maximal \
+            horizontal runs, and runs of the same extent in consecutive rows into one rectangle (greedy \
+            rows, then vertical merge). A flush floor becomes one box: no seam left to catch on. Seams \
+            remain where merged rectangles meet (a floor under a wall, stairs), and a box list is taken \
+            as given. On a tile map the rectangles are found on the fly from the bitset, so editing a \
+            cell needs no rebuild.",
+        source: Source {
+            author: "Godot Engine (Mickeon, KoBeWi et al.)",
+            venue: "TileMapLayer physics quadrants: collision shapes of neighbouring cells merged (godotengine/godot PR #102662, fixing issue #89458 'Physics bodies can collide with tile seams')",
+            year: Some(2025),
+        },
+        pseudocode: &[
+            "rows: each maximal run of solid cells [a, b) in a row",
+            "stack: a run and the identical runs [a, b) in the rows just above and below: one rectangle",
+            "swept slide against the rectangles under the swept bounds",
+        ],
+        swept: true,
+    },
+    Strategy {
+        id: "swept-slide-seamless",
+        kind: StrategyId::SweptSlideSeamless,
+        name: "Swept slide, internal edges removed (default)",
+        explanation: "The swept slide, where a contact on a face or corner shared with another solid box \
+            is ignored: if another box contains the contact point and extends beyond it along an axis \
+            on which the normal points out, the ball was already within r of that box, whose own \
+            contact (the flat face of the floor) comes first — so the seam can only produce a ghost \
+            contact. The tile-map analogue of Box2D's chain shapes with ghost vertices: a sunk or \
+            rounding-perturbed ball rolls over flush tiles without a bump, and true corners (a step, a \
+            ledge) still block.",
+        source: Source {
+            author: "Erin Catto",
+            venue: "the ghost-collision problem and Ghost Collisions (box2d.org/posts/2020/06/ghost-collisions): chain shapes whose edges know their neighbours' ghost vertices",
+            year: Some(2020),
+        },
+        pseudocode: &[
+            "as swept-slide, but for each hit on box b at point q with normal n:",
+            "  for each axis i with n[i] ≠ 0: if another solid box contains q and extends past q on the side sign(n[i]):",
+            "    the contact is internal: skip it",
+        ],
+        swept: true,
+    },
+];

@@ -1,0 +1,395 @@
+//! The resolvers behind [`STRATEGIES`](super::STRATEGIES): one function each, generic over the
+//! [`World`], no allocation (contacts and planes are stored inline).
+
+#![forbid(unsafe_code)]
+
+use super::{Step, StrategyId, World, WorldContact, MAX_CONTACTS};
+use crate::math::sqrt;
+use crate::{response, sweep, Circle, Hit, Rect, MAX_ITERATIONS};
+
+/// A contact with `v·n` above `-BLOCK_TOLERANCE·|v|` does not block (as in `motion`'s slide).
+const BLOCK_TOLERANCE: f64 = 1e-9;
+
+/// The plane solver's limits: planes gathered per pass, Gauss–Seidel sweeps, outer passes.
+const MAX_PLANES: usize = 16;
+const SOLVER_ITERATIONS: usize = 20;
+const SOLVER_PASSES: usize = 5;
+
+#[inline]
+fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
+    a[0] * b[0] + a[1] * b[1]
+}
+
+#[inline]
+fn wide(a: [f32; 2]) -> [f64; 2] {
+    a.map(|x| x as f64)
+}
+
+#[inline]
+fn narrow(a: [f64; 2]) -> [f32; 2] {
+    a.map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32)
+}
+
+/// A rectangle containing every point within `r` of the segment `a → a + d`, rounded outward.
+fn swept_bounds(a: [f64; 2], d: [f64; 2], r: f64) -> Option<Rect> {
+    let mut lo = [0.0f32; 2];
+    let mut hi = [0.0f32; 2];
+    for i in 0..2 {
+        let (x0, x1) = (a[i].min(a[i] + d[i]), a[i].max(a[i] + d[i]));
+        let m = r + 1e-6 * (x0.abs().max(x1.abs()) + r) + f64::MIN_POSITIVE;
+        lo[i] = narrow([x0 - m, 0.0])[0];
+        hi[i] = narrow([x1 + m, 0.0])[0];
+    }
+    Rect::new(lo, hi).ok()
+}
+
+/// Does a sweep hit block the motion `d`? As `motion`'s rule: `d·n < 0` beyond a tolerance; for a
+/// radius-0 ball on an edge or corner (a cone of normals), only when it enters through every face
+/// the point lies on.
+fn blocks(h: &Hit<2>, d: [f64; 2], b: &Rect, r: f32) -> bool {
+    let tol = BLOCK_TOLERANCE * sqrt(dot(d, d));
+    if r == 0.0 && h.center == h.point {
+        let (lo, hi) = (b.min(), b.max());
+        let mut any = false;
+        for i in 0..2 {
+            let p = h.point[i];
+            let enters = match (p == lo[i], p == hi[i]) {
+                (true, true) => d[i].abs() > tol,
+                (true, false) => d[i] > tol,
+                (false, true) => d[i] < -tol,
+                (false, false) => continue,
+            };
+            if !enters {
+                return false;
+            }
+            any = true;
+        }
+        return any;
+    }
+    dot(d, wide(h.normal)) < -tol
+}
+
+/// Is this contact on a face or corner shared with another solid box (an internal edge)? True when
+/// some other box contains the contact point and extends beyond it along an axis on which the normal
+/// points out: then the centre was already within `r` of that box, whose own contact comes first.
+fn internal<W: World>(world: &W, index: usize, point: [f32; 2], normal: [f32; 2]) -> bool {
+    (0..2).any(|axis| normal[axis] != 0.0 && world.solid_beyond(point, axis, normal[axis] > 0.0, index))
+}
+
+/// Which boxes a swept resolver tests, and whether it filters internal edges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Boxes {
+    Plain,
+    Seamless,
+    Merged,
+}
+
+fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+    match boxes {
+        Boxes::Merged => world.merged_candidates(bounds, f),
+        Boxes::Plain | Boxes::Seamless => world.candidates(bounds, f),
+    }
+}
+
+/// The earliest blocking sweep hit of `ball` moved by `d`, with its box (ties: the first visited).
+fn first_hit<W: World>(
+    world: &W,
+    boxes: Boxes,
+    ball: &Circle,
+    d: [f64; 2],
+    accept: impl Fn(&Hit<2>, &Rect) -> bool,
+) -> Option<(usize, Hit<2>, Rect)> {
+    let bounds = swept_bounds(wide(ball.center()), d, ball.radius() as f64)?;
+    let d32 = narrow(d);
+    let mut best: Option<(usize, Hit<2>, Rect)> = None;
+    visit(world, boxes, &bounds, |i, b| {
+        let Some(h) = sweep(ball, d32, &b) else { return };
+        if best.as_ref().is_some_and(|(_, bh, _)| h.t >= bh.t) || !accept(&h, &b) {
+            return;
+        }
+        if boxes == Boxes::Seamless && internal(world, i, h.point, h.normal) {
+            return;
+        }
+        best = Some((i, h, b));
+    });
+    best
+}
+
+/// Applies the response to the velocity: `u ← u − (1 + e)·min(u·n, 0)·n`.
+fn respond(u: &mut [f64; 2], n: [f32; 2], e: f64) {
+    let n = wide(n);
+    let un = dot(*u, n);
+    if un < 0.0 {
+        for i in 0..2 {
+            u[i] -= (1.0 + e) * un * n[i];
+        }
+    }
+}
+
+impl Step {
+    fn begin(ball: &Circle, velocity_in: [f32; 2]) -> Self {
+        let c = ball.center();
+        Step {
+            start: c,
+            end: c,
+            velocity_in,
+            velocity: velocity_in,
+            contacts: [WorldContact::EMPTY; MAX_CONTACTS],
+            len: 0,
+            dropped: 0,
+            bump: false,
+            tunnelled: false,
+        }
+    }
+
+    /// Records a contact, and whether it is a bump (see [`Step::bump`]).
+    fn record(&mut self, index: usize, b: &Rect, center: [f32; 2], point: [f32; 2], normal: [f32; 2], t: f32) {
+        let v = self.velocity_in;
+        if normal[0] * v[0] < 0.0 && b.max()[1] <= center[1] {
+            self.bump = true;
+        }
+        if self.len < MAX_CONTACTS {
+            self.contacts[self.len] = WorldContact { index, t, center, point, normal };
+            self.len += 1;
+        } else {
+            self.dropped += 1;
+        }
+    }
+}
+
+/// Runs one strategy on an already gravity-updated velocity.
+pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], world: &W, e: f64) -> Step {
+    let mut step = Step::begin(ball, v);
+    if !v.iter().all(|x| x.is_finite()) {
+        step.velocity = [0.0; 2];
+        return step;
+    }
+    match id {
+        StrategyId::DiscreteInOrder => discrete_in_order(&mut step, ball, world, e),
+        StrategyId::DiscreteDeepestFirst => discrete_deepest(&mut step, ball, world, e),
+        StrategyId::SweptSlide => swept_slide(&mut step, ball, world, e, Boxes::Plain),
+        StrategyId::PerAxis => per_axis(&mut step, ball, world, e),
+        StrategyId::PlaneSolver => plane_solver(&mut step, ball, world),
+        StrategyId::Merged => swept_slide(&mut step, ball, world, e, Boxes::Merged),
+        StrategyId::SweptSlideSeamless => swept_slide(&mut step, ball, world, e, Boxes::Seamless),
+    }
+    if matches!(id, StrategyId::DiscreteInOrder | StrategyId::DiscreteDeepestFirst) {
+        step.tunnelled = tunnelled(&step, ball, world);
+    }
+    step
+}
+
+/// The swept path's first blocking contact (plain boxes, the straight move), and the discrete end
+/// more than a radius behind it along its normal.
+fn tunnelled<W: World>(step: &Step, ball: &Circle, world: &W) -> bool {
+    let d = wide(step.velocity_in);
+    let r = ball.radius();
+    match first_hit(world, Boxes::Plain, ball, d, |h, b| blocks(h, d, b, r)) {
+        Some((_, h, _)) => {
+            let behind: f64 = (0..2).map(|i| (step.end[i] as f64 - h.center[i] as f64) * h.normal[i] as f64).sum();
+            behind < -(r as f64)
+        }
+        None => false,
+    }
+}
+
+fn moved(ball: &Circle, d: [f32; 2]) -> Option<[f32; 2]> {
+    ball.translated(d).map(|b| b.center())
+}
+
+/// Pushes the ball out of the box if it overlaps (touching does not count); records the contact.
+fn push_out(step: &mut Step, p: &mut [f32; 2], r: f32, i: usize, b: &Rect, u: &mut [f64; 2], e: f64) {
+    let Ok(ball) = Circle::new(*p, r) else { return };
+    let res = response(&ball, b);
+    let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+    if len == 0.0 {
+        return;
+    }
+    let n = [(res.push[0] as f64 / len) as f32, (res.push[1] as f64 / len) as f32];
+    let closest = crate::closest_point(p, b);
+    step.record(i, b, *p, closest, n, 1.0);
+    respond(u, n, e);
+    let np = [p[0] + res.push[0], p[1] + res.push[1]];
+    if np.iter().all(|x| x.is_finite()) {
+        *p = np;
+    }
+}
+
+fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+    let r = ball.radius();
+    let Some(mut p) = moved(ball, step.velocity_in) else { return };
+    let mut u = wide(step.velocity_in);
+    if let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) {
+        world.candidates(&bounds, |i, b| push_out(step, &mut p, r, i, &b, &mut u, e));
+    }
+    step.end = p;
+    step.velocity = narrow(u);
+}
+
+fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+    let r = ball.radius();
+    let Some(mut p) = moved(ball, step.velocity_in) else { return };
+    let mut u = wide(step.velocity_in);
+    for _ in 0..2 * MAX_ITERATIONS {
+        let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) else { break };
+        let Ok(here) = Circle::new(p, r) else { break };
+        let mut deepest: Option<(usize, Rect, f32)> = None;
+        world.candidates(&bounds, |i, b| {
+            let k = here.contact(&b);
+            if k.penetration > 0.0 && deepest.as_ref().is_none_or(|d| k.penetration > d.2) {
+                deepest = Some((i, b, k.penetration));
+            }
+        });
+        let Some((i, b, _)) = deepest else { break };
+        push_out(step, &mut p, r, i, &b, &mut u, e);
+    }
+    step.end = p;
+    step.velocity = narrow(u);
+}
+
+fn swept_slide<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64, boxes: Boxes) {
+    let r = ball.radius();
+    let mut p = ball.center();
+    let mut u = wide(step.velocity_in);
+    let mut time = 0.0f64;
+    for _ in 0..MAX_ITERATIONS {
+        let rest = 1.0 - time;
+        if u == [0.0; 2] {
+            time = 1.0;
+            break;
+        }
+        let d = u.map(|x| x * rest);
+        let Ok(here) = Circle::new(p, r) else { break };
+        match first_hit(world, boxes, &here, d, |h, b| blocks(h, d, b, r)) {
+            None => {
+                p = narrow([p[0] as f64 + d[0], p[1] as f64 + d[1]]);
+                time = 1.0;
+                break;
+            }
+            Some((i, h, b)) => {
+                p = h.center;
+                time += rest * h.t as f64;
+                step.record(i, &b, h.center, h.point, h.normal, time as f32);
+                respond(&mut u, h.normal, e);
+            }
+        }
+    }
+    let _ = time;
+    step.end = p;
+    step.velocity = narrow(u);
+}
+
+fn per_axis<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+    let r = ball.radius();
+    let mut p = ball.center();
+    let mut u = wide(step.velocity_in);
+    for axis in 0..2 {
+        if u[axis] == 0.0 {
+            continue;
+        }
+        let mut d = [0.0; 2];
+        d[axis] = u[axis];
+        let Ok(here) = Circle::new(p, r) else { break };
+        let tol = BLOCK_TOLERANCE * d[axis].abs();
+        match first_hit(world, Boxes::Plain, &here, d, |h, _| h.normal[axis] as f64 * d[axis] < -tol) {
+            None => p[axis] = narrow(d)[axis] + p[axis],
+            Some((i, h, b)) => {
+                p = h.center;
+                step.record(i, &b, h.center, h.point, h.normal, h.t);
+                u[axis] = -e * u[axis];
+            }
+        }
+    }
+    step.end = p;
+    step.velocity = narrow(u);
+}
+
+#[derive(Clone, Copy)]
+struct Plane {
+    index: usize,
+    normal: [f64; 2],
+    /// Separation at zero displacement: `distance − r` (negative when overlapping).
+    offset: f64,
+    push: f64,
+    point: [f32; 2],
+    rect: Rect,
+}
+
+fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
+    let r = ball.radius();
+    let rr = r as f64;
+    let target = [ball.center()[0] as f64 + step.velocity_in[0] as f64, ball.center()[1] as f64 + step.velocity_in[1] as f64];
+    let mut p = ball.center();
+    let empty = Plane { index: 0, normal: [0.0; 2], offset: 0.0, push: 0.0, point: [0.0; 2], rect: Rect::new([0.0; 2], [0.0; 2]).expect("rect") };
+    let mut planes = [empty; MAX_PLANES];
+    let mut count = 0;
+    for _ in 0..SOLVER_PASSES {
+        // Gather the planes of every box touching or overlapping the ball where it is now.
+        count = 0;
+        let Ok(here) = Circle::new(p, r) else { break };
+        let Some(bounds) = swept_bounds(wide(p), [0.0; 2], rr) else { break };
+        world.candidates(&bounds, |i, b| {
+            let q = crate::closest_point(&p, &b);
+            let w = [p[0] as f64 - q[0] as f64, p[1] as f64 - q[1] as f64];
+            let dist = sqrt(dot(w, w));
+            if dist > rr || count == MAX_PLANES {
+                return;
+            }
+            let (normal, offset) = if dist > 0.0 {
+                ([w[0] / dist, w[1] / dist], dist - rr)
+            } else {
+                let res = response(&here, &b);
+                let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+                if len == 0.0 {
+                    return;
+                }
+                ([res.push[0] as f64 / len, res.push[1] as f64 / len], -len)
+            };
+            planes[count] = Plane { index: i, normal, offset, push: 0.0, point: q, rect: b };
+            count += 1;
+        });
+        // Solve for the displacement closest to the target that satisfies every plane (b2SolvePlanes).
+        let mut delta = [target[0] - p[0] as f64, target[1] - p[1] as f64];
+        let scale = sqrt(dot(delta, delta)) + rr;
+        for _ in 0..SOLVER_ITERATIONS {
+            let mut total = 0.0;
+            for pl in planes[..count].iter_mut() {
+                let sep = dot(pl.normal, delta) + pl.offset;
+                let old = pl.push;
+                pl.push = (old - sep).max(0.0);
+                let push = pl.push - old;
+                delta = [delta[0] + push * pl.normal[0], delta[1] + push * pl.normal[1]];
+                total += push.abs();
+            }
+            if total <= 1e-12 * scale {
+                break;
+            }
+        }
+        // Cast along the solved displacement: move as far as nothing blocks it.
+        let cast = first_hit(world, Boxes::Plain, &here, delta, |h, b| blocks(h, delta, b, r));
+        let Some((i, h, b)) = cast else {
+            p = narrow([p[0] as f64 + delta[0], p[1] as f64 + delta[1]]);
+            break;
+        };
+        step.record(i, &b, h.center, h.point, h.normal, h.t);
+        let stalled = h.t == 0.0;
+        p = h.center;
+        if stalled {
+            break;
+        }
+    }
+    // Clip the velocity against the planes that pushed (b2ClipVector).
+    let mut u = wide(step.velocity_in);
+    for pl in &planes[..count] {
+        if pl.push > 0.0 {
+            let n = narrow(pl.normal);
+            step.record(pl.index, &pl.rect, p, pl.point, n, 1.0);
+            let un = dot(u, pl.normal);
+            if un < 0.0 {
+                u = [u[0] - un * pl.normal[0], u[1] - un * pl.normal[1]];
+            }
+        }
+    }
+    step.end = p;
+    step.velocity = narrow(u);
+}

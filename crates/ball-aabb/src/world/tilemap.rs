@@ -1,0 +1,342 @@
+//! [`TileMap`]: a grid of solid and empty cells, its checked constructors and its grid walk.
+
+#![forbid(unsafe_code)]
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::World;
+use crate::Rect;
+
+/// Why a map could not be built. Lines and columns count from 1, as an editor shows them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MapError {
+    /// The text has no row (empty, or only blank lines).
+    Empty,
+    /// A row's length differs from the first row's.
+    Ragged {
+        /// The line of the row (1-based).
+        line: usize,
+        /// The first column where it differs: one past its end when it is short, one past the first
+        /// row's end when it is long (1-based, in characters).
+        column: usize,
+        /// The length of the first row.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+    },
+    /// A character other than `#` and `.`.
+    UnknownChar {
+        /// The line (1-based).
+        line: usize,
+        /// The column (1-based, in characters).
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// The cell size is not finite and positive (or a size is zero, or the origin is not finite, or
+    /// the map does not fit in `f32` coordinates).
+    BadGeometry,
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MapError::Empty => write!(f, "the map is empty"),
+            MapError::Ragged { line, column, expected, found } => {
+                write!(f, "line {line}, column {column}: row of {found} cells, the first row has {expected}")
+            }
+            MapError::UnknownChar { line, column, found } => {
+                write!(f, "line {line}, column {column}: unknown character {found:?} (use '#' or '.')")
+            }
+            MapError::BadGeometry => write!(f, "cell size must be finite and > 0, origin finite, size > 0"),
+        }
+    }
+}
+
+impl core::error::Error for MapError {}
+
+/// A grid of solid/empty cells, `width × height`, cell size `s > 0`, origin `(x0, y0)` at the bottom
+/// left, y up: cell `(col, row)` covers `[x0 + col·s, x0 + (col+1)·s] × [y0 + row·s, y0 + (row+1)·s]`
+/// (each edge computed in `f64` and rounded to `f32` once, so neighbouring cells share their edges
+/// exactly). Cell index: `row·width + col`.
+///
+/// Stored as a bitset, one bit per cell (`Vec<u64>`). Querying ([`World::candidates`]) walks only
+/// the cells whose closed rectangle meets the query rectangle, without allocating.
+///
+/// ```
+/// use ball_aabb::world::{TileMap, World};
+/// let map = TileMap::from_ascii("#..\n###", 1.0)?;
+/// assert_eq!((map.width(), map.height()), (3, 2));
+/// assert!(map.is_solid(0, 1) && !map.is_solid(1, 1) && map.is_solid(2, 0));
+/// assert_eq!(map.cell_rect(2, 0).max(), [3.0, 1.0]);
+/// # Ok::<(), ball_aabb::world::MapError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileMap {
+    width: usize,
+    height: usize,
+    cell: f32,
+    origin: [f32; 2],
+    bits: Vec<u64>,
+}
+
+impl TileMap {
+    /// An empty map. Fails when a size is 0, `cell` is not finite and positive, the origin is not
+    /// finite, or the far corner is not finite in `f32`.
+    pub fn new(width: usize, height: usize, cell: f32, origin: [f32; 2]) -> Result<Self, MapError> {
+        let ok = width > 0
+            && height > 0
+            && cell.is_finite()
+            && cell > 0.0
+            && origin.iter().all(|x| x.is_finite())
+            && ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
+            && ((origin[1] as f64 + height as f64 * cell as f64) as f32).is_finite()
+            && width.checked_mul(height).is_some();
+        if !ok {
+            return Err(MapError::BadGeometry);
+        }
+        Ok(TileMap { width, height, cell, origin, bits: vec![0; (width * height).div_ceil(64)] })
+    }
+
+    /// Parses an ASCII map: one row a line, `#` solid, `.` empty, the **top line is the highest row**
+    /// (the bottom line is row 0), origin `(0, 0)`. Blank lines at the end are ignored, and so is a
+    /// `\r` before a line break. Errors name the line and column (1-based).
+    ///
+    /// ```
+    /// use ball_aabb::world::{MapError, TileMap};
+    /// assert_eq!(TileMap::from_ascii("##\n#", 1.0), Err(MapError::Ragged { line: 2, column: 2, expected: 2, found: 1 }));
+    /// assert_eq!(TileMap::from_ascii("#.\n#x", 1.0), Err(MapError::UnknownChar { line: 2, column: 2, found: 'x' }));
+    /// assert_eq!(TileMap::from_ascii("\n", 1.0), Err(MapError::Empty));
+    /// ```
+    pub fn from_ascii(text: &str, cell: f32) -> Result<Self, MapError> {
+        let lines = || text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+        let height = lines().enumerate().filter(|(_, l)| !l.is_empty()).last().map_or(0, |(i, _)| i + 1);
+        if height == 0 {
+            return Err(MapError::Empty);
+        }
+        let width = lines().next().map_or(0, |l| l.chars().count());
+        for (i, l) in lines().take(height).enumerate() {
+            let line = i + 1;
+            let mut n = 0;
+            for (j, ch) in l.chars().enumerate() {
+                if j >= width {
+                    return Err(MapError::Ragged { line, column: width + 1, expected: width, found: l.chars().count() });
+                }
+                if ch != '#' && ch != '.' {
+                    return Err(MapError::UnknownChar { line, column: j + 1, found: ch });
+                }
+                n += 1;
+            }
+            if n != width {
+                return Err(MapError::Ragged { line, column: n + 1, expected: width, found: n });
+            }
+        }
+        let mut map = TileMap::new(width, height, cell, [0.0, 0.0])?;
+        for (i, l) in lines().take(height).enumerate() {
+            let row = height - 1 - i;
+            for (col, ch) in l.chars().enumerate() {
+                map.set(col, row, ch == '#');
+            }
+        }
+        Ok(map)
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The cell size.
+    #[must_use]
+    pub fn cell(&self) -> f32 {
+        self.cell
+    }
+
+    /// The bottom-left corner of cell `(0, 0)`.
+    #[must_use]
+    pub fn origin(&self) -> [f32; 2] {
+        self.origin
+    }
+
+    /// Makes a cell solid or empty. Cells outside the map are ignored.
+    pub fn set(&mut self, col: usize, row: usize, solid: bool) {
+        if col < self.width && row < self.height {
+            let i = row * self.width + col;
+            if solid {
+                self.bits[i / 64] |= 1 << (i % 64);
+            } else {
+                self.bits[i / 64] &= !(1 << (i % 64));
+            }
+        }
+    }
+
+    /// Is the cell solid? Outside the map: empty.
+    #[must_use]
+    #[inline]
+    pub fn is_solid(&self, col: usize, row: usize) -> bool {
+        col < self.width && row < self.height && {
+            let i = row * self.width + col;
+            self.bits[i / 64] >> (i % 64) & 1 == 1
+        }
+    }
+
+    /// Number of solid cells.
+    #[must_use]
+    pub fn solid_count(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline]
+    fn edge(&self, axis: usize, k: usize) -> f32 {
+        (self.origin[axis] as f64 + k as f64 * self.cell as f64) as f32
+    }
+
+    /// The rectangle of cell `(col, row)` (solid or not; outside the map too).
+    #[must_use]
+    pub fn cell_rect(&self, col: usize, row: usize) -> Rect {
+        self.block_rect(col, row, col + 1, row + 1)
+    }
+
+    /// The rectangle of the cells `col0..col1 × row0..row1` (end exclusive).
+    fn block_rect(&self, col0: usize, row0: usize, col1: usize, row1: usize) -> Rect {
+        let lo = [self.edge(0, col0), self.edge(1, row0)];
+        let hi = [self.edge(0, col1), self.edge(1, row1)];
+        // Finite (checked at construction for in-map cells) and ordered: always valid.
+        Rect::new(lo, hi).unwrap_or_else(|_| Rect::new([0.0; 2], [0.0; 2]).expect("zero rect"))
+    }
+
+    /// The range of indices `k` in `0..n` whose closed interval `[edge(k), edge(k + 1)]` meets
+    /// `[lo, hi]`, or `None`.
+    fn range(&self, axis: usize, n: usize, lo: f32, hi: f32) -> Option<(usize, usize)> {
+        if !(lo <= hi) || hi < self.edge(axis, 0) || lo > self.edge(axis, n) {
+            return None;
+        }
+        let s = self.cell as f64;
+        let o = self.origin[axis] as f64;
+        // First guess by division, then corrected with the exact edge predicate.
+        let guess = |x: f32| (((x as f64 - o) / s).floor().clamp(0.0, (n - 1) as f64)) as usize;
+        let mut a = guess(lo);
+        while a > 0 && self.edge(axis, a) >= lo {
+            a -= 1;
+        }
+        while self.edge(axis, a + 1) < lo {
+            a += 1;
+        }
+        let mut b = guess(hi).max(a);
+        while b + 1 < n && self.edge(axis, b + 1) <= hi {
+            b += 1;
+        }
+        while b > a && self.edge(axis, b) > hi {
+            b -= 1;
+        }
+        Some((a, b))
+    }
+
+    /// The cell ranges (inclusive) whose closed rectangles meet the closed rectangle `r`.
+    #[must_use]
+    pub fn cell_range(&self, r: &Rect) -> Option<([usize; 2], [usize; 2])> {
+        let (c0, c1) = self.range(0, self.width, r.min()[0], r.max()[0])?;
+        let (r0, r1) = self.range(1, self.height, r.min()[1], r.max()[1])?;
+        Some(([c0, r0], [c1, r1]))
+    }
+
+    /// Visits every cell (solid or not) whose closed rectangle meets the closed rectangle `r`, row by
+    /// row from the bottom, left to right: the grid walk behind [`World::candidates`].
+    pub fn walk(&self, r: &Rect, mut f: impl FnMut(usize, usize)) {
+        if let Some(([c0, r0], [c1, r1])) = self.cell_range(r) {
+            for row in r0..=r1 {
+                for col in c0..=c1 {
+                    f(col, row);
+                }
+            }
+        }
+    }
+
+    /// The horizontal run of solid cells through `(col, row)` (which must be solid): `[a, b)`.
+    fn run(&self, col: usize, row: usize) -> (usize, usize) {
+        let mut a = col;
+        while a > 0 && self.is_solid(a - 1, row) {
+            a -= 1;
+        }
+        let mut b = col + 1;
+        while self.is_solid(b, row) {
+            b += 1;
+        }
+        (a, b)
+    }
+
+    /// Does `row` hold exactly the run `[a, b)` (solid there, empty on both sides)?
+    fn has_run(&self, row: usize, a: usize, b: usize) -> bool {
+        (a == 0 || !self.is_solid(a - 1, row)) && !self.is_solid(b, row) && (a..b).all(|c| self.is_solid(c, row))
+    }
+
+    /// The merged rectangle containing solid cell `(col, row)`: its row run `[a, b)`, stacked over
+    /// every consecutive row that holds exactly the same run. Returns `(a, b, bottom, top)` (ends
+    /// exclusive).
+    fn merged_block(&self, col: usize, row: usize) -> (usize, usize, usize, usize) {
+        let (a, b) = self.run(col, row);
+        let mut lo = row;
+        while lo > 0 && self.has_run(lo - 1, a, b) {
+            lo -= 1;
+        }
+        let mut hi = row + 1;
+        while hi < self.height && self.has_run(hi, a, b) {
+            hi += 1;
+        }
+        (a, b, lo, hi)
+    }
+
+    /// Every merged rectangle (see [`World::merged_candidates`]) of the whole map, with the index of
+    /// its bottom-left cell: for display, and to build a [`BoxList`](super::BoxList).
+    pub fn merged_rects(&self, mut f: impl FnMut(usize, Rect)) {
+        for row in 0..self.height {
+            for col in 0..self.width {
+                if self.is_solid(col, row) && (col == 0 || !self.is_solid(col - 1, row)) {
+                    let (a, b, lo, hi) = self.merged_block(col, row);
+                    if lo == row {
+                        f(row * self.width + a, self.block_rect(a, lo, b, hi));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl World for TileMap {
+    /// The solid cells under `bounds` (closed rectangles meeting it), row by row from the bottom,
+    /// left to right; index `row·width + col`. Cost: `O(cells in the range)`, no allocation.
+    fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
+        self.walk(bounds, |col, row| {
+            if self.is_solid(col, row) {
+                f(row * self.width + col, self.cell_rect(col, row));
+            }
+        });
+    }
+
+    /// The merged rectangles meeting `bounds`: greedy horizontal runs of solid cells, then runs with
+    /// the same extent in consecutive rows stacked into one rectangle — computed on the fly from the
+    /// bitset for the cells under `bounds` (each reported once, with the index of its bottom-left
+    /// cell), so there is nothing to rebuild after [`TileMap::set`]. Cost: the walk, plus the length
+    /// of each run and the height of each stack that reaches into the range.
+    fn merged_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
+        let Some(([c0, r0], _)) = self.cell_range(bounds) else { return };
+        self.walk(bounds, |col, row| {
+            if !self.is_solid(col, row) || (col > c0 && self.is_solid(col - 1, row)) {
+                return; // not the first cell of its run inside the range
+            }
+            let (a, b, lo, hi) = self.merged_block(col, row);
+            if lo.max(r0) == row {
+                f(lo * self.width + a, self.block_rect(a, lo, b, hi));
+            }
+        });
+    }
+}
