@@ -1,5 +1,5 @@
 //! The batched kernels against the scalar registry: every lane count and remainder, masks bit for
-//! bit, on both code paths (portable, and AVX2 where the CPU has it).
+//! bit, on every code path the CPU has (portable; AVX2 and AVX-512 where present).
 
 use crate::common::Seeded;
 use ball_aabb::batch::{
@@ -428,5 +428,69 @@ fn soa_contact_push_f32_keeps_the_exact_state_and_close_values() {
     each_level(|level| {
         soa_contact_f32_case::<2>(&mut g, level);
         soa_contact_f32_case::<3>(&mut g, level);
+    });
+}
+
+/// `available_levels` lists what the CPU has (AVX-512 only with AVX2), and `set_level` can choose each
+/// of them, and nothing else.
+#[test]
+fn available_levels_follow_the_cpu_and_set_level_forces_each() {
+    let _guard = PATH.lock().unwrap_or_else(|e| e.into_inner());
+    let levels = available_levels();
+    assert_eq!(levels[0], Level::Portable);
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if cfg!(feature = "std") {
+        use std::is_x86_feature_detected as has;
+        let avx2 = has!("avx2") && has!("fma") && has!("popcnt");
+        let avx512 = avx2 && has!("avx512f") && has!("avx512bw") && has!("avx512dq") && has!("avx512vl");
+        assert_eq!(levels.contains(&Level::Avx2), avx2, "{levels:?}");
+        assert_eq!(levels.contains(&Level::Avx512), avx512, "{levels:?}");
+    }
+    for l in [Level::Portable, Level::Avx2, Level::Avx512] {
+        let before = batch::level();
+        assert_eq!(set_level(l), levels.contains(&l), "{l:?}");
+        assert_eq!(batch::level(), if levels.contains(&l) { l } else { before });
+    }
+    assert!(set_level(*levels.last().unwrap()));
+    assert_eq!([Level::Portable, Level::Avx2, Level::Avx512].map(Level::as_str), ["portable", "avx2", "avx512"]);
+}
+
+/// The last block's lanes past the end of the slices are never read into the result: the slices are
+/// the front of longer buffers whose hidden part would overlap, and every length in 0..=3 blocks is
+/// tried (every 16-lane vector boundary of the AVX-512 tail, every 8-lane one of AVX2's).
+#[test]
+fn lanes_past_the_end_of_the_slices_never_count() {
+    let b = Aabb::new([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]).unwrap();
+    let inside = vec![0.5f32; 3 * 64 + 64];
+    let mut outside = vec![9.0f32; 3 * 64 + 64];
+    let radii = vec![1.0f32; 3 * 64 + 64];
+    each_level(|level| {
+        for n in 0..=3 * 64 {
+            // Lanes below n are outside, lanes from n on (hidden) are inside.
+            outside[..n].fill(9.0);
+            outside[n..].fill(0.5);
+            let what = format!("{level:?} n={n}");
+            let c: [&[f32]; 3] = [&outside[..n], &inside[..n], &inside[..n]];
+            let mut mask = vec![u64::MAX; mask_words(n)];
+            assert_eq!(overlap_mask_one_box(&b, c, &radii[..n], &mut mask), 0, "{what}");
+            assert!(mask.iter().all(|&w| w == 0), "{what}");
+            assert_eq!(overlap_mask_one_box_fixed(&b, 1.0, c, &mut mask), 0, "{what}");
+            assert_eq!(count_one_box(&b, c, &radii[..n]), 0, "{what}");
+            let soa = batch::PairsRef {
+                center: c,
+                radius: &radii[..n],
+                min: [&inside[..n], &inside[..n], &inside[..n]],
+                max: [&radii[..n], &radii[..n], &radii[..n]],
+            };
+            // Pairs: centre x = 9 against boxes [0.5, 1]: apart by 8 with r = 1.
+            assert_eq!(overlap_mask_pairs(soa, &mut mask), 0, "{what}");
+            assert_eq!(count_pairs_soa(soa), 0, "{what}");
+            // And every lane below n counts when the visible part is inside too.
+            let c: [&[f32]; 3] = [&inside[..n], &inside[..n], &inside[..n]];
+            assert_eq!(count_one_box(&b, c, &radii[..n]), n, "{what}");
+            let mut mask = vec![u64::MAX; mask_words(n)];
+            assert_eq!(overlap_mask_one_box_fixed(&b, 0.0, c, &mut mask), n, "{what}");
+            assert_eq!(mask.iter().map(|w| w.count_ones() as usize).sum::<usize>(), n, "{what}");
+        }
     });
 }

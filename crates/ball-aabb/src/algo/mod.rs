@@ -121,11 +121,15 @@ pub struct Algorithm {
     pub as_published_3d: Option<fn(&Sphere, &Box3) -> bool>,
 }
 
-/// Counts overlapping pairs with `A`'s test inlined. On x86-64 CPUs with AVX2 the same loop runs
-/// as an AVX2 clone (chosen once, see [`batch::level`](crate::batch::level)), where LLVM can
+/// Counts overlapping pairs with `A`'s test inlined. On x86-64 CPUs with AVX2 (or AVX-512) the same
+/// loop runs as an AVX2 (AVX-512) clone (chosen once, see [`batch::level`](crate::batch::level)), where LLVM can
 /// vectorise the branch-free tests across pairs; the branchy ones stay one pair at a time.
 #[inline(never)]
 pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = crate::batch::avx512::Avx512::get() {
+        return cpu.count_pairs::<A, D>(balls, boxes);
+    }
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = crate::batch::avx2::Avx2::get() {
         return cpu.count_pairs::<A, D>(balls, boxes);
@@ -133,7 +137,7 @@ pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[A
     count_pairs_body::<A, D>(balls, boxes)
 }
 
-/// The loop itself, shared by the portable and the AVX2 forms.
+/// The loop itself, shared by the portable, AVX2 and AVX-512 forms.
 #[inline(always)]
 pub(crate) fn count_pairs_body<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     balls.iter().zip(boxes).map(|(b, a)| A::overlap(b, a) as usize).sum()

@@ -216,8 +216,8 @@ unsafe fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: 
 }
 
 /// Proof that this CPU runs AVX2, FMA and POPCNT: only [`Avx2::get`] makes one, and only when
-/// [`level`](super::level) says so (detected at run time, or forced down to portable by
-/// [`set_level`](super::set_level), never up). Its methods are the safe doors to the code above.
+/// [`level`](super::level) says so (detected at run time; [`set_level`](super::set_level) only
+/// chooses levels the CPU has). Its methods are the safe doors to the code above.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2(());
 

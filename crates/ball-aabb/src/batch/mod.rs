@@ -24,8 +24,10 @@
 //! can override it) and, when it has AVX2 + FMA + POPCNT, the overlap kernels switch to hand-written
 //! AVX2 intrinsics (8 lanes per instruction, one `vmovmskps` per 8 mask bits) and the contact kernel
 //! to an AVX2 clone of the portable loop (`#[target_feature]`, 4 `f64` lanes), all without
-//! `-C target-cpu=native`. AVX-512 would double the lanes on CPUs that have it, but its intrinsics and
-//! target features need Rust 1.89, above this crate's `rust-version`.
+//! `-C target-cpu=native`. When the CPU also has AVX-512 F/BW/DQ/VL, the overlap kernels use AVX-512
+//! intrinsics instead (16 lanes per instruction, the compare writing its 16 mask bits directly, masked
+//! loads for the last block) and the contact kernel an AVX-512 clone. Every path gives the same bits.
+
 //!
 //! # Input
 //! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
@@ -52,12 +54,16 @@
 //! - this one: the public kernels, the code-path choice ([`level`]) and the dispatch;
 //! - `layout.rs`: the structure-of-arrays views ([`PairsRef`], [`PairsSoa`], [`ContactsMut`]);
 //! - `portable.rs`: the branch-free loops in plain Rust, blocks of 64 lanes (safe code only);
-//! - `avx2.rs`: the AVX2 intrinsics and `#[target_feature]` clones — the only `unsafe` code of the crate.
+//! - `avx2.rs`: the AVX2 intrinsics and `#[target_feature]` clones;
+//! - `avx512.rs`: the same for AVX-512 — with `avx2.rs`, the only `unsafe` code of the crate;
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod avx2;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+pub(crate) mod avx512;
 mod layout;
 mod portable;
+
 
 pub use layout::{ContactsMut, PairsRef, PairsSoa};
 use portable::{CountSink, MaskSink, Sink};
@@ -89,6 +95,8 @@ pub enum Level {
     Portable = 1,
     /// The AVX2 + FMA clones (x86-64 only), selected at run time.
     Avx2 = 2,
+    /// The AVX-512 (F, BW, DQ, VL) clones (x86-64 only), selected at run time.
+    Avx512 = 3,
 }
 
 impl Level {
@@ -98,6 +106,7 @@ impl Level {
         match self {
             Level::Portable => "portable",
             Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
         }
     }
 }
@@ -110,6 +119,7 @@ pub fn level() -> Level {
     match LEVEL.load(Ordering::Relaxed) {
         1 => Level::Portable,
         2 => Level::Avx2,
+        3 => Level::Avx512,
         _ => {
             let l = detect();
             LEVEL.store(l as u8, Ordering::Relaxed);
@@ -118,14 +128,28 @@ pub fn level() -> Level {
     }
 }
 
-/// The code paths this CPU can run, best last.
+/// The code paths this CPU can run, best last (AVX-512 implies AVX2 here).
 #[must_use]
 pub fn available_levels() -> Vec<Level> {
     let mut v = vec![Level::Portable];
-    if detect() == Level::Avx2 {
+    if has_avx2() {
         v.push(Level::Avx2);
+        if has_avx512() {
+            v.push(Level::Avx512);
+        }
     }
     v
+}
+
+/// The best code path this CPU can run.
+fn detect() -> Level {
+    if has_avx2() && has_avx512() {
+        Level::Avx512
+    } else if has_avx2() {
+        Level::Avx2
+    } else {
+        Level::Portable
+    }
 }
 
 /// Chooses the code path (to compare them, or to test both); returns `false`, changing nothing, when
@@ -138,33 +162,49 @@ pub fn set_level(level: Level) -> bool {
     true
 }
 
-/// With `std`: asks the CPU at run time.
+/// With `std`: asks the CPU at run time (AVX2, FMA, POPCNT: what `avx2.rs` enables).
 #[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "x86")))]
-fn detect() -> Level {
-    if std::is_x86_feature_detected!("avx2")
+fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("fma")
         && std::is_x86_feature_detected!("popcnt")
-    {
-        Level::Avx2
-    } else {
-        Level::Portable
-    }
+}
+
+/// With `std`: AVX-512 F, BW, DQ and VL (what `avx512.rs` enables, besides AVX2's).
+#[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "x86")))]
+fn has_avx512() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512vl")
 }
 
 /// Without `std` there is no run-time detection: AVX2 only when the build targets it
 /// (`-C target-cpu=...` or `-C target-feature=+avx2,+fma,+popcnt`).
 #[cfg(all(not(feature = "std"), any(target_arch = "x86_64", target_arch = "x86")))]
-fn detect() -> Level {
-    if cfg!(all(target_feature = "avx2", target_feature = "fma", target_feature = "popcnt")) {
-        Level::Avx2
-    } else {
-        Level::Portable
-    }
+fn has_avx2() -> bool {
+    cfg!(all(target_feature = "avx2", target_feature = "fma", target_feature = "popcnt"))
+}
+
+/// Without `std`: AVX-512 only when the build targets it (`+avx512f,+avx512bw,+avx512dq,+avx512vl`).
+#[cfg(all(not(feature = "std"), any(target_arch = "x86_64", target_arch = "x86")))]
+fn has_avx512() -> bool {
+    cfg!(all(
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx512dq",
+        target_feature = "avx512vl"
+    ))
 }
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
-fn detect() -> Level {
-    Level::Portable
+fn has_avx2() -> bool {
+    false
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "x86")))]
+fn has_avx512() -> bool {
+    false
 }
 
 #[inline]
@@ -177,6 +217,10 @@ fn one_box_dispatch<const D: usize, S: Sink>(
     sink: &mut S,
 ) -> usize {
     let (lo, hi) = (aabb.min(), aabb.max());
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx512::Avx512::get() {
+        return cpu.one_box(&lo, &hi, c, radii, fixed_r, n, sink);
+    }
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx2::Avx2::get() {
         return cpu.one_box(&lo, &hi, c, radii, fixed_r, n, sink);
@@ -261,6 +305,10 @@ pub fn grid_mask_2d(aabb: &Aabb<2>, r: f32, xs: &[f32], ys: &[f32], mask: &mut [
 #[inline]
 fn pairs_dispatch<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx512::Avx512::get() {
+        return cpu.pairs(p, n, sink);
+    }
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx2::Avx2::get() {
         return cpu.pairs(p, n, sink);
     }
@@ -285,6 +333,10 @@ pub fn count_pairs_soa<const D: usize>(pairs: PairsRef<'_, D>) -> usize {
 #[must_use]
 pub fn stream_sum(data: &[f32]) -> f32 {
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx512::Avx512::get() {
+        return cpu.stream_sum(data);
+    }
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx2::Avx2::get() {
         return cpu.stream_sum(data);
     }
@@ -293,7 +345,8 @@ pub fn stream_sum(data: &[f32]) -> f32 {
 
 /// Contact and push-out for many pairs at once: for pair `i`, the distance, penetration, push and
 /// state that [`contact`](super::contact()) and [`response`](super::response()) return, bit for bit
-/// (the same `f64` arithmetic, branch-free so that LLVM vectorises it: AVX2 clone where available).
+/// (the same `f64` arithmetic, branch-free so that LLVM vectorises it: AVX-512 or AVX2 clone where
+/// available).
 /// Returns the number of overlapping pairs (touching counts).
 pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsMut<'_, D>) -> usize {
     contact_push_dispatch::<D, f64>(pairs, out)
@@ -324,6 +377,10 @@ fn contact_push_dispatch<const D: usize, F: crate::response::Real>(
         .fold(pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len()), |n, p| {
             n.min(p.len())
         });
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx512::Avx512::get() {
+        return cpu.contact_push::<D, F>(&pairs, out, n);
+    }
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx2::Avx2::get() {
         return cpu.contact_push::<D, F>(&pairs, out, n);
