@@ -158,14 +158,14 @@ pub const PRESETS: &[MotionPreset] = &[
     },
     MotionPreset {
         id: "huge",
-        name: "Huge magnitudes (10⁵)",
-        note: "The tunnelling shot at 10⁵ scale: the same t, no lost precision.",
+        name: "Huge magnitudes (1e5)",
+        note: "The tunnelling shot at 1e5 scale: the same t, no lost precision.",
         scene: "circle=-300000,0,50000&box=-10000,-200000,10000,200000&motion=on&velocity=650000,0",
     },
     MotionPreset {
         id: "tiny",
-        name: "Tiny magnitudes (10⁻⁴)",
-        note: "The slide at 10⁻⁴ scale: the same picture, the same t.",
+        name: "Tiny magnitudes (1e-4)",
+        note: "The slide at 1e-4 scale: the same picture, the same t.",
         scene: "circle=-0.0003,0.00025,0.00006&box=-0.0002,-0.0001,0.0002,0.0001&motion=on&velocity=0.0004,-0.0003",
     },
 ];

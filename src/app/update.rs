@@ -491,6 +491,11 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.teach = TeachState::from_options(o);
     (state.teach.trace_on_canvas, state.teach.pointer, state.teach.overlay_info) = keep;
     state.motion = MotionState { reduced_motion: state.motion.reduced_motion, ..MotionState::from_options(o.motion) };
+    // A scene that is a gallery preset (loaded by its text, --scene or the URL) shows as selected.
+    state.motion.preset = PRESETS.iter().position(|p| {
+        SceneOptions::from_fragment(p.scene)
+            .is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
+    });
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
 }
@@ -531,7 +536,6 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
         MotionCommand::LoadPreset(i) => {
             if let Some(o) = PRESETS.get(i).and_then(|p| SceneOptions::from_fragment(p.scene).ok()) {
                 load_scene(state, &o);
-                state.motion.preset = Some(i);
             }
             return;
         }

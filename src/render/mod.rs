@@ -84,7 +84,9 @@ pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::Over
     let z = Sizes::for_canvas(c);
     draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
     draw_grid(state, z);
-    draw_zones(state, a, z);
+    if a.motion.is_none() {
+        draw_zones(state, a, z);
+    }
     if let Some(layer) = layer {
         overlay::draw_overlay(state, layer);
     }

@@ -17,8 +17,8 @@ pub fn draw_motion(state: &State, m: &MotionAnalysis, z: Sizes) {
     draw_swept_capsule(state, m, z);
     draw_discrete_end(state, m, z);
     draw_continuation(state, m, z);
-    draw_impact(state, m, z);
     draw_velocity(state, m, z);
+    draw_impact(state, m, z);
     draw_playhead(state, m, z);
 }
 

@@ -2,6 +2,7 @@
 //! never changes the state itself, so it can be run headless on a bare `egui::Context` in tests.
 
 pub mod bench;
+pub mod motion;
 pub mod teach;
 #[cfg(test)]
 mod tests;
@@ -74,6 +75,8 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             header(ui, &mut out);
             ui.separator();
             teach::lesson_card(ui, state, &mut out);
+            motion::section(ui, state, &mut out);
+            ui.separator();
             algorithm_section(ui, state, a, &mut out);
             ui.separator();
             compare_section(ui, state, a, &mut out);
@@ -220,7 +223,11 @@ fn response_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut Ve
 /// A DragValue on a copy; returns the new value when the user changed it.
 fn edit(ui: &mut egui::Ui, value: f32, range: std::ops::RangeInclusive<f32>, speed: f64) -> Option<f32> {
     let mut v = value;
-    let r = ui.add(egui::DragValue::new(&mut v).speed(speed).range(range).max_decimals(3));
+    // A value already outside the range (a scene text at 10⁵ scale) is left alone until edited:
+    // clamping it would be an edit nobody made.
+    let r = ui.add(
+        egui::DragValue::new(&mut v).speed(speed).range(range).clamp_existing_to_range(false).max_decimals(3),
+    );
     (r.changed() && v.is_finite() && v != value).then_some(v)
 }
 

@@ -7,7 +7,7 @@ use super::{c32, remember};
 use crate::app::overlay::hover;
 use crate::app::palette;
 use crate::app::teach::{
-    overlay_label, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay, TeachCommand, OVERLAYS,
+    overlay_label, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay, TeachCommand, TraceLine, OVERLAYS,
 };
 use crate::app::{current_scene, teach_verdict, Command, SceneOptions, State};
 use crate::geom::ALGORITHMS;
@@ -84,18 +84,7 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 pub fn trace_view(ui: &mut egui::Ui, state: &State) {
     let algo = state.algorithm();
     let trace = (algo.trace_2d)(&state.circle, &state.aabb);
-    let lines = trace_lines(algo.pseudocode, &trace);
-    let run_bg = Color32::from_rgb(58, 64, 40);
-    let note_color = Color32::from_rgb(250, 214, 110);
-    for (i, line) in lines.iter().enumerate() {
-        let marker = if line.run { "▶" } else { " " };
-        let text = RichText::new(format!("{marker}{:>2} {}", i + 1, line.text)).monospace();
-        let text = if line.run { text.color(Color32::WHITE).background_color(run_bg) } else { text.weak() };
-        ui.add(egui::Label::new(text).wrap());
-        for note in &line.notes {
-            ui.label(RichText::new(format!("     · {note}")).monospace().small().color(note_color));
-        }
-    }
+    trace_listing(ui, &trace_lines(algo.pseudocode, &trace));
     let verdict = if trace.verdict { "overlap" } else { "no overlap" };
     ui.label(RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(
         palette::state(palette::shown_state(trace.verdict, crate::geom::contact(&state.circle, &state.aabb).state)),
@@ -111,6 +100,22 @@ pub fn trace_view(ui: &mut egui::Ui, state: &State) {
             .small()
             .color(c32(palette::WARNING)),
         );
+    }
+}
+
+/// Pseudocode lines, the ones that ran highlighted, each step's values below its line: the listing
+/// the overlap tests' traces and the sweep's trace (motion mode) share.
+pub fn trace_listing(ui: &mut egui::Ui, lines: &[TraceLine]) {
+    let run_bg = Color32::from_rgb(58, 64, 40);
+    let note_color = Color32::from_rgb(250, 214, 110);
+    for (i, line) in lines.iter().enumerate() {
+        let marker = if line.run { "▶" } else { " " };
+        let text = RichText::new(format!("{marker}{:>2} {}", i + 1, line.text)).monospace();
+        let text = if line.run { text.color(Color32::WHITE).background_color(run_bg) } else { text.weak() };
+        ui.add(egui::Label::new(text).wrap());
+        for note in &line.notes {
+            ui.label(RichText::new(format!("     · {note}")).monospace().small().color(note_color));
+        }
     }
 }
 

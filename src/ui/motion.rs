@@ -1,0 +1,177 @@
+//! The motion panel: the switch, the velocity, slide or bounce and the restitution, Play / Step,
+//! the sweep's read-outs (t, feature, normal, initial contact, the discrete test at `c + v`, the
+//! continuation's end), the sweep's pseudocode traced live (the same listing as the overlap tests')
+//! and the gallery of presets. Like the rest of the panel it only reads the state and returns
+//! [`Command`]s.
+
+use super::teach::trace_listing;
+use super::{c32, edit, num, remember, vec_text};
+use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
+use crate::app::palette;
+use crate::app::teach::trace_lines;
+use crate::app::{Command, MotionKind, State};
+use crate::geom::SWEEP;
+use egui::RichText;
+
+/// Ids under which the tests find the motion buttons' rectangles (egui temporary memory).
+pub const MOTION_SWITCH: &str = "motion.switch";
+pub const PLAY_BUTTON: &str = "motion.play";
+pub const STEP_BUTTON: &str = "motion.step";
+/// `"motion.preset.{i}"` for preset `i`'s button.
+pub const PRESET_BUTTON: &str = "motion.preset";
+
+fn cmd(out: &mut Vec<Command>, c: MotionCommand) {
+    out.push(Command::Motion(c));
+}
+
+/// The whole motion section.
+pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let m = &state.motion;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Motion").strong());
+        let mut on = m.options.on;
+        let r = ui.checkbox(&mut on, "swept circle  (M)");
+        remember(ui, MOTION_SWITCH, r.rect);
+        if r.changed() {
+            cmd(out, MotionCommand::Toggle);
+        }
+    });
+    let Some(a) = state.motion_analysis() else {
+        ui.label(
+            RichText::new("M: move the circle by a velocity and find where it first touches the box (the sweep).")
+                .small()
+                .weak(),
+        );
+        return;
+    };
+    controls(ui, state, out);
+    readouts(ui, &a);
+    egui::CollapsingHeader::new("Sweep: pseudocode, traced live").id_salt("motion.trace").default_open(true).show(
+        ui,
+        |ui| {
+            ui.label(RichText::new(SWEEP.name).strong());
+            trace_listing(ui, &trace_lines(SWEEP.pseudocode, &a.trace));
+            ui.label(RichText::new(format!("Trace: {} step(s)", a.trace.steps.len())).small());
+            ui.label(RichText::new(SWEEP.explanation).small());
+            ui.label(RichText::new(format!("Source: {}", SWEEP.source)).small().italics().weak());
+        },
+    );
+    gallery(ui, state, out);
+}
+
+fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let m = &state.motion;
+    let o = m.options;
+    ui.horizontal(|ui| {
+        ui.label("velocity");
+        let mut v = o.velocity;
+        let mut changed = false;
+        for x in v.iter_mut() {
+            if let Some(n) = edit(ui, *x, -1.0e7..=1.0e7, 0.02) {
+                *x = n;
+                changed = true;
+            }
+        }
+        if changed {
+            cmd(out, MotionCommand::SetVelocity(v));
+        }
+        ui.label(RichText::new("drag the arrow's tip").small().weak());
+    });
+    ui.horizontal(|ui| {
+        ui.label("after impact:");
+        for k in MotionKind::ALL {
+            if ui.selectable_label(o.response == k, k.as_str()).clicked() && o.response != k {
+                cmd(out, MotionCommand::SetResponse(k));
+            }
+        }
+        ui.label(RichText::new("(B)").small().weak());
+    });
+    ui.add_enabled_ui(o.response == MotionKind::Bounce, |ui| {
+        let mut e = o.restitution;
+        if ui.add(egui::Slider::new(&mut e, 0.0..=1.0).text("restitution")).changed() {
+            cmd(out, MotionCommand::SetRestitution(e));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let p = m.playback;
+        let play = if p.playing { "⏸ Pause  (G)" } else { "▶ Play  (G)" };
+        let r = ui.button(play);
+        remember(ui, PLAY_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, MotionCommand::PlayPause);
+        }
+        let r = ui.button("Step  (S)").on_hover_text("start → impact → end");
+        remember(ui, STEP_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, MotionCommand::Step);
+        }
+        if ui.button("⏮").on_hover_text("back to the start").clicked() {
+            cmd(out, MotionCommand::Rewind);
+        }
+        let mut looping = p.looping;
+        if ui.checkbox(&mut looping, "loop").changed() {
+            cmd(out, MotionCommand::SetLooping(looping));
+        }
+    });
+    let mut reduced = m.reduced_motion;
+    if ui.checkbox(&mut reduced, "Reduced motion (Play jumps to the end)").changed() {
+        cmd(out, MotionCommand::SetReducedMotion(reduced));
+    }
+}
+
+fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis) {
+    egui::Grid::new("motion.readouts").num_columns(2).spacing([12.0, 3.0]).striped(true).show(ui, |ui| {
+        let row = |ui: &mut egui::Ui, name: &str, value: String, color: Option<palette::Rgba>| {
+            ui.label(name);
+            let t = RichText::new(value).monospace();
+            ui.label(match color {
+                Some(c) => t.color(c32(c)),
+                None => t,
+            });
+            ui.end_row();
+        };
+        match a.hit {
+            Some(h) => {
+                row(ui, "t of impact", num(h.t), Some(palette::IMPACT));
+                row(ui, "feature hit", h.feature.as_str().into(), Some(palette::IMPACT));
+                row(ui, "normal", vec_text(h.normal), None);
+                row(ui, "contact point", vec_text(h.point), Some(palette::IMPACT));
+                row(ui, "centre at impact", vec_text(h.center), None);
+                row(ui, "initial contact", if h.initial { "yes (t = 0)" } else { "no" }.into(), None);
+            }
+            None => row(ui, "sweep", "no hit in t ∈ [0, 1]".into(), Some(palette::SEPARATED)),
+        }
+        row(ui, "end state (c + v)", a.end_state.as_str().into(), Some(palette::state(a.end_state)));
+        if a.tunnelled() {
+            row(ui, "TUNNELLED", "the discrete test misses it".into(), Some(palette::WARNING));
+        }
+        row(ui, "continuation end", vec_text(a.motion.end), Some(palette::CONTINUATION));
+        row(ui, "velocity after", vec_text(a.motion.velocity), None);
+    });
+}
+
+fn gallery(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    egui::CollapsingHeader::new(format!("Gallery: the sweep's edge cases ({})", PRESETS.len()))
+        .id_salt("motion.gallery")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (i, p) in PRESETS.iter().enumerate() {
+                    let r = ui.selectable_label(state.motion.preset == Some(i), p.name).on_hover_text(p.note);
+                    remember(ui, &format!("{PRESET_BUTTON}.{i}"), r.rect);
+                    if r.clicked() {
+                        cmd(out, MotionCommand::LoadPreset(i));
+                    }
+                }
+            });
+            if let Some(p) = state.motion.preset.and_then(|i| PRESETS.get(i)) {
+                ui.label(RichText::new(p.note).small());
+            }
+        });
+}
+
+#[cfg(test)]
+#[path = "motion_tests.rs"]
+mod tests;
