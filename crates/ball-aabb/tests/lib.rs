@@ -13,3 +13,4 @@ mod contact;
 mod motion;
 mod response;
 mod validation;
+mod world;

@@ -292,11 +292,11 @@ fn per_axis<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
         let Ok(here) = Circle::new(p, r) else { break };
         let tol = BLOCK_TOLERANCE * d[axis].abs();
         match first_hit(world, Boxes::Plain, &here, d, |h, _| h.normal[axis] as f64 * d[axis] < -tol) {
-            None => p[axis] = narrow(d)[axis] + p[axis],
+            None => p[axis] += narrow(d)[axis],
             Some((i, h, b)) => {
                 p = h.center;
                 step.record(i, &b, h.center, h.point, h.normal, h.t);
-                u[axis] = -e * u[axis];
+                u[axis] *= -e;
             }
         }
     }
@@ -318,9 +318,17 @@ struct Plane {
 fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
     let r = ball.radius();
     let rr = r as f64;
-    let target = [ball.center()[0] as f64 + step.velocity_in[0] as f64, ball.center()[1] as f64 + step.velocity_in[1] as f64];
+    let target =
+        [ball.center()[0] as f64 + step.velocity_in[0] as f64, ball.center()[1] as f64 + step.velocity_in[1] as f64];
     let mut p = ball.center();
-    let empty = Plane { index: 0, normal: [0.0; 2], offset: 0.0, push: 0.0, point: [0.0; 2], rect: Rect::new([0.0; 2], [0.0; 2]).expect("rect") };
+    let empty = Plane {
+        index: 0,
+        normal: [0.0; 2],
+        offset: 0.0,
+        push: 0.0,
+        point: [0.0; 2],
+        rect: Rect::new([0.0; 2], [0.0; 2]).expect("rect"),
+    };
     let mut planes = [empty; MAX_PLANES];
     let mut count = 0;
     for _ in 0..SOLVER_PASSES {

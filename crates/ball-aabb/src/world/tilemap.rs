@@ -122,7 +122,12 @@ impl TileMap {
             let mut n = 0;
             for (j, ch) in l.chars().enumerate() {
                 if j >= width {
-                    return Err(MapError::Ragged { line, column: width + 1, expected: width, found: l.chars().count() });
+                    return Err(MapError::Ragged {
+                        line,
+                        column: width + 1,
+                        expected: width,
+                        found: l.chars().count(),
+                    });
                 }
                 if ch != '#' && ch != '.' {
                     return Err(MapError::UnknownChar { line, column: j + 1, found: ch });
@@ -215,15 +220,15 @@ impl TileMap {
     }
 
     /// The range of indices `k` in `0..n` whose closed interval `[edge(k), edge(k + 1)]` meets
-    /// `[lo, hi]`, or `None`.
+    /// `[lo, hi]` (`lo ≤ hi`, as in every `Rect`), or `None`.
     fn range(&self, axis: usize, n: usize, lo: f32, hi: f32) -> Option<(usize, usize)> {
-        if !(lo <= hi) || hi < self.edge(axis, 0) || lo > self.edge(axis, n) {
+        if hi < self.edge(axis, 0) || lo > self.edge(axis, n) {
             return None;
         }
         let s = self.cell as f64;
         let o = self.origin[axis] as f64;
         // First guess by division, then corrected with the exact edge predicate.
-        let guess = |x: f32| (((x as f64 - o) / s).floor().clamp(0.0, (n - 1) as f64)) as usize;
+        let guess = |x: f32| ((x as f64 - o) / s).clamp(0.0, (n - 1) as f64) as usize; // truncation = floor here
         let mut a = guess(lo);
         while a > 0 && self.edge(axis, a) >= lo {
             a -= 1;

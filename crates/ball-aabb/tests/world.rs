@@ -1,0 +1,500 @@
+//! The world module: tile maps and box lists, their broadphases against brute force, ASCII parsing,
+//! and the resolution strategies on the scenes that tell them apart (a flush floor, a fast fall
+//! onto a one-cell platform, two boxes in two orders). Expected values are hand arithmetic written
+//! next to the case, or brute force written here.
+
+use ball_aabb::world::{step, strategy, BoxList, MapError, Params, Step, StrategyId, TileMap, World, STRATEGIES};
+use ball_aabb::{Circle, Rect};
+use std::collections::BTreeSet;
+
+/// A small seeded generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+const SWEPT: [StrategyId; 5] = [
+    StrategyId::SweptSlide,
+    StrategyId::PerAxis,
+    StrategyId::PlaneSolver,
+    StrategyId::Merged,
+    StrategyId::SweptSlideSeamless,
+];
+const DISCRETE: [StrategyId; 2] = [StrategyId::DiscreteInOrder, StrategyId::DiscreteDeepestFirst];
+
+fn ball(c: [f32; 2], r: f32) -> Circle {
+    Circle::new(c, r).unwrap()
+}
+
+fn rect(lo: [f32; 2], hi: [f32; 2]) -> Rect {
+    Rect::new(lo, hi).unwrap()
+}
+
+/// Runs `n` steps; returns every step.
+fn run<W: World>(id: StrategyId, start: Circle, v: [f32; 2], world: &W, params: &Params, n: usize) -> Vec<Step> {
+    let (mut b, mut v) = (start, v);
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let s = step(id, &b, v, world, params);
+        b = ball(s.end, b.radius());
+        v = s.velocity;
+        out.push(s);
+    }
+    out
+}
+
+/// A flush floor of 100 unit tiles (row 0 covers y ∈ [0, 1]) with 3 empty rows above.
+fn floor_map() -> TileMap {
+    let text = format!("{0}\n{0}\n{0}\n{1}", ".".repeat(100), "#".repeat(100));
+    TileMap::from_ascii(&text, 1.0).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The flush floor.
+
+/// A ball of radius 0.5 resting exactly on the floor (centre y = 1 + 0.5), rolling at 0.125 per
+/// step with gravity −0.25 per step, 400 steps: every number here is a small dyadic rational, so
+/// exact arithmetic is possible. By hand: each step x grows by 0.125, y stays 1.5, the outgoing
+/// velocity is (0.125, 0) (gravity's −0.25 removed by the floor's normal (0, 1)).
+#[test]
+fn flush_floor_rolls_exactly_with_the_default_and_merged() {
+    let map = floor_map();
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    for dir in [1.0f32, -1.0] {
+        let x0 = if dir > 0.0 { 0.5 } else { 99.5 };
+        for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
+            let steps = run(id, ball([x0, 1.5], 0.5), [0.125 * dir, 0.0], &map, &params, 400);
+            for (k, s) in steps.iter().enumerate() {
+                let x = x0 + dir * 0.125 * (k + 1) as f32;
+                assert_eq!(s.end, [x, 1.5], "{id:?} step {k}");
+                assert_eq!(s.velocity, [0.125 * dir, 0.0], "{id:?} step {k}");
+                assert!(!s.bump && !s.tunnelled, "{id:?} step {k}");
+                assert!(s.contacts().iter().all(|c| c.normal == [0.0, 1.0]), "{id:?} step {k}: {:?}", s.contacts());
+            }
+        }
+    }
+}
+
+/// The same roll with the ball sunk 1/64 into the floor (as a discrete solver or rounding leaves
+/// it): the seamless slide and the merged floor still keep speed and height exactly; the plain
+/// swept slide meets the next tile's corner head-on (its normal points back, against the motion)
+/// and loses speed on the first seam.
+#[test]
+fn sunk_ball_seams_stop_the_plain_slide_but_not_the_seamless_one() {
+    let map = floor_map();
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let y = 1.5 - 1.0 / 64.0;
+    for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
+        let steps = run(id, ball([0.5, y], 0.5), [0.125, 0.0], &map, &params, 400);
+        for (k, s) in steps.iter().enumerate() {
+            assert_eq!(s.end, [0.5 + 0.125 * (k + 1) as f32, y], "{id:?} step {k}");
+            assert_eq!(s.velocity, [0.125, 0.0], "{id:?} step {k}");
+            assert!(!s.bump, "{id:?} step {k}");
+        }
+    }
+    let steps = run(StrategyId::SweptSlide, ball([0.5, y], 0.5), [0.125, 0.0], &map, &params, 400);
+    let first_bump = steps.iter().position(|s| s.bump).expect("the plain slide bumps on a seam");
+    // The first seam is at x = 1; the ball's edge reaches the corner's depth 1/64 below the top when
+    // its centre is √(0.5² − (0.5 − 1/64)²) ≈ 0.1240 before it, i.e. in the 4th step (x 0.875 → 1).
+    assert_eq!(first_bump, 3);
+    assert!(steps[first_bump].velocity[0] < 0.125);
+    // Sliding along the corner's normal lifts it out of the floor (it ends at y = 1.5 and rolls on),
+    // but the speed lost on that seam is lost for good: it ends well behind the seamless ball.
+    let last = steps.last().unwrap();
+    assert!(last.velocity[0] < 0.125 && last.end[0] < 50.5 - 1.0, "{last:?}");
+}
+
+/// `discrete-in-order` on the exact roll: gravity sinks the ball 0.25 into the floor each step and the
+/// pushes bring it back, tile by tile in row order (left to right). Rolling left, when the centre is
+/// over the right tile of a seam and the ball overlaps the left tile's corner, the left tile is pushed
+/// out of first: diagonally, up and to the right — against the motion: a bump. Its speed changes.
+#[test]
+fn discrete_in_order_bumps_on_the_flush_floor() {
+    let map = floor_map();
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let steps = run(StrategyId::DiscreteInOrder, ball([99.5, 1.5], 0.5), [-0.125, 0.0], &map, &params, 400);
+    let bumps = steps.iter().filter(|s| s.bump).count();
+    assert!(bumps > 0, "no bump in 400 steps");
+    let changed = steps.iter().filter(|s| s.end[1] != 1.5 || s.velocity != [-0.125, 0.0]).count();
+    assert!(changed > 0);
+    // The first bump, by hand: after step k the ball would be at x = 99.5 − 0.125·(k+1), sunk to
+    // y = 1.25. The seam at x = 99 is overlapped when the corner (99, 1) is within 0.5 of the centre:
+    // dx² + 0.25² < 0.25 → dx < 0.433; over the right tile (x > 99): first at x = 99.375 (k = 0):
+    // dx = 0.375 → bump at the very first step.
+    assert!(steps[0].bump, "{:?}", steps[0]);
+    // Rolling right the same pushes help the motion instead (no bump by the definition), but the
+    // speed still changes at the seams.
+    let steps = run(StrategyId::DiscreteInOrder, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 400);
+    assert!(steps.iter().any(|s| s.velocity != [0.125, 0.0] || s.end[1] != 1.5));
+}
+
+/// The other strategies on the exact roll: none of them touches a seam (the swept ones only graze
+/// the next tile's corner along the floor's plane; per-axis never moves into the floor along x).
+#[test]
+fn flush_floor_other_swept_strategies() {
+    let map = floor_map();
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    for id in [StrategyId::SweptSlide, StrategyId::PerAxis, StrategyId::PlaneSolver] {
+        let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 400);
+        for (k, s) in steps.iter().enumerate() {
+            assert_eq!((s.end, s.velocity), ([0.5 + 0.125 * (k + 1) as f32, 1.5], [0.125, 0.0]), "{id:?} step {k}");
+            assert!(!s.bump);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Falling onto a one-cell platform.
+
+/// One solid cell, (5, 3), covering [5, 6] × [3, 4]; a ball of radius 0.5 dropped from (5.5, 20.5)
+/// at many speeds: it must come to rest on the cell's top, centre (5.5, 4.5).
+#[test]
+fn falling_at_any_speed_lands_on_a_one_cell_platform() {
+    let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
+    map.set(5, 3, true);
+    let list = BoxList::new(vec![rect([5.0, 3.0], [6.0, 4.0])]);
+    let params = Params { gravity: [0.0, -0.125], restitution: 0.0 };
+    for speed in [0.25f32, 1.0, 3.7, 16.0, 99.9, 1000.0, 1e4, 1e6] {
+        for id in SWEPT {
+            for steps in [
+                run(id, ball([5.5, 20.5], 0.5), [0.0, -speed], &map, &params, 200),
+                run(id, ball([5.5, 20.5], 0.5), [0.0, -speed], &list, &params, 200),
+            ] {
+                let last = steps.last().unwrap();
+                assert!((last.end[1] - 4.5).abs() <= 1e-4 && last.end[0] == 5.5, "{id:?} at {speed}: {:?}", last.end);
+                assert_eq!(last.velocity, [0.0, 0.0], "{id:?} at {speed}");
+                assert!(steps.iter().all(|s| s.end[1] >= 4.5 - 1e-4), "{id:?} at {speed}: went below the top");
+            }
+        }
+    }
+}
+
+/// The lesson: the discrete strategies test only where the ball ends, so at 10⁴ per step it is
+/// already 10⁴ below the platform, overlapping nothing — and the sweep says so.
+#[test]
+fn discrete_strategies_tunnel_at_high_speed() {
+    let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
+    map.set(5, 3, true);
+    let params = Params { gravity: [0.0, 0.0], restitution: 0.0 };
+    for id in DISCRETE {
+        let s = step(id, &ball([5.5, 20.5], 0.5), [0.0, -1e4], &map, &params);
+        assert!(s.tunnelled, "{id:?}");
+        assert_eq!(s.end, [5.5, 20.5 - 1e4]);
+        assert!(s.contacts().is_empty());
+        // At a speed it can handle (ends 0.25 deep in the top): pushed back up, not tunnelled.
+        let s = step(id, &ball([5.5, 5.5], 0.5), [0.0, -1.25], &map, &params);
+        assert_eq!(s.end, [5.5, 4.5], "{id:?}");
+        assert!(!s.tunnelled);
+    }
+    for id in SWEPT {
+        let s = step(id, &ball([5.5, 20.5], 0.5), [0.0, -1e4], &map, &params);
+        assert!(!s.tunnelled && (s.end[1] - 4.5).abs() <= 1e-4, "{id:?}: {:?}", s.end);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order dependence.
+
+/// Two boxes with the same min.x (so the box list keeps their list order): A = [0, 1]² and
+/// B = [0, 3] × [0, 0.8]; a ball of radius 0.5 at (1.2, 1.1), not moving. It overlaps A's corner
+/// (1, 1) (distance √0.05 ≈ 0.224) and B's top (0.3 above it).
+///
+/// A first: pushed along (0.2, 0.1)/|…| to 0.5 from the corner: (1 + 0.4472, 1 + 0.2236); then B:
+/// 0.4236 above its top, pushed up to 0.5: y = 1.3. End ≈ (1.4472, 1.3).
+/// B first: pushed up to y = 1.3; then A: offset (0.2, 0.3), |…| = 0.3606 < 0.5, pushed out along it:
+/// (1, 1) + (0.2, 0.3)·0.5/0.3606 ≈ (1.2774, 1.4160).
+#[test]
+fn discrete_in_order_depends_on_the_order() {
+    let a = rect([0.0, 0.0], [1.0, 1.0]);
+    let b = rect([0.0, 0.0], [3.0, 0.8]);
+    let params = Params::default();
+    let p = ball([1.2, 1.1], 0.5);
+    let ab = step(StrategyId::DiscreteInOrder, &p, [0.0, 0.0], &BoxList::new(vec![a, b]), &params);
+    let ba = step(StrategyId::DiscreteInOrder, &p, [0.0, 0.0], &BoxList::new(vec![b, a]), &params);
+    let (d, len) = ([0.2f64, 0.1], 0.05f64.sqrt());
+    let exp_ab = [1.0 + d[0] / len * 0.5, 1.3];
+    let len2 = (0.04f64 + 0.09).sqrt();
+    let exp_ba = [1.0 + 0.2 / len2 * 0.5, 1.0 + 0.3 / len2 * 0.5];
+    for (got, exp) in [(ab.end, exp_ab), (ba.end, exp_ba)] {
+        assert!((got[0] as f64 - exp[0]).abs() < 1e-5 && (got[1] as f64 - exp[1]).abs() < 1e-5, "{got:?} vs {exp:?}");
+    }
+    assert!((ab.end[0] - ba.end[0]).abs() > 0.1);
+    // Deepest first does not care: both orders give the same end.
+    let ab = step(StrategyId::DiscreteDeepestFirst, &p, [0.0, 0.0], &BoxList::new(vec![a, b]), &params);
+    let ba = step(StrategyId::DiscreteDeepestFirst, &p, [0.0, 0.0], &BoxList::new(vec![b, a]), &params);
+    assert_eq!(ab.end, ba.end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Broadphases against brute force.
+
+fn random_map(rng: &mut Rng) -> TileMap {
+    let (w, h) = (1 + rng.below(20), 1 + rng.below(20));
+    let cell = [0.5f32, 1.0, 0.3, 2.7, 0.1][rng.below(5)];
+    let origin = [(rng.unit() - 0.5) * 10.0, (rng.unit() - 0.5) * 10.0];
+    let mut map = TileMap::new(w, h, cell, origin).unwrap();
+    for row in 0..h {
+        for col in 0..w {
+            map.set(col, row, rng.below(100) < 35);
+        }
+    }
+    map
+}
+
+/// A cell's edge, computed here: `origin + k·cell` in f64, rounded to f32.
+fn edge(o: f32, k: usize, s: f32) -> f32 {
+    (o as f64 + k as f64 * s as f64) as f32
+}
+
+/// A query coordinate: often exactly on a cell edge, sometimes anywhere (also outside the map).
+fn coord(rng: &mut Rng, o: f32, n: usize, s: f32) -> f32 {
+    if rng.below(2) == 0 {
+        edge(o, rng.below(n + 3), s) - if rng.below(4) == 0 { 2.0 * s } else { 0.0 }
+    } else {
+        o + (rng.unit() * 1.4 - 0.2) * n as f32 * s
+    }
+}
+
+fn random_query(rng: &mut Rng, map: &TileMap) -> Rect {
+    let o = map.origin();
+    let (x0, x1) = (coord(rng, o[0], map.width(), map.cell()), coord(rng, o[0], map.width(), map.cell()));
+    let (y0, y1) = (coord(rng, o[1], map.height(), map.cell()), coord(rng, o[1], map.height(), map.cell()));
+    rect([x0.min(x1), y0.min(y1)], [x0.max(x1), y0.max(y1)])
+}
+
+#[test]
+fn grid_walk_visits_exactly_the_cells_under_the_bounds() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..3000 {
+        let map = random_map(&mut rng);
+        let q = random_query(&mut rng, &map);
+        let (o, s) = (map.origin(), map.cell());
+        let mut brute = Vec::new();
+        for row in 0..map.height() {
+            for col in 0..map.width() {
+                let (x0, x1) = (edge(o[0], col, s), edge(o[0], col + 1, s));
+                let (y0, y1) = (edge(o[1], row, s), edge(o[1], row + 1, s));
+                if x0 <= q.max()[0] && x1 >= q.min()[0] && y0 <= q.max()[1] && y1 >= q.min()[1] {
+                    brute.push((col, row));
+                }
+            }
+        }
+        let mut walked = Vec::new();
+        map.walk(&q, |c, r| walked.push((c, r)));
+        assert_eq!(walked, brute, "query {q:?} on {}×{} cell {s} origin {o:?}", map.width(), map.height());
+        // Candidates: the solid ones among them, with their index and rectangle.
+        let mut cands = Vec::new();
+        map.candidates(&q, |i, b| cands.push((i, b)));
+        let exp: Vec<(usize, Rect)> = brute
+            .iter()
+            .filter(|&&(c, r)| map.is_solid(c, r))
+            .map(|&(c, r)| {
+                (
+                    r * map.width() + c,
+                    rect([edge(o[0], c, s), edge(o[1], r, s)], [edge(o[0], c + 1, s), edge(o[1], r + 1, s)]),
+                )
+            })
+            .collect();
+        assert_eq!(cands, exp);
+    }
+}
+
+/// Greedy merge written here: maximal runs per row, then identical runs in consecutive rows
+/// stacked. Returns (col0, col1, row0, row1), ends exclusive.
+fn brute_merge(map: &TileMap) -> BTreeSet<(usize, usize, usize, usize)> {
+    let mut runs: Vec<Vec<(usize, usize)>> = vec![];
+    for row in 0..map.height() {
+        let mut r = vec![];
+        let mut col = 0;
+        while col < map.width() {
+            if map.is_solid(col, row) {
+                let a = col;
+                while col < map.width() && map.is_solid(col, row) {
+                    col += 1;
+                }
+                r.push((a, col));
+            } else {
+                col += 1;
+            }
+        }
+        runs.push(r);
+    }
+    let mut out = BTreeSet::new();
+    for row in 0..map.height() {
+        for &(a, b) in &runs[row] {
+            if row > 0 && runs[row - 1].contains(&(a, b)) {
+                continue; // part of a stack that starts lower
+            }
+            let mut top = row + 1;
+            while top < map.height() && runs[top].contains(&(a, b)) {
+                top += 1;
+            }
+            out.insert((a, b, row, top));
+        }
+    }
+    out
+}
+
+#[test]
+fn merged_rectangles_match_a_brute_force_greedy_merge() {
+    let mut rng = Rng(42);
+    for _ in 0..1500 {
+        let map = random_map(&mut rng);
+        let (o, s) = (map.origin(), map.cell());
+        let all = brute_merge(&map);
+        let to_rect = |&(a, b, r0, r1): &(usize, usize, usize, usize)| {
+            (r0 * map.width() + a, rect([edge(o[0], a, s), edge(o[1], r0, s)], [edge(o[0], b, s), edge(o[1], r1, s)]))
+        };
+        let mut whole = Vec::new();
+        map.merged_rects(|i, b| whole.push((i, b)));
+        let mut exp: Vec<(usize, Rect)> = all.iter().map(to_rect).collect();
+        exp.sort_by_key(|x| x.0);
+        whole.sort_by_key(|x| x.0);
+        assert_eq!(whole, exp);
+        // Under a query: each merged rectangle meeting it, once.
+        let q = random_query(&mut rng, &map);
+        let mut got = Vec::new();
+        map.merged_candidates(&q, |i, b| got.push((i, b)));
+        let mut exp: Vec<(usize, Rect)> = all
+            .iter()
+            .map(to_rect)
+            .filter(|(_, b)| {
+                b.min()[0] <= q.max()[0]
+                    && b.max()[0] >= q.min()[0]
+                    && b.min()[1] <= q.max()[1]
+                    && b.max()[1] >= q.min()[1]
+            })
+            .collect();
+        exp.sort_by_key(|x| x.0);
+        got.sort_by_key(|x| x.0);
+        assert_eq!(got, exp, "query {q:?}");
+    }
+}
+
+#[test]
+fn box_list_broadphase_returns_a_superset_of_the_overlapping_boxes() {
+    let mut rng = Rng(7);
+    for _ in 0..2000 {
+        let n = rng.below(40);
+        let boxes: Vec<Rect> = (0..n)
+            .map(|_| {
+                let (x, y) = (rng.unit() * 100.0 - 50.0, rng.unit() * 100.0 - 50.0);
+                let (w, h) = if rng.below(10) == 0 {
+                    (rng.unit() * 80.0, rng.unit() * 2.0)
+                } else {
+                    (rng.unit() * 5.0, rng.unit() * 5.0)
+                };
+                rect([x, y], [x + w, y + h])
+            })
+            .collect();
+        let list = BoxList::new(boxes.clone());
+        let (x, y) = (rng.unit() * 120.0 - 60.0, rng.unit() * 120.0 - 60.0);
+        let q = if rng.below(4) == 0 && n > 0 {
+            // Exactly touching a box's corner.
+            let b = boxes[rng.below(n)];
+            rect(b.max(), [b.max()[0] + 3.0, b.max()[1] + 1.0])
+        } else {
+            rect([x, y], [x + rng.unit() * 20.0, y + rng.unit() * 20.0])
+        };
+        let mut got = Vec::new();
+        list.candidates(&q, |i, b| {
+            assert_eq!(b, boxes[i]);
+            got.push(i);
+        });
+        let set: BTreeSet<usize> = got.iter().copied().collect();
+        assert_eq!(set.len(), got.len(), "duplicates");
+        for (i, b) in boxes.iter().enumerate() {
+            let overlaps = b.min()[0] <= q.max()[0]
+                && b.max()[0] >= q.min()[0]
+                && b.min()[1] <= q.max()[1]
+                && b.max()[1] >= q.min()[1];
+            assert!(!overlaps || set.contains(&i), "box {i} {b:?} missing for {q:?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ASCII maps.
+
+#[test]
+fn ascii_maps_parse_with_the_top_line_highest() {
+    let map = TileMap::from_ascii("#..\n.#.\n..#\n", 2.0).unwrap();
+    assert_eq!((map.width(), map.height(), map.cell()), (3, 3, 2.0));
+    // Top line "#.." is row 2; bottom line "..#" is row 0.
+    assert!(map.is_solid(0, 2) && map.is_solid(1, 1) && map.is_solid(2, 0));
+    assert_eq!(map.solid_count(), 3);
+    assert_eq!(map.cell_rect(2, 0), rect([4.0, 0.0], [6.0, 2.0]));
+    // Windows line ends.
+    assert_eq!(TileMap::from_ascii("#.\r\n.#\r\n", 1.0).unwrap(), TileMap::from_ascii("#.\n.#", 1.0).unwrap());
+}
+
+#[test]
+fn ascii_errors_name_the_line_and_column() {
+    assert_eq!(TileMap::from_ascii("", 1.0), Err(MapError::Empty));
+    assert_eq!(TileMap::from_ascii("\n\n", 1.0), Err(MapError::Empty));
+    // Line 3 is short: its 3rd column is missing.
+    assert_eq!(
+        TileMap::from_ascii("###\n...\n##\n", 1.0),
+        Err(MapError::Ragged { line: 3, column: 3, expected: 3, found: 2 })
+    );
+    // Line 2 is long: the 4th column is one too many.
+    assert_eq!(
+        TileMap::from_ascii("###\n....\n", 1.0),
+        Err(MapError::Ragged { line: 2, column: 4, expected: 3, found: 4 })
+    );
+    // A blank line in the middle is a ragged (empty) row.
+    assert_eq!(
+        TileMap::from_ascii("##\n\n##", 1.0),
+        Err(MapError::Ragged { line: 2, column: 1, expected: 2, found: 0 })
+    );
+    assert_eq!(TileMap::from_ascii("#.#\n#o#", 1.0), Err(MapError::UnknownChar { line: 2, column: 2, found: 'o' }));
+    // Columns count characters, not bytes.
+    assert_eq!(TileMap::from_ascii("é#", 1.0), Err(MapError::UnknownChar { line: 1, column: 1, found: 'é' }));
+    assert_eq!(TileMap::from_ascii("#", 0.0), Err(MapError::BadGeometry));
+    assert_eq!(TileMap::from_ascii("#", f32::NAN), Err(MapError::BadGeometry));
+    let msg = MapError::UnknownChar { line: 2, column: 5, found: 'x' }.to_string();
+    assert!(msg.contains("line 2") && msg.contains("column 5"), "{msg}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real corners still block.
+
+/// A one-cell step on the floor at column 10 (covers [10, 11] × [1, 2]): rolling right, every swept
+/// strategy stops with the ball against its face, centre x = 10 − 0.5, and loses its x speed. The
+/// seamless filter removes only shared faces and corners.
+#[test]
+fn a_real_step_still_stops_the_ball() {
+    let mut map = floor_map();
+    map.set(10, 1, true);
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    for id in SWEPT {
+        let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 200);
+        let last = steps.last().unwrap();
+        assert_eq!(last.end, [9.5, 1.5], "{id:?}");
+        assert_eq!(last.velocity, [0.0, 0.0], "{id:?}");
+    }
+}
+
+#[test]
+fn registry() {
+    let ids: BTreeSet<&str> = STRATEGIES.iter().map(|s| s.id).collect();
+    assert_eq!(ids.len(), STRATEGIES.len());
+    assert_eq!(StrategyId::default().as_str(), "swept-slide-seamless");
+    for s in STRATEGIES {
+        assert_eq!(strategy(s.id).unwrap().kind, s.kind);
+        assert_eq!(s.kind.info().id, s.id);
+        assert!(!s.pseudocode.is_empty() && !s.explanation.is_empty() && !s.source.venue.is_empty());
+        assert_eq!(s.swept, SWEPT.contains(&s.kind));
+    }
+}
