@@ -34,7 +34,8 @@ pub struct BoxList {
     boxes: Vec<Rect>,
     /// `(min.x, list index)`, sorted.
     order: Vec<(f32, usize)>,
-    widest: f32,
+    /// The widest box's width, in f64.
+    widest: f64,
 }
 
 impl BoxList {
@@ -43,7 +44,7 @@ impl BoxList {
     pub fn new(boxes: Vec<Rect>) -> Self {
         let mut order: Vec<(f32, usize)> = boxes.iter().enumerate().map(|(i, b)| (b.min()[0], i)).collect();
         order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let widest = boxes.iter().map(|b| b.max()[0] - b.min()[0]).fold(0.0f32, f32::max);
+        let widest = boxes.iter().map(|b| b.max()[0] as f64 - b.min()[0] as f64).fold(0.0f64, f64::max);
         BoxList { boxes, order, widest }
     }
 
@@ -58,8 +59,10 @@ impl World for BoxList {
     /// Every box whose closed rectangle meets `bounds`, in order of `min.x` (then list index).
     fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
         let (lo, hi) = (bounds.min(), bounds.max());
-        // Boxes starting left of lo.x − widest end before lo.x (computed in f64: no rounding loss).
-        let from = lo[0] as f64 - self.widest as f64;
+        // Boxes starting left of lo.x − widest end before lo.x; the window may include a few more, the
+        // exact test below removes them.
+        let from = lo[0] as f64 - self.widest;
+        let from = from - from.abs() * 1e-12; // a margin for the rounding of the subtraction
         let start = self.order.partition_point(|&(x, _)| (x as f64) < from);
         for &(x, i) in &self.order[start..] {
             if x > hi[0] {
