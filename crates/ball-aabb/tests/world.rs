@@ -575,3 +575,31 @@ fn flush_floor_with_inexact_numbers() {
     let (n, x) = off(StrategyId::DiscreteInOrder);
     assert!(n > 300 && x > x_end + 1.0, "{n} {x}");
 }
+
+/// The sunk roll (1/64 into the floor) with every other strategy, both directions — the table in
+/// the module docs. By hand: the plane solver and deepest-first push the ball out to y = 1.5 on the
+/// first step and then roll exactly; per-axis meets the first seam's corner on its x pass (the normal
+/// points back) and stops there for good (x stays below 1, or above 99 rolling left);
+/// `discrete-in-order` is pushed out of a corner diagonally, keeps part of its downward velocity,
+/// sinks deeper each step and ends up falling through the floor.
+#[test]
+fn sunk_floor_with_every_strategy() {
+    let map = floor_map();
+    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let y = 1.5 - 1.0 / 64.0;
+    for (x0, vx) in [(0.5f32, 0.125f32), (99.5, -0.125)] {
+        let go = |id| run(id, ball([x0, y], 0.5), [vx, 0.0], &map, &params, 400);
+        for id in [StrategyId::PlaneSolver, StrategyId::DiscreteDeepestFirst] {
+            for (k, s) in go(id).iter().enumerate() {
+                assert_eq!((s.end, s.velocity), ([x0 + vx * (k + 1) as f32, 1.5], [vx, 0.0]), "{id:?} {k}");
+            }
+        }
+        let per_axis = go(StrategyId::PerAxis);
+        let last = per_axis.last().unwrap();
+        assert_eq!(last.velocity, [0.0, 0.0]);
+        assert!((last.end[0] - x0).abs() < 0.5 && last.end[1] == y, "{last:?}");
+        assert!(per_axis.iter().any(|s| s.bump));
+        let in_order = go(StrategyId::DiscreteInOrder);
+        assert!(in_order.last().unwrap().end[1] < 0.0, "{:?}", in_order.last());
+    }
+}
