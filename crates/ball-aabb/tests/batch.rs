@@ -1,5 +1,6 @@
 //! The batched kernels against the scalar registry: every lane count and remainder, masks bit for
-//! bit, on every code path the CPU has (portable; AVX2 and AVX-512 where present).
+//! bit, on every code path the CPU has (portable; AVX2 and AVX-512 where present), and with the
+//! `parallel` feature the `par_*` forms against the single-thread kernels.
 
 use crate::common::Seeded;
 use ball_aabb::batch::{
@@ -493,4 +494,93 @@ fn lanes_past_the_end_of_the_slices_never_count() {
             assert_eq!(mask.iter().map(|w| w.count_ones() as usize).sum::<usize>(), n, "{what}");
         }
     });
+}
+
+/// The `par_*` forms give the single-thread kernels' masks, counts and contact outputs bit for bit,
+/// below, at and above the threshold and around chunk boundaries, on every code path.
+#[cfg(feature = "parallel")]
+mod parallel {
+    use super::*;
+    use ball_aabb::batch::{
+        contact_push_pairs, contact_push_pairs_f32, par_contact_push_pairs, par_contact_push_pairs_f32,
+        par_count_one_box, par_count_pairs_soa, par_overlap_mask_one_box, par_overlap_mask_one_box_fixed,
+        par_overlap_mask_pairs, PAR_CHUNK, PAR_THRESHOLD,
+    };
+
+    fn sizes() -> Vec<usize> {
+        let t = PAR_THRESHOLD;
+        vec![
+            0,
+            1000,
+            t - 1,
+            t,
+            t + 1,
+            t + 63,
+            t + 64,
+            t + PAR_CHUNK - 1,
+            t + PAR_CHUNK,
+            t + PAR_CHUNK + 65,
+            t + 3 * PAR_CHUNK / 2 + 17,
+            5 * t + 129,
+        ]
+    }
+
+    fn case<const D: usize>(g: &mut Seeded, level: Level) {
+        let max = *sizes().iter().max().unwrap();
+        let boxes: Vec<Aabb<D>> = (0..max).map(|_| random_box(g)).collect();
+        let balls: Vec<Ball<D>> = boxes.iter().map(|a| random_ball(g, a)).collect();
+        let all = PairsSoa::from_shapes(&balls, &boxes);
+        let one = Aabb::new([-5.0; D], [5.0; D]).unwrap();
+        for n in sizes() {
+            let what = format!("{level:?} {D}D n={n}");
+            let p = all.as_ref();
+            let pairs = batch::PairsRef {
+                center: std::array::from_fn(|i| &p.center[i][..n]),
+                radius: &p.radius[..n],
+                min: std::array::from_fn(|i| &p.min[i][..n]),
+                max: std::array::from_fn(|i| &p.max[i][..n]),
+            };
+            let (c, r) = (pairs.center, pairs.radius);
+
+            let (mut m1, mut m2) = (vec![u64::MAX; mask_words(n)], vec![0; mask_words(n)]);
+            let h = overlap_mask_one_box(&one, c, r, &mut m1);
+            assert_eq!(par_overlap_mask_one_box(&one, c, r, &mut m2), h, "{what}");
+            assert!(m1 == m2, "one box mask, {what}");
+            assert_eq!(par_count_one_box(&one, c, r), h, "{what}");
+            assert!(h > 0 || n == 0, "{what}: the data must contain overlaps");
+
+            let h = overlap_mask_one_box_fixed(&one, 2.5, c, &mut m1);
+            assert_eq!(par_overlap_mask_one_box_fixed(&one, 2.5, c, &mut m2), h, "{what}");
+            assert!(m1 == m2, "one box fixed mask, {what}");
+
+            let h = overlap_mask_pairs(pairs, &mut m1);
+            assert_eq!(par_overlap_mask_pairs(pairs, &mut m2), h, "{what}");
+            assert!(m1 == m2, "pairs mask, {what}");
+            assert_eq!(par_count_pairs_soa(pairs), h, "{what}");
+
+            type Kernel<const D: usize> = fn(batch::PairsRef<'_, D>, batch::ContactsMut<'_, D>) -> usize;
+            let kernels: [(Kernel<D>, Kernel<D>); 2] = [
+                (contact_push_pairs::<D>, par_contact_push_pairs::<D>),
+                (contact_push_pairs_f32::<D>, par_contact_push_pairs_f32::<D>),
+            ];
+            for (single, par) in kernels {
+                let (a, b) =
+                    (run_contacts(&balls[..n], &boxes[..n], single), run_contacts(&balls[..n], &boxes[..n], par));
+                assert_eq!(a.4, b.4, "contact hits, {what}");
+                let same = |x: &[f32], y: &[f32]| x.iter().zip(y).all(|(x, y)| x.to_bits() == y.to_bits());
+                assert!(same(&a.0, &b.0) && same(&a.1, &b.1), "distance/penetration, {what}");
+                assert!((0..D).all(|i| same(&a.2[i], &b.2[i])), "push, {what}");
+                assert!(a.3 == b.3, "state, {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn par_forms_equal_the_single_thread_kernels_bit_for_bit() {
+        let mut g = Seeded::new(0x9A7_A11E1);
+        each_level(|level| {
+            case::<2>(&mut g, level);
+            case::<3>(&mut g, level);
+        });
+    }
 }

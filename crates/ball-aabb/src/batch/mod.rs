@@ -27,7 +27,9 @@
 //! `-C target-cpu=native`. When the CPU also has AVX-512 F/BW/DQ/VL, the overlap kernels use AVX-512
 //! intrinsics instead (16 lanes per instruction, the compare writing its 16 mask bits directly, masked
 //! loads for the last block) and the contact kernel an AVX-512 clone. Every path gives the same bits.
-
+//!
+//! With the `parallel` feature, the `par_*` forms split large arrays across rayon's thread pool
+//! (see [`PAR_THRESHOLD`]).
 //!
 //! # Input
 //! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
@@ -56,14 +58,22 @@
 //! - `portable.rs`: the branch-free loops in plain Rust, blocks of 64 lanes (safe code only);
 //! - `avx2.rs`: the AVX2 intrinsics and `#[target_feature]` clones;
 //! - `avx512.rs`: the same for AVX-512 — with `avx2.rs`, the only `unsafe` code of the crate;
+//! - `parallel.rs` (feature `parallel`): the `par_*` forms, chunks of the kernels above on rayon's pool.
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod avx2;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 pub(crate) mod avx512;
 mod layout;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod portable;
 
+#[cfg(feature = "parallel")]
+pub use parallel::{
+    par_contact_push_pairs, par_contact_push_pairs_f32, par_count_one_box, par_count_pairs_soa,
+    par_overlap_mask_one_box, par_overlap_mask_one_box_fixed, par_overlap_mask_pairs, PAR_CHUNK, PAR_THRESHOLD,
+};
 
 pub use layout::{ContactsMut, PairsRef, PairsSoa};
 use portable::{CountSink, MaskSink, Sink};
