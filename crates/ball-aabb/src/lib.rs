@@ -118,6 +118,8 @@
 //!   (the version macroquad 0.4 uses), and `Circle::from_glam`-style constructors.
 //! - `mint`: the same with mint's `Vector2`/`Vector3` (glam, nalgebra and cgmath convert to mint).
 //! - `serde`: `Serialize`/`Deserialize` for the shapes and result types.
+//! - `parallel`: the `par_*` forms of the [`batch`] kernels, which split arrays of 64 Ki lanes and
+//!   more across rayon's thread pool (implies `std`; rayon is the crate's only dependency then).
 //!
 //! ## Robustness
 //! No function here panics or returns NaN on valid shapes. The overlap tests square `f32`
