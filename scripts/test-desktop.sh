@@ -3,7 +3,8 @@
 #
 # Builds the release binary, then under Xvfb (xvfb-run -a):
 #   1. --screenshot of an outside, an inside and a separated scene: each PNG has the requested size,
-#      is not blank (ImageMagick colour count), and the three differ from each other;
+#      is not blank (ImageMagick colour count), and the three differ from each other; a motion scene (the
+#      tunnelling preset) differs from the same scene standing still and shows the TUNNELLED mark;
 #   2. the same arguments twice give identical PNGs (0 differing pixels);
 #   3. bad arguments exit non-zero, name the bad field, and write no PNG (no window opened);
 #   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes.
@@ -56,6 +57,23 @@ for pair in "outside inside" "outside separated" "inside separated"; do
     pass "$1 vs $2: $d pixels differ"
 done
 
+# 1b. Motion mode (the tunnelling preset): not blank, different from the same scene standing still,
+#     and the TUNNELLED mark (palette::WARNING) is drawn; --velocity gives the same picture as the scene key.
+TUNNEL_SCENE='circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide'
+shot motion-tunnelling --scene "$TUNNEL_SCENE"
+shot motion-still --scene 'circle=-3,0,0.5&box=-0.1,-2,0.1,2'
+d=$(diff_px "$OUT/motion-tunnelling.png" "$OUT/motion-still.png")
+((d > 5000)) || fail "the motion scene differs from the still one in only $d pixels"
+pass "motion vs still: $d pixels differ"
+red=$(convert "$OUT/motion-tunnelling.png" -crop 640x600+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(255,90,70)' \
+    -fill white -opaque 'rgb(255,90,70)' -format '%[fx:int(mean*w*h)]' info:)
+((red > 500)) || fail "no TUNNELLED mark in the motion screenshot ($red warning-red pixels)"
+pass "the motion screenshot shows the TUNNELLED mark ($red warning-red pixels)"
+shot motion-velocity-arg --circle=-3,0,0.5 --box=-0.1,-2,0.1,2 --velocity 6.5,0
+d=$(diff_px "$OUT/motion-tunnelling.png" "$OUT/motion-velocity-arg.png")
+[[ $d == 0 ]] || fail "--velocity and the scene's motion keys gave pictures differing in $d pixels"
+pass "--velocity 6.5,0 draws the same picture as motion=on&velocity=6.5,0"
+
 # 2. Deterministic: same arguments, same picture.
 shot outside-again --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
 d=$(diff_px "$OUT/outside.png" "$OUT/outside-again.png")
@@ -82,6 +100,11 @@ bad --box --box 0,0,nan,1
 bad --algorithm --algorithm nope
 bad --case --case sideways
 bad --size --size 12x12
+bad --velocity --velocity 1,nan
+bad --velocity --velocity 1
+bad velocity --scene 'motion=on&velocity=1,2,3'
+bad restitution --scene 'motion=on&restitution=2'
+bad response --scene 'motion=on&response=stick'
 rc=0; err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/no/such/dir/x.png" 2>&1) || rc=$?
 ((rc != 0)) && grep -q -- --screenshot <<<"$err" || fail "unwritable --screenshot path: exit $rc: $err"
 pass "unwritable --screenshot path rejected (exit $rc): $err"

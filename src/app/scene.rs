@@ -95,10 +95,10 @@ impl MotionKind {
     /// Parses `slide` or `bounce` (any case).
     pub fn parse(text: &str) -> Result<MotionKind, OptionError> {
         let t = text.trim().to_ascii_lowercase();
-        MotionKind::ALL.into_iter().find(|k| k.as_str() == t).ok_or_else(|| OptionError {
-            field: "response",
-            message: format!("{text:?} is not one of slide, bounce"),
-        })
+        MotionKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == t)
+            .ok_or_else(|| OptionError { field: "response", message: format!("{text:?} is not one of slide, bounce") })
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::bench::{apply_bench, BenchCommand};
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
-use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, VELOCITY_LIMIT, OVERLAYS};
+use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
 use super::state::{in_case, set_case, Drag, Handle, State};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::view::ScreenRect;
@@ -493,8 +493,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.motion = MotionState { reduced_motion: state.motion.reduced_motion, ..MotionState::from_options(o.motion) };
     // A scene that is a gallery preset (loaded by its text, --scene or the URL) shows as selected.
     state.motion.preset = PRESETS.iter().position(|p| {
-        SceneOptions::from_fragment(p.scene)
-            .is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
+        SceneOptions::from_fragment(p.scene).is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
     });
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();

@@ -93,7 +93,7 @@ fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
             y - 0.5 * mm.height - pad,
             mm.width + 2.0 * pad,
             mm.height + 2.0 * pad,
-            col(alpha(palette::WARNING, 235)),
+            col(palette::WARNING),
         );
         text(s, e.x - 0.5 * mm.width, y + 0.5 * mm.height, bf, WHITE);
         // A cross through the discrete end: a frame-by-frame test would put the ball here.
@@ -211,7 +211,7 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
         let w = (mt.width + 24.0 * z.k).min(c.w - 8.0);
         let bx = c.x + 0.5 * (c.w - w);
         let by = c.y + c.h - 60.0 * z.k - mt.height;
-        draw_rectangle(bx, by, w, mt.height + 18.0 * z.k, col(alpha(palette::WARNING, 230)));
+        draw_rectangle(bx, by, w, mt.height + 18.0 * z.k, col(palette::WARNING));
         draw_rectangle_lines(bx, by, w, mt.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
         text(msg, bx + 12.0 * z.k, by + 9.0 * z.k + mt.offset_y, bfs, WHITE);
     }

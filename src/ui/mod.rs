@@ -225,9 +225,8 @@ fn edit(ui: &mut egui::Ui, value: f32, range: std::ops::RangeInclusive<f32>, spe
     let mut v = value;
     // A value already outside the range (a scene text at 10⁵ scale) is left alone until edited:
     // clamping it would be an edit nobody made.
-    let r = ui.add(
-        egui::DragValue::new(&mut v).speed(speed).range(range).clamp_existing_to_range(false).max_decimals(3),
-    );
+    let r =
+        ui.add(egui::DragValue::new(&mut v).speed(speed).range(range).clamp_existing_to_range(false).max_decimals(3));
     (r.changed() && v.is_finite() && v != value).then_some(v)
 }
 

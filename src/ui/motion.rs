@@ -145,7 +145,7 @@ fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis) {
         }
         row(ui, "end state (c + v)", a.end_state.as_str().into(), Some(palette::state(a.end_state)));
         if a.tunnelled() {
-            row(ui, "TUNNELLED", "the discrete test misses it".into(), Some(palette::WARNING));
+            row(ui, "TUNNELLED", "yes".into(), Some(palette::WARNING));
         }
         row(ui, "continuation end", vec_text(a.motion.end), Some(palette::CONTINUATION));
         row(ui, "velocity after", vec_text(a.motion.velocity), None);

@@ -480,6 +480,24 @@ try {
       fail('with devicePixelRatio 2 the panel is not drawn at the same CSS size as with 1');
   }
 
+  // ------------------------------------------------------------------------- motion mode from the URL fragment
+  {
+    const { page, context, painted } = await openPage(SCENE.motion.fragment, { label: 'motion: ' });
+    if (painted) {
+      await settle(page);
+      await capture(page, 'motion');
+      const [arrow, mark] = await page.evaluate(([M, region]) => [
+        window.__webtest.find('motion', M.velocity, 24, region).reduce((n, b) => n + b.n, 0),
+        window.__webtest.find('motion', M.warning, 24, region).reduce((n, b) => n + b.n, 0),
+      ], [SCENE.motion, SCENE.sceneRegion]);
+      await page.screenshot({ path: join(outDir, '7-motion.png') });
+      if (arrow < 200) fail(`motion scene from the URL fragment: velocity arrow not found (${arrow} px)`);
+      else if (mark < 500) fail(`motion scene from the URL fragment: no TUNNELLED mark (${mark} px)`);
+      else ok(`motion scene from the URL fragment: velocity arrow ${arrow} px, TUNNELLED mark ${mark} px, no console errors`);
+    }
+    await context.close();
+  }
+
   // ------------------------------------------------------------------------- bad fragments never break the page
   for (const bad of SCENE.badFragments) {
     const { page, context, painted } = await openPage(bad);

@@ -22,10 +22,18 @@ export const SCENE = {
   touch: { dx: 0, dy: 90 }, // touch drag of the circle, from its centre
   pick: { id: 'qri' }, // in the combo box, the row below the selected arvo: the registry's second
   key: { digit: 3, id: 'qrf' }, // pressing 3 selects the registry's third algorithm
+  // Motion mode by URL fragment: the tunnelling preset (src/app/motion.rs). The canvas must show the
+  // velocity arrow (palette::VELOCITY) and the TUNNELLED mark (palette::WARNING), which no still scene draws.
+  motion: {
+    fragment: 'circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide',
+    velocity: [120, 220, 255],
+    warning: [255, 90, 70],
+  },
   // Bad fragments: the page must still run (defaults for what cannot be read), with no console message.
   badFragments: [
     'algorithm=nope&circle=a,b&box=1,2&zzz',
     'circle=1,2,-5&box=4,4,0,0&case=sideways&size=1x1',
     '%E0%A4%A&&&===&circle=NaN,inf,1e99',
+    'motion=maybe&velocity=1,nan&response=stick&restitution=7',
   ],
 };
