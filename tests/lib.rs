@@ -13,4 +13,5 @@ mod motion_cli;
 mod report;
 mod teach_cli;
 mod teach_emitted;
+mod tilemap_cli;
 mod validation;

@@ -1,7 +1,8 @@
 //! `circle-aabb-lab move`: a ball moved through several boxes with the core's slide or bounce, one
 //! move per step like a frame loop, printed as one JSON object.
 
-use crate::geom::{bounce, slide, Aabb, Ball, Motion, ShapeError, AXES};
+use crate::geom::world::{self, BoxList, MapError, Params, StrategyId, TileMap, World, STRATEGIES};
+use crate::geom::{bounce, slide, Aabb, Ball, Circle, Motion, Rect, ShapeError, AXES};
 use crate::report::{num, nums, parse_numbers, CaseError};
 use clap::Args;
 use serde_json::{json, Value};
@@ -28,6 +29,21 @@ a ball rolling along it, does not block and is not listed. Each: box (its index)
 (the time of the hit within its step, in [0, 1]), center (the centre at the hit), point (the contact
 point on the box), normal (the box's outward unit normal there), feature (face|edge|corner)),
 remaining (the velocity after the last step: the next step's velocity).
+
+Tile maps, gravity, strategies (2D only; --map, --strategy, --gravity or --trace select this stepper):
+
+  circle-aabb-lab move --circle CX,CY,R --velocity VX,VY --map FILE [--cell S] [--gravity GX,GY]
+      [--strategy ID] [--trace] [--steps N] [--response slide|bounce --restitution E]
+
+Each step adds the gravity to the velocity, then moves the ball with the resolution strategy (the
+core's world::step); the outgoing velocity is the next step's. --map FILE: one row a line, the top
+line is the highest row, '#' solid, '.' empty; cell (col, row) covers [col, col+1] x [row, row+1]
+times --cell S (default 1), rows counted from the bottom line. --map and --boxes are exclusive;
+without --map the --boxes are the world (a list of boxes). --strategy: one of discrete-in-order,
+discrete-deepest-first, swept-slide, per-axis, plane-solver, merged, swept-slide-seamless (the
+default). The object gains strategy, bumps and tunnelled (how many steps bumped / tunnelled); each
+hit is {cell: [col, row]} on a map or {box: i} in a list, with step, t, center, point, normal.
+--trace prints one line per step first: {step, position, velocity, hits, bump, tunnelled}.
 
 Exit status: 0, or 2 for bad arguments (the message names the field; nothing is printed on stdout).";
 
@@ -58,6 +74,22 @@ pub struct MoveArgs {
     /// The restitution of --response bounce, in [0, 1] (1: elastic, 0: the normal speed is lost). Default 1.
     #[arg(long, value_name = "E", allow_hyphen_values = true)]
     pub restitution: Option<String>,
+    /// A tile map instead of --boxes: ASCII, one row a line, the top line highest, '#' solid, '.' empty
+    /// (2D only).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<String>,
+    /// The cell size of --map. Default 1.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub cell: Option<String>,
+    /// Added to the velocity before each step (the change of velocity per step). Default 0,0.
+    #[arg(long, value_name = "GX,GY", allow_hyphen_values = true)]
+    pub gravity: Option<String>,
+    /// The resolution strategy (default swept-slide-seamless); see the long help for the list.
+    #[arg(long, value_name = "ID")]
+    pub strategy: Option<String>,
+    /// Print one JSON line per step (position, velocity, hits, bump, tunnelled) before the object.
+    #[arg(long)]
+    pub trace: bool,
 }
 
 /// What a hit does.
@@ -76,6 +108,30 @@ pub enum MoveRequest {
     D2(Request<2>),
     /// A sphere among boxes.
     D3(Request<3>),
+    /// A circle in a tile map or a box list, stepped by `world::step` (--map, --strategy, --gravity,
+    /// --trace).
+    Tiles(TilesRequest),
+}
+
+/// What the ball moves through in a [`TilesRequest`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Solids {
+    /// `--map`: hits name the cell `[col, row]`.
+    Map(TileMap),
+    /// `--boxes`: hits name the box's index.
+    Boxes(BoxList),
+}
+
+/// A checked `move` through `world::step`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TilesRequest {
+    pub ball: Circle,
+    pub velocity: [f32; 2],
+    pub solids: Solids,
+    pub steps: u64,
+    pub strategy: StrategyId,
+    pub params: Params,
+    pub trace: bool,
 }
 
 /// The checked arguments of one dimension.
@@ -104,6 +160,22 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
         (Some(_), Some(_)) => return Err("give --circle or --sphere, not both".into()),
         (None, None) => return Err("give --circle CX,CY,R or --sphere CX,CY,CZ,R".into()),
     };
+    // The tile-map stepper (world::step) is 2D only.
+    let tiles_flag = [
+        ("--map", args.map.is_some()),
+        ("--strategy", args.strategy.is_some()),
+        ("--gravity", args.gravity.is_some()),
+        ("--trace", args.trace),
+    ]
+    .into_iter()
+    .find_map(|(f, on)| on.then_some(f));
+    if let (3, Some(f)) = (d, tiles_flag) {
+        let what = if f == "--map" { "a map is 2D only" } else { "the tile-map stepper is 2D only" };
+        return Err(format!("{f}: {what}: use --circle CX,CY,R, not --sphere"));
+    }
+    if args.cell.is_some() && args.map.is_none() {
+        return Err("--cell: only with --map".into());
+    }
     let ball = parse_numbers(text, Some(ball_field_names(d))).map_err(|e| format!("{flag}: {e}"))?;
     let shape = |e: ShapeError| format!("{flag}: {e}");
     match d {
@@ -124,8 +196,12 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
             return Err(format!("--velocity: velocity.{} must be a finite number, got {v}", AXES[i]));
         }
     }
-    let boxes_text = args.boxes.as_deref().ok_or_else(|| "--boxes is required (\"\" for none)".to_string())?;
-    let boxes = parse_boxes(boxes_text, d)?;
+    let boxes = match (&args.map, args.boxes.as_deref()) {
+        (Some(_), Some(_)) => return Err("--map: give --map or --boxes, not both".into()),
+        (Some(_), None) => Vec::new(),
+        (None, Some(text)) => parse_boxes(text, d)?,
+        (None, None) => return Err("--boxes is required (\"\" for none)".into()),
+    };
     let steps = match args.steps.as_deref() {
         None => 1,
         Some(s) => match s.trim().parse::<u64>() {
@@ -165,6 +241,71 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                 AXES[i], ball[i]
             ));
         }
+    }
+    if tiles_flag.is_some() {
+        let gravity = match args.gravity.as_deref() {
+            None => [0.0, 0.0],
+            Some(text) => {
+                let g = parse_numbers(text, Some(&["GX", "GY"])).map_err(|e| format!("--gravity: {e}"))?;
+                for (i, x) in g.iter().enumerate() {
+                    if !x.is_finite() {
+                        return Err(format!("--gravity: gravity.{} must be a finite number, got {x}", AXES[i]));
+                    }
+                }
+                [g[0], g[1]]
+            }
+        };
+        // With gravity the speed of step k is at most |v| + k·|g|: the centre stays within
+        // |c| + steps·|v| + |g|·steps·(steps + 1)/2.
+        let g = f64::from(gravity[0]).hypot(f64::from(gravity[1]));
+        let n = steps as f64;
+        for i in 0..2 {
+            if f64::from(ball[i]).abs() + n * speed + g * n * (n + 1.0) / 2.0 > f64::from(f32::MAX) / 2.0 {
+                return Err(format!(
+                    "--gravity: the motion leaves the f32 range (centre.{} {} + {steps} step(s) of speed {speed} \
+                     gaining {g:e} a step)",
+                    AXES[i], ball[i]
+                ));
+            }
+        }
+        let strategy = match args.strategy.as_deref().map(str::trim) {
+            None => StrategyId::default(),
+            Some(id) => world::strategy(id).map(|s| s.kind).ok_or_else(|| {
+                let ids: Vec<&str> = STRATEGIES.iter().map(|s| s.id).collect();
+                format!("--strategy: {id:?} is not a strategy; one of: {}", ids.join(", "))
+            })?,
+        };
+        let solids = match &args.map {
+            Some(path) => {
+                let cell = match args.cell.as_deref() {
+                    None => 1.0,
+                    Some(s) => match s.trim().parse::<f32>() {
+                        Ok(c) if c.is_finite() && c > 0.0 => c,
+                        Ok(c) => return Err(format!("--cell: must be a finite number > 0, got {c}")),
+                        Err(_) => return Err(format!("--cell: {s:?} is not a number")),
+                    },
+                };
+                Solids::Map(load_map(path, cell)?)
+            }
+            None => Solids::Boxes(BoxList::new(
+                boxes.iter().map(|b| Rect::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect(),
+            )),
+        };
+        return Ok(MoveRequest::Tiles(TilesRequest {
+            ball: Circle::new([ball[0], ball[1]], ball[2]).map_err(shape)?,
+            velocity: [velocity[0], velocity[1]],
+            solids,
+            steps,
+            strategy,
+            params: Params {
+                gravity,
+                restitution: match reaction {
+                    Reaction::Slide => 0.0,
+                    Reaction::Bounce(e) => e,
+                },
+            },
+            trace: args.trace,
+        }));
     }
     Ok(match d {
         2 => MoveRequest::D2(Request {
@@ -246,6 +387,95 @@ fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String> {
     Ok(boxes)
 }
 
+/// Reads and parses `--map FILE`. Every error names the file's line and column (1-based), except a
+/// file that cannot be read at all.
+fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("--map: cannot read {path}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or("");
+        let line = good.matches('\n').count() + 1;
+        let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        format!("--map: {path}:{line}:{column}: not UTF-8 text (expected '#' or '.')")
+    })?;
+    TileMap::from_ascii(&text, cell).map_err(|e| match e {
+        MapError::Empty => format!("--map: {path}:1:1: the map is empty (expected rows of '#' and '.')"),
+        MapError::Ragged { line, column, expected, found } => format!(
+            "--map: {path}:{line}:{column}: a row of {found} cells, the first row has {expected} (rows must be equally long)"
+        ),
+        MapError::UnknownChar { line, column, found } => {
+            format!("--map: {path}:{line}:{column}: unknown character {found:?} (expected '#' or '.')")
+        }
+        MapError::BadGeometry => format!("--cell: {cell}: the map does not fit in f32 coordinates"),
+    })
+}
+
+impl TilesRequest {
+    /// Runs the steps through `world::step`, writing the trace lines (with `--trace`) and the object.
+    pub fn run_to(&self, out: &mut impl Write) -> std::io::Result<()> {
+        match &self.solids {
+            Solids::Map(map) => {
+                let w = map.width();
+                self.run_in(map, |i| ("cell", json!([i % w, i / w])), out)
+            }
+            Solids::Boxes(list) => self.run_in(list, |i| ("box", json!(i)), out),
+        }
+    }
+
+    fn run_in<W: World>(
+        &self,
+        world: &W,
+        name: impl Fn(usize) -> (&'static str, Value),
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        let contact = |c: &world::WorldContact, step: Option<u64>| {
+            let mut m = serde_json::Map::new();
+            let (key, id) = name(c.index);
+            m.insert(key.into(), id);
+            if let Some(k) = step {
+                m.insert("step".into(), json!(k));
+            }
+            m.insert("t".into(), num(c.t));
+            m.insert("center".into(), nums(&c.center));
+            m.insert("point".into(), nums(&c.point));
+            m.insert("normal".into(), nums(&c.normal));
+            Value::Object(m)
+        };
+        let radius = self.ball.radius();
+        let (mut ball, mut velocity) = (self.ball, self.velocity);
+        let (mut hits, mut bumps, mut tunnelled) = (Vec::new(), 0u64, 0u64);
+        for k in 0..self.steps {
+            let s = world::step(self.strategy, &ball, velocity, world, &self.params);
+            if self.trace {
+                let line = json!({
+                    "step": k,
+                    "position": nums(&s.end),
+                    "velocity": nums(&s.velocity),
+                    "hits": s.contacts().iter().map(|c| contact(c, None)).collect::<Vec<_>>(),
+                    "bump": s.bump,
+                    "tunnelled": s.tunnelled,
+                });
+                writeln!(out, "{line}")?;
+            }
+            hits.extend(s.contacts().iter().map(|c| contact(c, Some(k))));
+            bumps += u64::from(s.bump);
+            tunnelled += u64::from(s.tunnelled);
+            // The range check in `request_from_args` keeps every end finite; if not, the ball stays.
+            ball = Circle::new(s.end, radius).unwrap_or(ball);
+            velocity = s.velocity;
+        }
+        let object = json!({
+            "strategy": self.strategy.as_str(),
+            "start": nums(&self.ball.center()),
+            "end": nums(&ball.center()),
+            "hits": hits,
+            "remaining": nums(&velocity),
+            "bumps": bumps,
+            "tunnelled": tunnelled,
+        });
+        writeln!(out, "{object}")
+    }
+}
+
 impl<const D: usize> Request<D> {
     /// Runs the steps; returns the JSON object.
     #[must_use]
@@ -284,12 +514,12 @@ impl<const D: usize> Request<D> {
 }
 
 impl MoveRequest {
-    /// Runs the steps; returns the JSON object.
-    #[must_use]
-    pub fn run(&self) -> Value {
+    /// Runs the steps; writes the JSON lines (the trace, with `--trace`, then the object).
+    pub fn run_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         match self {
-            MoveRequest::D2(r) => r.run(),
-            MoveRequest::D3(r) => r.run(),
+            MoveRequest::D2(r) => writeln!(out, "{}", r.run()),
+            MoveRequest::D3(r) => writeln!(out, "{}", r.run()),
+            MoveRequest::Tiles(r) => r.run_to(out),
         }
     }
 }
@@ -298,7 +528,8 @@ impl MoveRequest {
 pub fn run(args: &MoveArgs) -> i32 {
     match request_from_args(args) {
         Ok(request) => {
-            let _ = writeln!(std::io::stdout().lock(), "{}", request.run());
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = request.run_to(&mut out).and_then(|()| out.flush());
             0
         }
         Err(e) => {
