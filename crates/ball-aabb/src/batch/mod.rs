@@ -29,7 +29,7 @@
 //! loads for the last block) and the contact kernel an AVX-512 clone. Every path gives the same bits.
 //!
 //! With the `parallel` feature, the `par_*` forms split large arrays across rayon's thread pool
-//! (see [`PAR_THRESHOLD`]).
+//! (above `PAR_THRESHOLD` lanes, in chunks of `PAR_CHUNK`; below it they are the single-thread kernels).
 //!
 //! # Input
 //! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
