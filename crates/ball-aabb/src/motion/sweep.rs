@@ -43,6 +43,9 @@ pub(super) mod line {
 
 /// Where the steps go: nowhere ([`NoLog`], the plain sweep) or into a [`Tracer`].
 pub(crate) trait Log<const D: usize> {
+    /// Steps are recorded: the sweep then stops at the first slab that empties the interval (so the
+    /// trace says which); without a log it tests once after all slabs (the same answer, one branch).
+    const ON: bool;
     /// Records a step. The closure builds the line, what it looked at and the note; it is never
     /// called (nor anything in it computed) when logging is off.
     fn step(&mut self, f: impl FnOnce() -> (usize, Focus<D>, String));
@@ -52,11 +55,13 @@ pub(crate) trait Log<const D: usize> {
 pub(crate) struct NoLog;
 
 impl<const D: usize> Log<D> for NoLog {
+    const ON: bool = false;
     #[inline(always)]
     fn step(&mut self, _: impl FnOnce() -> (usize, Focus<D>, String)) {}
 }
 
 impl<const D: usize> Log<D> for Tracer<D> {
+    const ON: bool = true;
     fn step(&mut self, f: impl FnOnce() -> (usize, Focus<D>, String)) {
         let (line, focus, note) = f();
         Tracer::step(self, line, focus, format_args!("{note}"));
@@ -269,14 +274,16 @@ fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -
     if cc <= 0.0 {
         return Some(0.0); // already within r (the caller has ruled this out, except on a cylinder)
     }
-    if b >= 0.0 {
-        return None; // not approaching (this includes u = 0 on these axes: no division below)
-    }
+    // Not approaching (b ≥ 0, which includes u = 0 on these axes), or passing by at more than r
+    // (disc < 0): no root. One branch for both; the root is computed either way (a NaN or a
+    // division by zero when there is none, discarded).
     let disc = a * r * r - cross2;
-    if disc < 0.0 {
-        return None; // passes by at more than r
+    let root = cc / (crate::math::sqrt(disc) - b);
+    if (b < 0.0) & (disc >= 0.0) {
+        Some(root)
+    } else {
+        None
     }
-    Some(cc / (crate::math::sqrt(disc) - b))
 }
 
 /// Segment `c + t·v` against the sphere of radius `r` at `corner`.
@@ -418,18 +425,16 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             }
             continue;
         }
-        let (t_in, t_out, upper) = if v[i] > 0.0 {
-            ((below - r) / v[i], (r - above) / v[i], false)
-        } else {
-            ((above - r) / -v[i], (r - below) / -v[i], true)
-        };
-        if t_in > tmin {
-            tmin = t_in;
-            enter = Some((i, upper));
-        }
-        if t_out < tmax {
-            tmax = t_out;
-        }
+        // The times at E's lower and upper planes; entering is the earlier, leaving the later. For
+        // v < 0 these are the v > 0 formulas with numerator and divisor negated: the same roundings.
+        // Written as selects, not branches on the sign (random data: the branch would mispredict).
+        let (t_lo, t_hi) = ((below - r) / v[i], (r - above) / v[i]);
+        let upper = v[i] < 0.0;
+        let (t_in, t_out) = if upper { (t_hi, t_lo) } else { (t_lo, t_hi) };
+        let later = t_in > tmin;
+        enter = if later { Some((i, upper)) } else { enter };
+        tmin = if later { t_in } else { tmin };
+        tmax = if t_out < tmax { t_out } else { tmax };
         log.step(|| {
             let note = format!(
                 "{}: enters E's slab at t = {}, leaves at {}; [tmin, tmax] = [{}, {}]",
@@ -441,7 +446,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             );
             (line::SLAB, Focus::Axis(i), note)
         });
-        if tmin > tmax {
+        if L::ON && tmin > tmax {
             log.step(|| {
                 (
                     line::MISS,
@@ -452,6 +457,9 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             return None;
         }
     }
+    if tmin > tmax {
+        return None; // without a log, tested once: tmin only grows and tmax only shrinks
+    }
 
     // Step 3: the entry point p into E, and which region of the box it lies in: the number m of
     // axes on which it is outside the original box. The entering coordinate is set exactly on E's
@@ -461,25 +469,24 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     let mut m = 0;
     let mut free_axis = 0;
     for i in 0..D {
-        p[i] = match enter {
-            Some((k, upper)) if k == i => {
-                if upper {
-                    hi[i] + r
-                } else {
-                    lo[i] - r
-                }
-            }
-            _ => clampf(c[i] + tmin * v[i], lo[i] - r, hi[i] + r),
+        // Selects rather than branches: which axis entered, and the region, are random on random data.
+        let (on_plane, upper) = match enter {
+            Some((k, upper)) => (k == i, upper),
+            None => (false, false),
         };
-        if p[i] < lo[i] {
-            corner[i] = lo[i];
-            m += 1;
-        } else if p[i] > hi[i] {
-            corner[i] = hi[i];
-            m += 1;
+        let plane = if upper { hi[i] + r } else { lo[i] - r };
+        let held = clampf(c[i] + tmin * v[i], lo[i] - r, hi[i] + r);
+        p[i] = if on_plane { plane } else { held };
+        let (below, above) = (p[i] < lo[i], p[i] > hi[i]);
+        corner[i] = if below {
+            lo[i]
+        } else if above {
+            hi[i]
         } else {
-            free_axis = i;
-        }
+            0.0
+        };
+        m += (below | above) as usize;
+        free_axis = if below | above { free_axis } else { i };
     }
     log.step(|| {
         let note = format!(
