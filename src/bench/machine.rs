@@ -9,6 +9,7 @@ use super::kernels::{contact_push_pass, expected_batched, time_batched};
 use super::plan::{contact_soa_name, plan, BenchConfig, Task};
 use super::results::{BatchedResult, Results, ScalarResult};
 use super::sets::{generate_into, PairSet};
+use super::sweeps::{generate_sweeps_into, sweep_pass, SweepSet};
 use super::timing::{passes_for, time, Clock};
 use crate::geom::batch::{self, PairsSoa};
 use crate::geom::ALGORITHMS;
@@ -29,6 +30,8 @@ pub struct BenchRun<C: Clock> {
     cancelled: bool,
     sets2: Vec<PairSet<2>>,
     sets3: Vec<PairSet<3>>,
+    sweeps2: Vec<SweepSet<2>>,
+    sweeps3: Vec<SweepSet<3>>,
     soa2: Vec<PairsSoa<2>>,
     soa3: Vec<PairsSoa<3>>,
     contact_out2: ContactBuffers<2>,
@@ -63,6 +66,8 @@ impl<C: Clock> BenchRun<C> {
             cancelled: false,
             sets2: Vec::new(),
             sets3: Vec::new(),
+            sweeps2: Vec::new(),
+            sweeps3: Vec::new(),
             soa2: Vec::new(),
             soa3: Vec::new(),
             contact_out2: ContactBuffers::new(),
@@ -97,7 +102,11 @@ impl<C: Clock> BenchRun<C> {
         match self.tasks.get(self.next).map(|t| t.0) {
             None => "done".into(),
             Some(Task::Generate { dim, set }) => format!("generating {}D {}", dim, self.config.sets[set].name),
+            Some(Task::GenerateSweep { dim, set }) => {
+                format!("generating {}D sweeps {}", dim, self.config.sets[set].name)
+            }
             Some(Task::GenerateBatched) => "generating batched inputs".into(),
+            Some(Task::Sweep { dim, set }) => format!("sweep {}D {}", dim, self.config.sets[set].name),
             Some(Task::Scalar { dim, set, algo }) => {
                 format!("{} {}D {}", ALGORITHMS[algo].id, dim, self.config.sets[set].name)
             }
@@ -198,6 +207,50 @@ impl<C: Clock> BenchRun<C> {
                     let len = if dim == 2 { self.sets2[set].len() } else { self.sets3[set].len() };
                     self.work_done += (4 * len - self.progress_in_task * 4) as u64;
                     self.progress_in_task = len;
+                }
+            }
+            Task::GenerateSweep { dim, set } => {
+                let spec = self.config.sets[set].clone();
+                let want = (budget as usize / 8).max(512);
+                let (done, len) = if dim == 2 {
+                    if self.sweeps2.len() <= set {
+                        self.sweeps2.push(SweepSet::empty(&spec));
+                    }
+                    (generate_sweeps_into(&mut self.sweeps2[set], want), self.sweeps2[set].len())
+                } else {
+                    if self.sweeps3.len() <= set {
+                        self.sweeps3.push(SweepSet::empty(&spec));
+                    }
+                    (generate_sweeps_into(&mut self.sweeps3[set], want), self.sweeps3[set].len())
+                };
+                if done {
+                    self.finish_task();
+                } else {
+                    self.work_done += (8 * (len - self.progress_in_task)) as u64;
+                    self.progress_in_task = len;
+                }
+            }
+            Task::Sweep { dim, set } => {
+                let n = self.config.sets[set].n;
+                let (range, passes, len) = self.chunk(n);
+                let (ns, hits, exact) = if dim == 2 {
+                    let s = &self.sweeps2[set];
+                    let (b, v, x) = (&s.balls[range.clone()], &s.velocities[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || sweep_pass(black_box(b), black_box(v), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                } else {
+                    let s = &self.sweeps3[set];
+                    let (b, v, x) = (&s.balls[range.clone()], &s.velocities[range.clone()], &s.boxes[range]);
+                    let (ns, hits) =
+                        time(&mut self.clock, len, passes, || sweep_pass(black_box(b), black_box(v), black_box(x)));
+                    (ns, hits, s.exact_hits)
+                };
+                let hits = self.chunk_done(work, ns, hits, n, samples);
+                if self.progress_in_task == 0 {
+                    let row = self.scalar_row("sweep", dim, set, hits, exact);
+                    self.check(&row, "the path's exact distance says");
+                    self.results.sweep.push(row);
                 }
             }
             Task::GenerateBatched => {
@@ -433,6 +486,8 @@ mod tests {
         assert_eq!(r.scalar.len(), ALGORITHMS.len() * 2 * 2);
         // contact+push, contact+push/soa and contact+push/f32, per dimension and set.
         assert_eq!(r.contact.len(), 3 * 2 * 2);
+        assert_eq!(r.sweep.len(), 2 * 2, "a sweep row per dimension and set");
+        assert!(r.sweep.iter().all(|s| s.hits == s.exact_hits && s.ns_per_test > 0.0), "{:?}", r.sweep);
         assert_eq!(r.batched.len(), 2 * 2 * 3);
         for row in &r.scalar {
             assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");

@@ -3,6 +3,8 @@
 //! - [`rng`]: a seeded generator (SplitMix64), the same on every platform;
 //! - [`sets`]: ball/box pairs with a chosen hit rate (≈10 %, 50 %, 90 %), small and cycled in cache or
 //!   large and random;
+//! - [`sweeps`]: swept-ball cases (ball, displacement, box) with a chosen hit rate, and the timed
+//!   sweep pass;
 //! - the run, one file for each thing it does:
 //!   - [`plan`]: what to measure ([`BenchConfig`], [`Kernel`]) and the ordered tasks, each with its
 //!     work (every registry algorithm × dimension × set, the contact + push-out, the streaming-sum
@@ -48,6 +50,7 @@ pub mod plan;
 pub mod results;
 pub mod rng;
 pub mod sets;
+pub mod sweeps;
 pub mod timing;
 
 pub use buffers::ContactBuffers;
@@ -56,6 +59,7 @@ pub use machine::BenchRun;
 pub use plan::{contact_soa_name, BenchConfig, Kernel};
 pub use results::{BatchedResult, Results, ScalarResult};
 pub use sets::{generate, PairSet, SetSpec};
+pub use sweeps::{generate_sweeps, sweep_pass, SweepSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use timing::std_clock;
 pub use timing::Clock;

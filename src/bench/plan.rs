@@ -104,6 +104,11 @@ pub(super) enum Task {
         dim: usize,
         set: usize,
     },
+    /// Build sweep set `set` in `dim` (ball, displacement, box).
+    GenerateSweep {
+        dim: usize,
+        set: usize,
+    },
     /// Build the batched inputs.
     GenerateBatched,
     Scalar {
@@ -121,6 +126,11 @@ pub(super) enum Task {
         set: usize,
         fast: bool,
     },
+    /// The swept ball against its box ([`crate::geom::sweep`]) on sweep set `set`.
+    Sweep {
+        dim: usize,
+        set: usize,
+    },
     Batched {
         kernel: Kernel,
         dim: usize,
@@ -128,9 +138,9 @@ pub(super) enum Task {
     },
 }
 
-/// Every task in order, with its work in tests: the inputs first, then the scalar matrix (each
-/// registry algorithm, then the contact + push-out rows) per dimension and set, then the batched
-/// inputs and kernels.
+/// Every task in order, with its work in tests: the inputs first (pairs, then sweep cases), then the
+/// scalar matrix (each registry algorithm, then the contact + push-out rows, then the sweep) per
+/// dimension and set, then the batched inputs and kernels.
 pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
     let mut tasks = Vec::new();
     let samples = config.samples.max(1) as u64;
@@ -138,6 +148,11 @@ pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
     for &dim in &config.dims {
         for (s, spec) in config.sets.iter().enumerate() {
             tasks.push((Task::Generate { dim, set: s }, 4 * spec.n as u64));
+        }
+    }
+    for &dim in &config.dims {
+        for (s, spec) in config.sets.iter().enumerate() {
+            tasks.push((Task::GenerateSweep { dim, set: s }, 8 * spec.n as u64));
         }
     }
     for &dim in &config.dims {
@@ -154,6 +169,7 @@ pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
             tasks.push((Task::Contact { dim, set: s }, 3 * work));
             tasks.push((Task::ContactSoa { dim, set: s, fast: false }, work));
             tasks.push((Task::ContactSoa { dim, set: s, fast: true }, work));
+            tasks.push((Task::Sweep { dim, set: s }, 3 * work));
         }
     }
     let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);

@@ -1,6 +1,6 @@
-//! What a run reports: one row per scalar cell, per contact row and per batched kernel, the
+//! What a run reports: one row per scalar cell, per contact row, per sweep row and per batched kernel, the
 //! streaming-sum ceiling, and any wrong hit count. These are the `bench --json` keys
-//! (`scalar`, `contact`, `batched`, `bandwidth_gb_s`, …): renaming a field changes the output.
+//! (`scalar`, `contact`, `sweep`, `batched`, `bandwidth_gb_s`, …): renaming a field changes the output.
 
 use serde::Serialize;
 
@@ -41,6 +41,9 @@ pub struct Results {
     pub scalar: Vec<ScalarResult>,
     /// The contact + push-out computation (`contact` and `response` per pair).
     pub contact: Vec<ScalarResult>,
+    /// The swept ball against its box ([`crate::geom::sweep`], algorithm `"sweep"`): ns per sweep,
+    /// and the hits against the count decided when the cases were made.
+    pub sweep: Vec<ScalarResult>,
     /// Streaming sum over the largest batched input (beyond L2), GB/s (10⁹ bytes).
     pub bandwidth_gb_s: f64,
     pub batched: Vec<BatchedResult>,

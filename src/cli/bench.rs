@@ -15,14 +15,19 @@ Every hit count is checked against the exact contact; a wrong count is reported 
 Rows contact+push (geom::contact_response, one pair at a time), contact+push/soa
 (geom::batch::contact_push_pairs, structure-of-arrays, f64) and contact+push/f32 (contact_push_pairs_f32, the
 f32 fast path) time the contact + push-out computation.
-Each figure is the fastest of several samples. The peers (parry2d) are measured by `cargo bench` only.
+Row sweep times geom::sweep (a ball moving by v against a box: the first time of contact, centre, point, normal),
+ns per sweep, on sweep sets of the same names: seeded cases that start apart, 10/50/90 % of which hit; the hit
+count is checked against the count decided when the cases were made (the path's exact smallest distance to the
+box; no case is within 1e-3 of a graze).
+Each figure is the fastest of several samples. The peers (parry2d/parry3d, cast_shapes for the sweep) are
+measured by `cargo bench` only.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
 one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Each is compared with a
 streaming sum over the same number of bytes, measured in the same run.
 
 --json prints one JSON object: {\"level\", \"scalar\": [{\"algorithm\", \"dim\", \"set\", \"n\", \"ns_per_test\",
-\"hits\", \"exact_hits\"}], \"contact\": [same], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
+\"hits\", \"exact_hits\"}], \"contact\": [same], \"sweep\": [same, ns_per_test is per sweep], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
 \"tests_per_s\", \"bytes_per_test\", \"sum_gb_s\", \"percent_of_bandwidth\"}], \"errors\": [..]}.";
 
 #[derive(Args, Debug, Default)]
@@ -77,7 +82,7 @@ pub fn run(args: &BenchArgs) -> i32 {
 pub fn tables(r: &Results) -> String {
     let mut s = String::new();
     let mut sets: Vec<&str> = Vec::new();
-    for row in r.scalar.iter().chain(&r.contact) {
+    for row in r.scalar.iter().chain(&r.contact).chain(&r.sweep) {
         if !sets.contains(&row.set.as_str()) {
             sets.push(&row.set);
         }
@@ -91,14 +96,14 @@ pub fn tables(r: &Results) -> String {
         s += &format!("{set:>15}");
     }
     s += "\n";
-    let ids = ALGORITHMS.iter().map(|a| (a.id, false)).chain([
-        ("contact+push", true),
-        ("contact+push/soa", true),
-        ("contact+push/f32", true),
+    let ids = ALGORITHMS.iter().map(|a| (a.id, &r.scalar)).chain([
+        ("contact+push", &r.contact),
+        ("contact+push/soa", &r.contact),
+        ("contact+push/f32", &r.contact),
+        ("sweep", &r.sweep),
     ]);
     for dim in [2, 3] {
-        for (id, is_contact) in ids.clone() {
-            let rows = if is_contact { &r.contact } else { &r.scalar };
+        for (id, rows) in ids.clone() {
             if !rows.iter().any(|x| x.algorithm == id && x.dim == dim) {
                 continue;
             }
@@ -116,7 +121,8 @@ pub fn tables(r: &Results) -> String {
     }
     s += "* not exact in this dimension (its hit count is not checked).\n";
     s += "contact+push: contact_response per pair (array-of-structs); contact+push/soa: batch::contact_push_pairs (f64, \
-          bit-identical to contact + response); contact+push/f32: batch::contact_push_pairs_f32 (the f32 fast path).\n\n";
+          bit-identical to contact + response); contact+push/f32: batch::contact_push_pairs_f32 (the f32 fast path).\n";
+    s += "sweep: geom::sweep, ns per sweep, on the sweep cases of the same name (that % of the sweeps hit).\n\n";
     s += &format!(
         "Streaming sum (bandwidth ceiling) over the largest batched input: {:.1} GB/s. Batched code path: {}.\n",
         r.bandwidth_gb_s, r.level
