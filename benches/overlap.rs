@@ -1,13 +1,15 @@
 //! `cargo bench`: every algorithm of the registry, 2D and 3D, on the seeded input sets of
 //! `circle_aabb_lab::bench` (hit rates 10/50/90 %, cached and cycled vs. large and random), with
 //! parry's `intersection_test` and `contact` (ball vs cuboid) as peers on the same data, the
-//! contact + push-out computation, and the batched kernels next to a streaming sum of the same size.
+//! contact + push-out computation, the batched kernels next to a streaming sum of the same size, and
+//! the swept ball (`sweep`) against parry's `cast_shapes` (ball vs cuboid) on the same sweep cases.
 //!
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
 
 use circle_aabb_lab::bench::{
-    contact_push_pass, contact_soa_name, generate, BenchConfig, ContactBuffers, PairSet, SetSpec,
+    contact_push_pass, contact_soa_name, generate, generate_sweeps, sweep_pass, BenchConfig, ContactBuffers, PairSet,
+    SetSpec, SweepSet,
 };
 use circle_aabb_lab::geom::batch::{self, PairsSoa};
 use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
@@ -25,23 +27,28 @@ struct Parry2 {
 }
 
 fn parry2(set: &PairSet<2>) -> Parry2 {
-    use parry2d::math::{Isometry, Vector};
-    use parry2d::shape::{Ball, Cuboid};
+    use parry2d::math::Isometry;
+    use parry2d::shape::Ball;
     Parry2 {
         balls: set
             .balls
             .iter()
             .map(|b| (Isometry::translation(b.center()[0], b.center()[1]), Ball::new(b.radius())))
             .collect(),
-        boxes: set
-            .boxes
-            .iter()
-            .map(|a: &Rect| {
-                let (c, h) = (a.center(), a.half_extents());
-                (Isometry::translation(c[0], c[1]), Cuboid::new(Vector::new(h[0], h[1])))
-            })
-            .collect(),
+        boxes: parry2_boxes(&set.boxes),
     }
+}
+
+fn parry2_boxes(boxes: &[Rect]) -> Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)> {
+    use parry2d::math::{Isometry, Vector};
+    use parry2d::shape::Cuboid;
+    boxes
+        .iter()
+        .map(|a| {
+            let (c, h) = (a.center(), a.half_extents());
+            (Isometry::translation(c[0], c[1]), Cuboid::new(Vector::new(h[0], h[1])))
+        })
+        .collect()
 }
 
 struct Parry3 {
@@ -50,8 +57,8 @@ struct Parry3 {
 }
 
 fn parry3(set: &PairSet<3>) -> Parry3 {
-    use parry3d::math::{Isometry, Vector};
-    use parry3d::shape::{Ball, Cuboid};
+    use parry3d::math::Isometry;
+    use parry3d::shape::Ball;
     Parry3 {
         balls: set
             .balls
@@ -61,15 +68,20 @@ fn parry3(set: &PairSet<3>) -> Parry3 {
                 (Isometry::translation(c[0], c[1], c[2]), Ball::new(b.radius()))
             })
             .collect(),
-        boxes: set
-            .boxes
-            .iter()
-            .map(|a: &Box3| {
-                let (c, h) = (a.center(), a.half_extents());
-                (Isometry::translation(c[0], c[1], c[2]), Cuboid::new(Vector::new(h[0], h[1], h[2])))
-            })
-            .collect(),
+        boxes: parry3_boxes(&set.boxes),
     }
+}
+
+fn parry3_boxes(boxes: &[Box3]) -> Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Cuboid)> {
+    use parry3d::math::{Isometry, Vector};
+    use parry3d::shape::Cuboid;
+    boxes
+        .iter()
+        .map(|a| {
+            let (c, h) = (a.center(), a.half_extents());
+            (Isometry::translation(c[0], c[1], c[2]), Cuboid::new(Vector::new(h[0], h[1], h[2])))
+        })
+        .collect()
 }
 
 fn parry2_intersections(p: &Parry2) -> usize {
@@ -211,12 +223,86 @@ fn batched(c: &mut Criterion) {
     g.finish();
 }
 
+/// parry's side of the sweep rows, for one of parry2d/parry3d: `$inputs` (the ball's pose, its
+/// displacement and shape; the box's pose and shape, built before the timing) and `$count`, the
+/// number of hits of `cast_shapes` as the issue states it (the time of impact within the frame,
+/// `max_time_of_impact = 1`; an initial overlap reported at t = 0, `stop_at_penetration`), every time
+/// of impact and normal folded into a value that must be computed.
+macro_rules! parry_sweeps {
+    ($parry:ident, $dim:literal, $boxes:ident, $Inputs:ident, $inputs:ident, $count:ident) => {
+        struct $Inputs {
+            balls: Vec<($parry::math::Isometry<f32>, $parry::math::Vector<f32>, $parry::shape::Ball)>,
+            boxes: Vec<($parry::math::Isometry<f32>, $parry::shape::Cuboid)>,
+        }
+
+        fn $inputs(set: &SweepSet<$dim>) -> $Inputs {
+            use $parry::math::{Isometry, Translation, Vector};
+            let balls = set.balls.iter().zip(&set.velocities).map(|(b, v)| {
+                let at = Isometry::from(Translation::from(Vector::from_row_slice(&b.center())));
+                (at, Vector::from_row_slice(v), $parry::shape::Ball::new(b.radius()))
+            });
+            $Inputs { balls: balls.collect(), boxes: $boxes(&set.boxes) }
+        }
+
+        fn $count(p: &$Inputs) -> usize {
+            let zero = $parry::math::Vector::zeros();
+            let opts = $parry::query::ShapeCastOptions {
+                max_time_of_impact: 1.0,
+                stop_at_penetration: true,
+                ..Default::default()
+            };
+            let mut acc = 0u32;
+            let hits = p
+                .balls
+                .iter()
+                .zip(&p.boxes)
+                .filter_map(|((pb, v, b), (pa, a))| {
+                    $parry::query::cast_shapes(pb, v, b, pa, &zero, a, opts).ok().flatten()
+                })
+                .map(|h| acc ^= h.time_of_impact.to_bits() ^ h.normal1.x.to_bits())
+                .count();
+            black_box(acc);
+            hits
+        }
+    };
+}
+
+parry_sweeps!(parry2d, 2, parry2_boxes, ParrySweeps2, parry_sweeps2, parry2_sweeps);
+parry_sweeps!(parry3d, 3, parry3_boxes, ParrySweeps3, parry_sweeps3, parry3_sweeps);
+
+/// The sweep rows of `bench` (every set of the full matrix, cycled small ones and large random ones),
+/// ours and parry's on the same cases. Our hit count must be the exact one; parry's is printed.
+fn sweeps(c: &mut Criterion) {
+    for spec in BenchConfig::full().sets {
+        let n = spec.n as u64;
+        let s2 = generate_sweeps::<2>(&spec);
+        let mut g = c.benchmark_group(format!("sweep_2d/{}", spec.name));
+        g.throughput(Throughput::Elements(n));
+        assert_eq!(sweep_pass(&s2.balls, &s2.velocities, &s2.boxes), s2.exact_hits, "sweep 2D {}", spec.name);
+        let p = parry_sweeps2(&s2);
+        eprintln!("sweep {} 2D: exact {}, parry2d cast_shapes {}", spec.name, s2.exact_hits, parry2_sweeps(&p));
+        g.bench_function("sweep", |b| b.iter(|| sweep_pass(black_box(&s2.balls), &s2.velocities, &s2.boxes)));
+        g.bench_function("parry2d_cast_shapes", |b| b.iter(|| parry2_sweeps(black_box(&p))));
+        g.finish();
+        drop((s2, p));
+        let s3 = generate_sweeps::<3>(&spec);
+        let mut g = c.benchmark_group(format!("sweep_3d/{}", spec.name));
+        g.throughput(Throughput::Elements(n));
+        assert_eq!(sweep_pass(&s3.balls, &s3.velocities, &s3.boxes), s3.exact_hits, "sweep 3D {}", spec.name);
+        let p = parry_sweeps3(&s3);
+        eprintln!("sweep {} 3D: exact {}, parry3d cast_shapes {}", spec.name, s3.exact_hits, parry3_sweeps(&p));
+        g.bench_function("sweep", |b| b.iter(|| sweep_pass(black_box(&s3.balls), &s3.velocities, &s3.boxes)));
+        g.bench_function("parry3d_cast_shapes", |b| b.iter(|| parry3_sweeps(black_box(&p))));
+        g.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1000))
         .sample_size(20);
-    targets = scalar, batched
+    targets = scalar, batched, sweeps
 }
 criterion_main!(benches);
