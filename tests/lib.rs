@@ -11,6 +11,7 @@ mod common;
 mod cli;
 mod motion_cli;
 mod report;
+mod sweep_parry;
 mod teach_cli;
 mod teach_emitted;
 mod tilemap_cli;
