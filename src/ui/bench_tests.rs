@@ -4,42 +4,8 @@ use super::*;
 use crate::app::bench as app_bench;
 use crate::app::{apply, SceneOptions};
 use crate::bench::{BenchConfig, ScalarResult, SetSpec};
-use crate::ui::{panel, style};
-
-/// A tall screen, so the whole panel (and the open section) is on it without scrolling.
-fn input(events: Vec<egui::Event>) -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 8000.0))),
-        events,
-        ..Default::default()
-    }
-}
-
-fn pass(ctx: &egui::Context, state: &State, events: Vec<egui::Event>) -> Vec<Command> {
-    let a = state.analysis();
-    let mut cmds = Vec::new();
-    let _ = ctx.run(input(events), |ctx| cmds = panel(ctx, state, &a));
-    cmds
-}
-
-fn rect(ctx: &egui::Context, key: &str) -> egui::Rect {
-    ctx.data(|d| d.get_temp(egui::Id::new(key))).unwrap_or_else(|| panic!("{key}: no rect recorded"))
-}
-
-fn click(ctx: &egui::Context, state: &State, key: &str) -> Vec<Command> {
-    let p = rect(ctx, key).center();
-    let button = |pressed| egui::Event::PointerButton {
-        pos: p,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: Default::default(),
-    };
-    let mut cmds = Vec::new();
-    for events in [vec![egui::Event::PointerMoved(p)], vec![button(true)], vec![button(false)], vec![]] {
-        cmds.extend(pass(ctx, state, events));
-    }
-    cmds
-}
+use crate::ui::headless::{click, pass, rect};
+use crate::ui::style;
 
 fn ctx() -> egui::Context {
     let ctx = egui::Context::default();

@@ -2,6 +2,8 @@
 //! never changes the state itself, so it can be run headless on a bare `egui::Context` in tests.
 
 pub mod bench;
+#[cfg(test)]
+mod headless;
 pub mod motion;
 pub mod teach;
 #[cfg(test)]
@@ -303,19 +305,21 @@ fn num(x: f32) -> String {
     }
 }
 
+/// One row of a read-out grid: the name, then the value in monospace (in a colour, if given).
+fn row(ui: &mut egui::Ui, name: &str, value: String, color: Option<Rgba>) {
+    ui.label(name);
+    let t = RichText::new(value).monospace();
+    ui.label(match color {
+        Some(c) => t.color(c32(c)),
+        None => t,
+    });
+    ui.end_row();
+}
+
 fn readouts(ui: &mut egui::Ui, a: &Analysis) {
     ui.label(RichText::new("Readouts").strong());
     let k = &a.contact;
     egui::Grid::new("readouts").num_columns(2).spacing([12.0, 3.0]).striped(true).show(ui, |ui| {
-        let row = |ui: &mut egui::Ui, name: &str, value: String, color: Option<Rgba>| {
-            ui.label(name);
-            let t = RichText::new(value).monospace();
-            ui.label(match color {
-                Some(c) => t.color(c32(c)),
-                None => t,
-            });
-            ui.end_row();
-        };
         row(ui, "state (exact)", k.state.as_str().into(), Some(palette::state(k.state)));
         row(ui, "zone", format!("{} (x {}, y {})", k.zone, k.zone % 3, k.zone / 3), Some(palette::ZONE_HIGHLIGHT_TEXT));
         row(ui, "closest point", vec_text(k.closest), Some(palette::CLOSEST));

@@ -5,7 +5,7 @@
 //! [`Command`]s.
 
 use super::teach::trace_listing;
-use super::{c32, edit, num, remember, vec_text};
+use super::{edit, num, remember, row, vec_text};
 use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;
@@ -123,15 +123,6 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 
 fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis) {
     egui::Grid::new("motion.readouts").num_columns(2).spacing([12.0, 3.0]).striped(true).show(ui, |ui| {
-        let row = |ui: &mut egui::Ui, name: &str, value: String, color: Option<palette::Rgba>| {
-            ui.label(name);
-            let t = RichText::new(value).monospace();
-            ui.label(match color {
-                Some(c) => t.color(c32(c)),
-                None => t,
-            });
-            ui.end_row();
-        };
         match a.hit {
             Some(h) => {
                 row(ui, "t of impact", num(h.t), Some(palette::IMPACT));

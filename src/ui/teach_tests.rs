@@ -2,55 +2,8 @@
 
 use super::*;
 use crate::app::{apply, load_lesson};
-use crate::ui::{panel, style};
-
-/// A tall screen, so every section of the panel is on it without scrolling.
-fn input(events: Vec<egui::Event>) -> egui::RawInput {
-    egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 4000.0))),
-        events,
-        ..Default::default()
-    }
-}
-
-/// One pass: the commands, and the text egui was asked to copy.
-fn pass(ctx: &egui::Context, state: &State, events: Vec<egui::Event>) -> (Vec<Command>, Vec<String>) {
-    let a = state.analysis();
-    let mut cmds = Vec::new();
-    let out = ctx.run(input(events), |ctx| cmds = panel(ctx, state, &a));
-    let copied = out
-        .platform_output
-        .commands
-        .into_iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t),
-            _ => None,
-        })
-        .collect();
-    (cmds, copied)
-}
-
-fn rect(ctx: &egui::Context, key: &str) -> egui::Rect {
-    ctx.data(|d| d.get_temp(egui::Id::new(key))).unwrap_or_else(|| panic!("{key}: no rect recorded"))
-}
-
-fn click(ctx: &egui::Context, state: &State, key: &str) -> (Vec<Command>, Vec<String>) {
-    let p = rect(ctx, key).center();
-    let button = |pressed| egui::Event::PointerButton {
-        pos: p,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: Default::default(),
-    };
-    let mut cmds = Vec::new();
-    let mut copied = Vec::new();
-    for events in [vec![egui::Event::PointerMoved(p)], vec![button(true)], vec![button(false)], vec![]] {
-        let (c, t) = pass(ctx, state, events);
-        cmds.extend(c);
-        copied.extend(t);
-    }
-    (cmds, copied)
-}
+use crate::ui::headless::{click_copying as click, pass_copying as pass};
+use crate::ui::style;
 
 fn ctx() -> egui::Context {
     let ctx = egui::Context::default();
