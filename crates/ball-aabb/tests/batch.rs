@@ -215,6 +215,38 @@ fn mismatched_lengths_use_the_shortest_and_never_panic() {
 }
 
 #[test]
+fn stream_read_adds_every_lane_of_every_stream() {
+    each_level(|level| {
+        for n in [0usize, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000, 4099] {
+            let a: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
+            let b: Vec<f32> = (0..n + 3).map(|i| (i % 3) as f32 * 2.0).collect();
+            let c: Vec<f32> = (0..n).map(|i| (i % 7) as f32 - 3.0).collect();
+            let sum = |v: &[f32]| v[..n].iter().sum::<f32>();
+            assert_eq!(batch::stream_read([&a[..]]), sum(&a), "{level:?} n={n}");
+            // The shortest stream decides the length (b has 3 more).
+            assert_eq!(batch::stream_read([&a[..], &b[..]]), sum(&a) + sum(&b), "{level:?} n={n}");
+            let all = sum(&a) + sum(&b) + sum(&c);
+            assert_eq!(batch::stream_read([&a[..], &b[..], &c[..], &a[..]]), all + sum(&a), "{level:?} n={n}");
+            let ten = [&c[..]; 10];
+            assert_eq!(batch::stream_read(ten), 10.0 * sum(&c), "{level:?} n={n}");
+        }
+        let none: [&[f32]; 0] = [];
+        assert_eq!(batch::stream_read(none), 0.0);
+    });
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn par_stream_read_is_the_same_sum() {
+    let n = batch::PAR_THRESHOLD * 3 + 77;
+    let a: Vec<f32> = (0..n).map(|i| (i % 4) as f32).collect();
+    let b: Vec<f32> = (0..n).map(|i| (i % 2) as f32).collect();
+    let exact = (a.iter().map(|&x| x as f64).sum::<f64>() + b.iter().map(|&x| x as f64).sum::<f64>()) as f32;
+    assert_eq!(batch::par_stream_read([&a[..], &b[..]]), exact);
+    assert_eq!(batch::par_stream_read([&a[..100]]), batch::stream_read([&a[..100]]));
+}
+
+#[test]
 fn streaming_sum_adds_everything() {
     each_level(|level| {
         for n in [0usize, 1, 15, 16, 17, 1000] {

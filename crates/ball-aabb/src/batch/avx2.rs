@@ -194,9 +194,39 @@ unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &m
     hits
 }
 
+/// The reader behind [`stream_read`](super::stream_read), AVX2: blocks of 64 lanes, eight 32-byte
+/// loads per stream per block; the streams' vectors are added together inside the block (a chain
+/// that does not carry from block to block), then into eight accumulators (the add latency is
+/// 4 cycles, two adds issue per cycle: eight chains keep both ports busy). Unaligned loads, so the
+/// slices need no particular alignment; the tail (under 64 lanes) is added one lane at a time.
+///
+/// # Safety
+/// AVX2 is present; every `s[i]` has at least `n` elements.
 #[target_feature(enable = "avx2,fma,popcnt")]
-unsafe fn stream_sum(data: &[f32]) -> f32 {
-    portable::stream_sum_body(data)
+unsafe fn stream_read<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
+    const V: usize = 8;
+    let p: [*const f32; K] = core::array::from_fn(|i| s[i].as_ptr());
+    let mut acc = [_mm256_setzero_ps(); LANES / V];
+    let blocks = n / LANES;
+    for b in 0..blocks {
+        let at = b * LANES;
+        for (j, a) in acc.iter_mut().enumerate() {
+            // SAFETY: lanes at..at + 64 are below n, so every stream has them.
+            unsafe {
+                let mut t = _mm256_loadu_ps(p[0].add(at + V * j));
+                for q in &p[1..] {
+                    t = _mm256_add_ps(t, _mm256_loadu_ps(q.add(at + V * j)));
+                }
+                *a = _mm256_add_ps(*a, t);
+            }
+        }
+    }
+    let mut lanes = [0.0f32; V];
+    for a in acc {
+        // SAFETY: `lanes` holds 8 floats.
+        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), _mm256_add_ps(a, _mm256_loadu_ps(lanes.as_ptr()))) };
+    }
+    portable::tail_sum(s, blocks * LANES, n) + lanes.iter().sum::<f32>()
 }
 
 #[target_feature(enable = "avx2,fma,popcnt")]
@@ -257,9 +287,10 @@ impl Avx2 {
 
     /// The streaming sum (safe code compiled for AVX2).
     #[inline]
-    pub(super) fn stream_sum(self, data: &[f32]) -> f32 {
-        // SAFETY: AVX2 is present; the body is safe code, so nothing else is required.
-        unsafe { stream_sum(data) }
+    pub(super) fn stream_read<const K: usize>(self, s: &[&[f32]; K], n: usize) -> f32 {
+        assert!(s.iter().all(|x| x.len() >= n));
+        // SAFETY: AVX2 is present (the token) and every stream has n lanes (checked above).
+        unsafe { stream_read(s, n) }
     }
 
     /// The contact + push loop (safe code compiled for AVX2).

@@ -72,7 +72,8 @@ mod portable;
 #[cfg(feature = "parallel")]
 pub use parallel::{
     par_contact_push_pairs, par_contact_push_pairs_f32, par_count_one_box, par_count_pairs_soa,
-    par_overlap_mask_one_box, par_overlap_mask_one_box_fixed, par_overlap_mask_pairs, PAR_CHUNK, PAR_THRESHOLD,
+    par_overlap_mask_one_box, par_overlap_mask_one_box_fixed, par_overlap_mask_pairs, par_stream_read, PAR_CHUNK,
+    PAR_THRESHOLD,
 };
 
 pub use layout::{ContactsMut, PairsRef, PairsSoa};
@@ -338,19 +339,41 @@ pub fn count_pairs_soa<const D: usize>(pairs: PairsRef<'_, D>) -> usize {
     pairs_dispatch(&pairs, n, &mut CountSink)
 }
 
-/// A plain streaming sum of `data`: the memory-bandwidth ceiling the batched kernels are measured
-/// against (it reads every byte once and does almost nothing with it). Same code-path selection.
+/// The memory-read ceiling of the batched kernels: the sum of the first `n` lanes of `K` streams
+/// (`n` the shortest length), read the fastest way this crate knows — the same run-time code path as
+/// the kernels (AVX-512: two 64-byte loads per cycle; AVX2: 32-byte loads; portable: what LLVM
+/// vectorises), several independent accumulators so that no chain of additions limits it, and the
+/// streams read block by block together, as the kernels read their arrays. Give it the arrays a
+/// kernel reads (one box: the centres and radii; pairs: every field) and it reads the same bytes, from
+/// the same addresses, with nothing else to do: a kernel can approach its speed, not beat it.
+///
+/// The additions are grouped by block and accumulator, so the rounding differs from a left-to-right
+/// sum (and between code paths); the result is exact when every partial sum is (integers below 2²⁴).
+///
+/// ```
+/// use ball_aabb::batch::stream_read;
+/// let x = vec![1.0f32; 1000];
+/// let r = vec![2.0f32; 1000];
+/// assert_eq!(stream_read([&x[..], &r[..]]), 3000.0);
+/// ```
 #[must_use]
-pub fn stream_sum(data: &[f32]) -> f32 {
+pub fn stream_read<const K: usize>(streams: [&[f32]; K]) -> f32 {
+    let n = if K == 0 { 0 } else { streams.iter().map(|s| s.len()).min().unwrap_or(0) };
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx512::Avx512::get() {
-        return cpu.stream_sum(data);
+        return cpu.stream_read(&streams, n);
     }
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx2::Avx2::get() {
-        return cpu.stream_sum(data);
+        return cpu.stream_read(&streams, n);
     }
-    portable::stream_sum_body(data)
+    portable::stream_read_body(&streams, n)
+}
+
+/// One stream: [`stream_read`]`([data])` (the sum of `data`, as fast as it can be read).
+#[must_use]
+pub fn stream_sum(data: &[f32]) -> f32 {
+    stream_read([data])
 }
 
 /// Contact and push-out for many pairs at once: for pair `i`, the distance, penetration, push and

@@ -7,7 +7,7 @@
 
 use super::{
     common_len, contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, mask_words,
-    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, ContactsMut, PairsRef, LANES,
+    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, ContactsMut, PairsRef, LANES,
 };
 use crate::Aabb;
 use rayon::prelude::*;
@@ -187,4 +187,22 @@ fn split_contacts<const D: usize>(
         || split_contacts(sub(&pairs, mid, n), right, n - mid, kernel),
     );
     a + b
+}
+
+/// [`stream_read`] on all cores for `n ≥` [`PAR_THRESHOLD`] (the ceiling of the `par_*` kernels: the
+/// same chunks, each read by the single-thread reader, the partial sums added in chunk order).
+#[must_use]
+pub fn par_stream_read<const K: usize>(streams: [&[f32]; K]) -> f32 {
+    let n = if K == 0 { 0 } else { streams.iter().map(|s| s.len()).min().unwrap_or(0) };
+    if n < PAR_THRESHOLD {
+        return stream_read(streams);
+    }
+    let parts: alloc::vec::Vec<f32> = (0..n.div_ceil(PAR_CHUNK))
+        .into_par_iter()
+        .map(|k| {
+            let (a, b) = chunk(k, n);
+            stream_read(axes(&streams, a, b))
+        })
+        .collect();
+    parts.iter().sum()
 }

@@ -206,23 +206,43 @@ pub(super) fn pairs_body<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize,
     hits
 }
 
-/// Sixty-four independent accumulators (eight AVX2 registers), so the sum is not a chain of dependent
-/// additions: it reads as fast as the memory delivers, even from L1/L2.
+/// Lanes of the portable reader's block: 64 independent accumulators (sixteen SSE or eight AVX2
+/// registers' worth), so the sum is never one chain of dependent additions.
+const READ_BLOCK: usize = 64;
+
+/// The memory reader behind [`stream_read`](super::stream_read): per block of 64 lanes, the `K`
+/// streams' values are added together lane by lane (a short chain inside the block, independent
+/// from block to block), then into 64 accumulators; the tail is added one lane at a time.
 #[inline(always)]
-pub(super) fn stream_sum_body(data: &[f32]) -> f32 {
-    const K: usize = 64;
-    let mut acc = [0.0f32; K];
-    let mut chunks = data.chunks_exact(K);
-    for c in &mut chunks {
-        for k in 0..K {
-            acc[k] += c[k];
+pub(super) fn stream_read_body<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
+    let mut acc = [0.0f32; READ_BLOCK];
+    let blocks = n / READ_BLOCK;
+    for b in 0..blocks {
+        let at = b * READ_BLOCK;
+        let mut t = [0.0f32; READ_BLOCK];
+        for x in s {
+            let x = &x[at..at + READ_BLOCK];
+            for k in 0..READ_BLOCK {
+                t[k] += x[k];
+            }
+        }
+        for k in 0..READ_BLOCK {
+            acc[k] += t[k];
         }
     }
-    let mut s = chunks.remainder().iter().sum::<f32>();
-    for a in acc {
-        s += a;
+    tail_sum(s, blocks * READ_BLOCK, n) + acc.iter().sum::<f32>()
+}
+
+/// Lanes `from..n` of every stream, one at a time.
+#[inline(always)]
+pub(super) fn tail_sum<const K: usize>(s: &[&[f32]; K], from: usize, n: usize) -> f32 {
+    let mut sum = 0.0;
+    for x in s {
+        for v in &x[from..n] {
+            sum += *v;
+        }
     }
-    s
+    sum
 }
 
 #[inline(always)]
