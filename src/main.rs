@@ -6,44 +6,19 @@ fn main() {
     use circle_aabb_lab::cli::{Cli, Command};
     use clap::Parser;
 
-    // The demo's `--velocity VX,VY` (motion mode) is taken out before clap sees the rest: the
-    // subcommands have a `--velocity` of their own, so it is only the demo's when none is named.
-    let (args, velocity) = demo_velocity(std::env::args().collect());
-    let cli = Cli::parse_from(args);
+    let cli = Cli::parse();
     match &cli.command {
         Some(Command::Query(args)) => std::process::exit(circle_aabb_lab::cli::query::run(args)),
         Some(Command::Move(args)) => std::process::exit(circle_aabb_lab::cli::motion::run(args)),
         Some(Command::Bench(args)) => std::process::exit(circle_aabb_lab::cli::bench::run(args)),
-        None => run_gui(cli.gui, velocity),
+        None => run_gui(cli.gui),
     }
-}
-
-/// Splits the demo's `--velocity VX,VY` (or `--velocity=VX,VY`) off the arguments when no subcommand
-/// is named; `Some("")` when it is given without a value (refused later, naming the field).
-#[cfg(not(target_arch = "wasm32"))]
-fn demo_velocity(args: Vec<String>) -> (Vec<String>, Option<String>) {
-    const SUBCOMMANDS: [&str; 4] = ["query", "move", "bench", "help"];
-    if args.iter().skip(1).any(|a| SUBCOMMANDS.contains(&a.as_str())) {
-        return (args, None);
-    }
-    let (mut kept, mut velocity) = (Vec::with_capacity(args.len()), None);
-    let mut it = args.into_iter();
-    while let Some(a) = it.next() {
-        if a == "--velocity" {
-            velocity = Some(it.next().unwrap_or_default());
-        } else if let Some(v) = a.strip_prefix("--velocity=") {
-            velocity = Some(v.to_string());
-        } else {
-            kept.push(a);
-        }
-    }
-    (kept, velocity)
 }
 
 /// Opens the demo, or renders one frame to a PNG with `--screenshot`. Every argument is checked
 /// before any window opens; a bad one is named and the exit status is 2.
 #[cfg(all(not(target_arch = "wasm32"), feature = "gui"))]
-fn run_gui(args: circle_aabb_lab::cli::GuiArgs, velocity: Option<String>) {
+fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
     use circle_aabb_lab::app::SceneOptions;
     use circle_aabb_lab::gui::{start, RunOptions};
 
@@ -63,7 +38,7 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs, velocity: Option<String>) {
             args.case.as_deref(),
             args.size.as_deref(),
         )
-        .and_then(|o| o.with_velocity(velocity.as_deref()))
+        .and_then(|o| o.with_velocity(args.velocity.as_deref()))
         .unwrap_or_else(|e| fail(format!("--{e}")));
     if let Some(path) = &args.screenshot {
         if path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() != Some("png") {
@@ -87,7 +62,7 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs, velocity: Option<String>) {
 }
 
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "gui")))]
-fn run_gui(_args: circle_aabb_lab::cli::GuiArgs, _velocity: Option<String>) {
+fn run_gui(_args: circle_aabb_lab::cli::GuiArgs) {
     eprintln!(
         "error: this build has no graphics (built without the `gui` feature); try `circle-aabb-lab query --help`"
     );

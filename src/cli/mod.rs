@@ -44,9 +44,14 @@ pub struct GuiArgs {
     /// 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement'. Keys: circle,
     /// box, algorithm, case, overlay (none|agreement|distance), published (0|1), compare (an id),
     /// arvo (solid-solid|solid-hollow|hollow-solid|hollow-hollow), tour (1..). --circle, --box,
-    /// --algorithm and --case given as well override it.
+    /// --algorithm and --case given as well override it. Motion keys: motion (on|off), velocity (VX,VY),
+    /// response (slide|bounce), restitution (0..1).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub scene: Option<String>,
+    /// Opens the demo in motion mode with this velocity: the swept circle, its time of impact and the
+    /// slide or bounce after it.
+    #[arg(long, value_name = "VX,VY", allow_hyphen_values = true)]
+    pub velocity: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
