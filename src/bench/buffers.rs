@@ -16,15 +16,24 @@ pub(super) struct BatchedData {
     pub(super) radius: Vec<f32>,
     pub(super) pairs2: PairsSoa<2>,
     pub(super) pairs3: PairsSoa<3>,
-    pub(super) sum: Vec<f32>,
     pub(super) mask: Vec<u64>,
 }
 
 impl BatchedData {
     /// The inputs of every batched task of the plan: balls spread around the one box, pairs at a
-    /// 50 % hit rate, and the streaming sum's floats (as many bytes as the largest row reads).
+    /// 50 % hit rate (the ceiling reads these same arrays).
     pub(super) fn generate(config: &BenchConfig, tasks: &[(Task, u64)]) -> BatchedData {
-        let n = config.batched_sizes.iter().copied().max().unwrap_or(0);
+        let lanes = |pairs: bool| {
+            tasks
+                .iter()
+                .filter_map(|t| match t.0 {
+                    Task::Batched { kernel, n, .. } if (kernel == super::plan::Kernel::Pairs) == pairs => Some(n),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        let n = lanes(false);
         let mut g = SplitMix64::new(0xBA7C_4ED0);
         let q = |x: f32| (x * 16.0).round() / 16.0;
         let mut b = BatchedData::default();
@@ -32,7 +41,7 @@ impl BatchedData {
             b.center[axis] = (0..n).map(|_| q(g.range(-16.0, 16.0))).collect();
         }
         b.radius = (0..n).map(|_| q(g.range(0.0, 8.0))).collect();
-        let np = n.min(config.pairs_max);
+        let np = lanes(true);
         if config.dims.contains(&2) {
             let s = generate::<2>(&SetSpec::new("pairs", np, 50, 0xBA7C_0002));
             b.pairs2 = PairsSoa::from_shapes(&s.balls, &s.boxes);
@@ -41,16 +50,7 @@ impl BatchedData {
             let s = generate::<3>(&SetSpec::new("pairs", np, 50, 0xBA7C_0003));
             b.pairs3 = PairsSoa::from_shapes(&s.balls, &s.boxes);
         }
-        let max_bytes = tasks
-            .iter()
-            .map(|t| match t.0 {
-                Task::Batched { kernel, dim, n } => kernel.bytes_per_test(dim) * n,
-                _ => 0,
-            })
-            .max()
-            .unwrap_or(0);
-        b.sum = (0..max_bytes / 4).map(|i| (i % 7) as f32).collect();
-        b.mask = vec![0; batch::mask_words(n)];
+        b.mask = vec![0; batch::mask_words(n.max(np))];
         b
     }
 }
@@ -124,5 +124,23 @@ impl<const D: usize> ContactBuffers<D> {
         } else {
             batch::contact_push_pairs(p, out)
         }
+    }
+
+    /// [`ContactBuffers::run`], or with `par` its `par_*` form (on the current rayon pool; on the
+    /// web, always the single-thread one).
+    pub fn run_on(&mut self, p: batch::PairsRef<'_, D>, fast: bool, par: bool) -> usize {
+        #[cfg(not(target_arch = "wasm32"))]
+        if par {
+            let mut push = self.push.iter_mut();
+            let out = batch::ContactsMut {
+                distance: &mut self.distance,
+                penetration: &mut self.penetration,
+                push: std::array::from_fn(|_| push.next().expect("D arrays").as_mut_slice()),
+                state: &mut self.state,
+            };
+            return if fast { batch::par_contact_push_pairs_f32(p, out) } else { batch::par_contact_push_pairs(p, out) };
+        }
+        let _ = par;
+        self.run(p, fast)
     }
 }

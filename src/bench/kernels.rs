@@ -5,7 +5,7 @@
 use super::buffers::{prefix, BatchedData};
 use super::plan::Kernel;
 use super::timing::{time, Clock};
-use crate::geom::batch::{self, PairsSoa};
+use crate::geom::batch::PairsSoa;
 use crate::geom::{contact, contact_response, Aabb, Ball};
 use std::hint::black_box;
 
@@ -37,7 +37,8 @@ pub fn contact_push_pass<const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -
     hits
 }
 
-/// Times one sample (`passes` runs) of a batched kernel over the first `n` lanes.
+/// Times one sample (`passes` runs) of a batched kernel over the first `n` lanes; `par`: its `par_*`
+/// form (on the current rayon pool; not on the web).
 pub(super) fn time_batched<C: Clock>(
     d: &mut BatchedData,
     clock: &mut C,
@@ -45,39 +46,74 @@ pub(super) fn time_batched<C: Clock>(
     dim: usize,
     n: usize,
     passes: usize,
+    par: bool,
 ) -> (f64, usize) {
     let c = |i: usize| &d.center[i][..n];
     match (kernel, dim) {
         (Kernel::OneBox, 2) => {
             let (x, y, r) = (c(0), c(1), &d.radius[..n]);
-            time(clock, n, passes, || batch::overlap_mask_one_box(&one_box::<2>(), [x, y], r, black_box(&mut d.mask)))
+            time(clock, n, passes, || k::overlap_mask_one_box(par)(&one_box::<2>(), [x, y], r, black_box(&mut d.mask)))
         }
         (Kernel::OneBox, _) => {
             let (x, y, z, r) = (c(0), c(1), c(2), &d.radius[..n]);
             time(clock, n, passes, || {
-                batch::overlap_mask_one_box(&one_box::<3>(), [x, y, z], r, black_box(&mut d.mask))
+                k::overlap_mask_one_box(par)(&one_box::<3>(), [x, y, z], r, black_box(&mut d.mask))
             })
         }
         (Kernel::OneBoxFixedR, 2) => {
             let (x, y) = (c(0), c(1));
             time(clock, n, passes, || {
-                batch::overlap_mask_one_box_fixed(&one_box::<2>(), FIXED_R, [x, y], black_box(&mut d.mask))
+                k::overlap_mask_one_box_fixed(par)(&one_box::<2>(), FIXED_R, [x, y], black_box(&mut d.mask))
             })
         }
         (Kernel::OneBoxFixedR, _) => {
             let (x, y, z) = (c(0), c(1), c(2));
             time(clock, n, passes, || {
-                batch::overlap_mask_one_box_fixed(&one_box::<3>(), FIXED_R, [x, y, z], black_box(&mut d.mask))
+                k::overlap_mask_one_box_fixed(par)(&one_box::<3>(), FIXED_R, [x, y, z], black_box(&mut d.mask))
             })
         }
         (Kernel::Pairs, 2) => {
             let p = prefix(&d.pairs2, n);
-            time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+            time(clock, n, passes, || k::overlap_mask_pairs(par)(p, black_box(&mut d.mask)))
         }
         (Kernel::Pairs, _) => {
             let p = prefix(&d.pairs3, n);
-            time(clock, n, passes, || batch::overlap_mask_pairs(p, black_box(&mut d.mask)))
+            time(clock, n, passes, || k::overlap_mask_pairs(par)(p, black_box(&mut d.mask)))
         }
+    }
+}
+
+/// The single-thread kernel or its `par_*` form (the same signature; on the web, always the former).
+mod k {
+    use crate::geom::batch;
+    #[cfg(not(target_arch = "wasm32"))]
+    macro_rules! pick {
+        ($par:expr, $name:ident, $par_name:ident) => {
+            if $par {
+                batch::$par_name
+            } else {
+                batch::$name
+            }
+        };
+    }
+    #[cfg(target_arch = "wasm32")]
+    macro_rules! pick {
+        ($par:expr, $name:ident, $par_name:ident) => {{
+            let _ = $par;
+            batch::$name
+        }};
+    }
+    type OneBox<const D: usize> = fn(&crate::geom::Aabb<D>, [&[f32]; D], &[f32], &mut [u64]) -> usize;
+    type Fixed<const D: usize> = fn(&crate::geom::Aabb<D>, f32, [&[f32]; D], &mut [u64]) -> usize;
+    type Pairs<const D: usize> = fn(batch::PairsRef<'_, D>, &mut [u64]) -> usize;
+    pub(super) fn overlap_mask_one_box<const D: usize>(par: bool) -> OneBox<D> {
+        pick!(par, overlap_mask_one_box, par_overlap_mask_one_box)
+    }
+    pub(super) fn overlap_mask_one_box_fixed<const D: usize>(par: bool) -> Fixed<D> {
+        pick!(par, overlap_mask_one_box_fixed, par_overlap_mask_one_box_fixed)
+    }
+    pub(super) fn overlap_mask_pairs<const D: usize>(par: bool) -> Pairs<D> {
+        pick!(par, overlap_mask_pairs, par_overlap_mask_pairs)
     }
 }
 

@@ -5,15 +5,40 @@
 //! checks every hit count and fills in the [`Results`].
 
 use super::buffers::{pairs_range, BatchedData, ContactBuffers};
+use super::ceiling::{self, CacheSizes};
 use super::kernels::{contact_push_pass, expected_batched, time_batched};
 use super::plan::{contact_soa_name, plan, BenchConfig, Task};
-use super::results::{BatchedResult, Results, ScalarResult};
+use super::results::{BatchedResult, Results, ScalarResult, ThreadsResult};
 use super::sets::{generate_into, PairSet};
 use super::sweeps::{generate_sweeps_into, sweep_pass, SweepSet};
 use super::timing::{passes_for, time, Clock};
 use crate::geom::batch::{self, PairsSoa};
+use super::plan::Kernel;
 use crate::geom::ALGORITHMS;
 use std::hint::black_box;
+
+/// Runs `f` on a pool of `threads` threads (built once per size), or here for one thread (and always
+/// on the web, where there are no threads).
+fn on_threads<R: Send>(
+    #[cfg(not(target_arch = "wasm32"))] pools: &mut Vec<(usize, rayon::ThreadPool)>,
+    threads: usize,
+    f: impl FnOnce() -> R + Send,
+) -> R {
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        if !pools.iter().any(|p| p.0 == threads) {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pools.push((threads, pool)),
+                Err(_) => return f(),
+            }
+        }
+        if let Some((_, pool)) = pools.iter().find(|p| p.0 == threads) {
+            return pool.install(f);
+        }
+    }
+    let _ = threads;
+    f()
+}
 
 /// A resumable benchmark run.
 pub struct BenchRun<C: Clock> {
@@ -37,11 +62,16 @@ pub struct BenchRun<C: Clock> {
     contact_out2: ContactBuffers<2>,
     contact_out3: ContactBuffers<3>,
     batched: BatchedData,
-    /// Fastest streaming-sum sample of the current batched task, ns per float.
-    best_sum_ns: f64,
+    /// Fastest samples of the current batched task, seconds: kernel even, kernel odd, ceiling even,
+    /// ceiling odd (the noise band compares even with odd).
+    best_split: [f64; 4],
+    caches: CacheSizes,
+    /// Thread pools by size (2, 3, …), built when first needed.
+    #[cfg(not(target_arch = "wasm32"))]
+    pools: Vec<(usize, rayon::ThreadPool)>,
     /// Hits summed over the chunks of the current task's first cycle.
     chunk_hits: usize,
-    /// (bytes, GB/s) of the largest streaming sum so far.
+    /// (bytes, GB/s) of the largest single-thread ceiling so far.
     largest_sum: (usize, f64),
     results: Results,
 }
@@ -51,7 +81,13 @@ impl<C: Clock> BenchRun<C> {
     pub fn new(config: BenchConfig, clock: C) -> Self {
         let tasks = plan(&config);
         let work_total = tasks.iter().map(|t| t.1).sum::<u64>().max(1);
-        let mut results = Results { level: batch::level().as_str(), ..Results::default() };
+        let caches = CacheSizes::detect();
+        let mut results = Results {
+            level: batch::level().as_str(),
+            caches,
+            threads_available: ceiling::available_threads(),
+            ..Results::default()
+        };
         results.bandwidth_gb_s = f64::NAN;
         BenchRun {
             config,
@@ -73,7 +109,10 @@ impl<C: Clock> BenchRun<C> {
             contact_out2: ContactBuffers::new(),
             contact_out3: ContactBuffers::new(),
             batched: BatchedData::default(),
-            best_sum_ns: f64::INFINITY,
+            best_split: [f64::INFINITY; 4],
+            caches,
+            #[cfg(not(target_arch = "wasm32"))]
+            pools: Vec::new(),
             chunk_hits: 0,
             largest_sum: (0, f64::NAN),
             results,
@@ -114,7 +153,12 @@ impl<C: Clock> BenchRun<C> {
             Some(Task::ContactSoa { dim, set, fast }) => {
                 format!("{} {}D {}", contact_soa_name(fast), dim, self.config.sets[set].name)
             }
-            Some(Task::Batched { kernel, dim, n }) => format!("{} {}D n={}", kernel.as_str(), dim, n),
+            Some(Task::Batched { kernel, dim, n, threads }) => {
+                format!("{} {}D n={} threads={}", kernel.as_str(), dim, n, threads)
+            }
+            Some(Task::ContactThreads { dim, fast, threads, .. }) => {
+                format!("{} {}D threads={}", contact_soa_name(fast), dim, threads)
+            }
         }
     }
 
@@ -327,49 +371,144 @@ impl<C: Clock> BenchRun<C> {
                     self.results.contact.push(row);
                 }
             }
-            Task::Batched { kernel, dim, n } => {
+            Task::Batched { kernel, dim, n, threads } => {
                 let passes = passes_for(&self.config, n);
-                let (ns, hits) = time_batched(&mut self.batched, &mut self.clock, kernel, dim, n, passes);
-                let bytes = kernel.bytes_per_test(dim) * n;
-                let floats = (bytes / 4).min(self.batched.sum.len());
-                let data = &self.batched.sum[..floats];
-                let (sum_ns, _) =
-                    time(&mut self.clock, floats, passes, || black_box(batch::stream_sum(black_box(data))) as usize);
-                self.best_sum_ns = self.best_sum_ns.min(sum_ns);
+                let par = threads > 1;
+                let d = &mut self.batched;
+                let t0 = self.clock.seconds();
+                let hits = on_threads(
+                    #[cfg(not(target_arch = "wasm32"))]
+                    &mut self.pools,
+                    threads,
+                    || time_batched(d, &mut || 0.0, kernel, dim, n, passes, par).1,
+                );
+                let t1 = self.clock.seconds();
+                let d = &self.batched;
+                on_threads(
+                    #[cfg(not(target_arch = "wasm32"))]
+                    &mut self.pools,
+                    threads,
+                    || {
+                        for _ in 0..passes {
+                            black_box(ceiling::read(black_box(d), kernel, dim, n, par));
+                        }
+                    },
+                );
+                let t2 = self.clock.seconds();
+                let odd = self.progress_in_task % 2;
+                self.best_split[odd] = self.best_split[odd].min(t1 - t0);
+                self.best_split[2 + odd] = self.best_split[2 + odd].min(t2 - t1);
+                let ns = (t1 - t0).max(0.0) * 1e9 / (passes * n).max(1) as f64;
                 self.sample_done(work, ns, samples);
                 if self.progress_in_task == 0 {
-                    let expected = expected_batched(&self.batched, kernel, dim, n);
-                    if hits != expected {
+                    self.batched_row(kernel, dim, n, threads, passes, hits);
+                }
+            }
+            Task::ContactThreads { dim, set, fast, threads } => {
+                let n = self.config.sets[set].n;
+                let par = threads > 1;
+                let t0 = self.clock.seconds();
+                let hits = if dim == 2 {
+                    let (p, o) = (pairs_range(&self.soa2[set], 0..n), &mut self.contact_out2);
+                    o.grow(n);
+                    on_threads(
+                        #[cfg(not(target_arch = "wasm32"))]
+                        &mut self.pools,
+                        threads,
+                        || o.run_on(black_box(p), fast, par),
+                    )
+                } else {
+                    let (p, o) = (pairs_range(&self.soa3[set], 0..n), &mut self.contact_out3);
+                    o.grow(n);
+                    on_threads(
+                        #[cfg(not(target_arch = "wasm32"))]
+                        &mut self.pools,
+                        threads,
+                        || o.run_on(black_box(p), fast, par),
+                    )
+                };
+                let ns = (self.clock.seconds() - t0).max(0.0) * 1e9 / n.max(1) as f64;
+                self.sample_done(work, ns, samples);
+                if self.progress_in_task == 0 {
+                    let exact = if dim == 2 { self.sets2[set].exact_hits } else { self.sets3[set].exact_hits };
+                    let name = contact_soa_name(fast);
+                    if hits != exact {
                         self.results.errors.push(format!(
-                            "{} {}D n={}: {} hits, the exact contact says {}",
-                            kernel.as_str(),
-                            dim,
-                            n,
-                            hits,
-                            expected
+                            "{name} {dim}D {} threads={threads}: {hits} hits, expected {exact}",
+                            self.config.sets[set].name
                         ));
                     }
-                    let bytes_per_test = kernel.bytes_per_test(dim);
-                    let sum = 4.0 / std::mem::replace(&mut self.best_sum_ns, f64::INFINITY);
-                    if bytes >= self.largest_sum.0 {
-                        self.largest_sum = (bytes, sum);
-                        self.results.bandwidth_gb_s = sum;
-                    }
-                    let ns = self.last_best();
-                    let tests_per_s = 1e9 / ns;
-                    let gb_s = tests_per_s * bytes_per_test as f64 / 1e9;
-                    self.results.batched.push(BatchedResult {
-                        kernel: kernel.as_str(),
+                    let tests_per_s = 1e9 / self.last_best();
+                    let one = self
+                        .results
+                        .contact_threads
+                        .iter()
+                        .find(|r| r.name == name && r.dim == dim && r.n == n && r.threads == 1)
+                        .map_or(tests_per_s, |r| r.tests_per_s);
+                    self.results.contact_threads.push(ThreadsResult {
+                        name,
                         dim,
                         n,
+                        threads,
                         tests_per_s,
-                        bytes_per_test,
-                        sum_gb_s: sum,
-                        percent_of_bandwidth: 100.0 * gb_s / sum,
+                        efficiency: tests_per_s / (threads as f64 * one),
                     });
                 }
             }
         }
+    }
+
+    /// The row of a batched task that has all its samples: the kernel's fastest sample against the
+    /// ceiling's fastest, and the noise band (fastest even sample against fastest odd, for each).
+    fn batched_row(&mut self, kernel: Kernel, dim: usize, n: usize, threads: usize, passes: usize, hits: usize) {
+        let expected = expected_batched(&self.batched, kernel, dim, n);
+        if hits != expected {
+            self.results.errors.push(format!(
+                "{} {}D n={} threads={}: {} hits, the exact contact says {}",
+                kernel.as_str(),
+                dim,
+                n,
+                threads,
+                hits,
+                expected
+            ));
+        }
+        let [ke, ko, ce, co] = std::mem::replace(&mut self.best_split, [f64::INFINITY; 4]);
+        let band = |a: f64, b: f64| if a.is_finite() && b.is_finite() { 100.0 * (a - b).abs() / a.min(b) } else { 0.0 };
+        let bytes_per_test = kernel.bytes_per_test(dim);
+        let bytes = ceiling::row_bytes(kernel, dim, n);
+        let ceiling_gb_s = (bytes * passes) as f64 / ce.min(co) / 1e9;
+        if threads == 1 && bytes >= self.largest_sum.0 {
+            self.largest_sum = (bytes, ceiling_gb_s);
+            self.results.bandwidth_gb_s = ceiling_gb_s;
+        }
+        let tests_per_s = 1e9 / self.last_best();
+        let gb_s = tests_per_s * bytes_per_test as f64 / 1e9;
+        let one = self
+            .results
+            .batched
+            .iter()
+            .find(|r| r.kernel == kernel.as_str() && r.dim == dim && r.n == n && r.threads == 1)
+            .map_or(tests_per_s, |r| r.tests_per_s);
+        let percent = 100.0 * gb_s / ceiling_gb_s;
+        self.results.batched.push(BatchedResult {
+            kernel: kernel.as_str(),
+            dim,
+            n,
+            tests_per_s,
+            bytes_per_test,
+            sum_gb_s: ceiling_gb_s,
+            percent_of_bandwidth: percent,
+            bytes,
+            cache_level: self.caches.level_of(bytes),
+            path: batch::level().as_str(),
+            threads,
+            ceiling_gb_s,
+            ceiling_tests_per_s: ceiling_gb_s * 1e9 / bytes_per_test as f64,
+            percent_of_ceiling: percent,
+            noise_percent: band(ke, ko).max(band(ce, co)),
+            efficiency: tests_per_s / (threads as f64 * one),
+        });
     }
 
     /// What the next sample of a set of `n` pairs covers: the whole set (as many passes as make
@@ -456,7 +595,7 @@ mod tests {
             samples: 2,
             tests_per_sample: 1000,
             batched_sizes: vec![70, 200],
-            pairs_max: 150,
+            pairs_max: 100,
         }
     }
 
@@ -488,7 +627,9 @@ mod tests {
         assert_eq!(r.contact.len(), 3 * 2 * 2);
         assert_eq!(r.sweep.len(), 2 * 2, "a sweep row per dimension and set");
         assert!(r.sweep.iter().all(|s| s.hits == s.exact_hits && s.ns_per_test > 0.0), "{:?}", r.sweep);
-        assert_eq!(r.batched.len(), 2 * 2 * 3);
+        let threads = ceiling::thread_counts().len();
+        assert_eq!(r.batched.len(), 2 * 2 * 3 * threads);
+        assert!(r.batched.iter().all(|b| b.ceiling_gb_s > 0.0 && b.threads >= 1 && b.noise_percent.is_finite()));
         for row in &r.scalar {
             assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");
             let a = crate::geom::algorithm(row.algorithm).unwrap();
@@ -496,7 +637,11 @@ mod tests {
                 assert_eq!(row.hits, row.exact_hits, "{row:?}");
             }
         }
-        assert!(r.batched.iter().any(|b| b.kernel == "pairs" && b.n == 150), "pairs capped at pairs_max");
+        assert!(r.batched.iter().any(|b| b.kernel == "pairs" && b.n == 100), "pairs capped at pairs_max");
+        assert!(r.batched.iter().all(|b| b.kernel != "pairs" || b.n <= 100));
+        if threads > 1 {
+            assert_eq!(r.contact_threads.len(), 2 * 2 * threads);
+        }
         assert!(r.bandwidth_gb_s.is_finite());
     }
 

@@ -44,8 +44,11 @@
 //! ```
 
 pub mod buffers;
+pub mod ceiling;
 pub mod kernels;
 pub mod machine;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod plot;
 pub mod plan;
 pub mod results;
 pub mod rng;
@@ -54,6 +57,7 @@ pub mod sweeps;
 pub mod timing;
 
 pub use buffers::ContactBuffers;
+pub use ceiling::CacheSizes;
 pub use kernels::contact_push_pass;
 pub use machine::BenchRun;
 pub use plan::{contact_soa_name, BenchConfig, Kernel};

@@ -2,6 +2,7 @@
 //! ([`Kernel`]), and the ordered list of tasks a run works through, each with its work in tests (what
 //! progress counts).
 
+use super::ceiling::{lanes_for, level_sizes, thread_counts, CacheSizes};
 use super::sets::SetSpec;
 use super::timing::passes_for;
 use crate::geom::ALGORITHMS;
@@ -20,7 +21,9 @@ pub struct BenchConfig {
     /// them, and the fastest kept: on a busy machine some samples run undisturbed. In a frame loop keep
     /// a sample under a frame (100k–200k tests).
     pub tests_per_sample: usize,
-    /// Batched kernels: a cache-resident size and a size beyond L2, in lanes.
+    /// Batched kernels: the array sizes, in lanes of the 16-byte-per-test one_box 3D; every kernel runs
+    /// at the lanes that read the same bytes ([`super::ceiling::lanes_for`]). The presets take one size
+    /// per cache level from the machine's caches ([`super::ceiling::level_sizes`]).
     pub batched_sizes: Vec<usize>,
     /// Lanes of the pairs kernel at its largest (its rows use `min(size, this)`): 28–40 bytes per pair.
     pub pairs_max: usize,
@@ -43,8 +46,8 @@ impl BenchConfig {
             dims: vec![2, 3],
             samples: 21,
             tests_per_sample: 500_000,
-            batched_sizes: vec![4096, 1 << 22],
-            pairs_max: 1 << 20,
+            batched_sizes: level_sizes(&CacheSizes::detect(), usize::MAX),
+            pairs_max: 1 << 22,
         }
     }
 
@@ -52,13 +55,19 @@ impl BenchConfig {
     /// each, so one [`BenchRun::step`](super::BenchRun::step) of that budget fits in a frame), batched arrays up to 1M lanes.
     #[must_use]
     pub fn interactive() -> Self {
-        BenchConfig { samples: 5, tests_per_sample: 150_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
+        BenchConfig {
+            samples: 5,
+            tests_per_sample: 150_000,
+            batched_sizes: level_sizes(&CacheSizes::detect(), 16 << 20),
+            pairs_max: 1 << 20,
+            ..Self::full()
+        }
     }
 
     /// The same matrix, few and short samples: a smoke test that takes seconds (figures are rough).
     #[must_use]
     pub fn quick() -> Self {
-        BenchConfig { samples: 2, tests_per_sample: 200_000, batched_sizes: vec![4096, 1 << 20], ..Self::full() }
+        BenchConfig { samples: 2, tests_per_sample: 200_000, ..Self::full() }
     }
 }
 
@@ -131,10 +140,21 @@ pub(super) enum Task {
         dim: usize,
         set: usize,
     },
+    /// A batched kernel on `threads` threads (1: the single-thread kernel; more: its `par_*` form in
+    /// a pool of that many), each sample followed by its ceiling on the same arrays and threads.
     Batched {
         kernel: Kernel,
         dim: usize,
         n: usize,
+        threads: usize,
+    },
+    /// `batch::par_contact_push_pairs` (`fast`: the `f32` form) on the largest set, on `threads`
+    /// threads (1: the single-thread function).
+    ContactThreads {
+        dim: usize,
+        set: usize,
+        fast: bool,
+        threads: usize,
     },
 }
 
@@ -172,23 +192,37 @@ pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
             tasks.push((Task::Sweep { dim, set: s }, 3 * work));
         }
     }
-    let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0);
+    let max_size = config.batched_sizes.iter().copied().max().unwrap_or(0) * 2;
     if max_size > 0 && !config.dims.is_empty() {
         tasks.push((Task::GenerateBatched, 4 * max_size as u64));
         let mut rows = Vec::new();
         for &dim in &config.dims {
-            for &n in &config.batched_sizes {
+            for &size in &config.batched_sizes {
                 for kernel in [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs] {
-                    let n = if kernel == Kernel::Pairs { n.min(config.pairs_max) } else { n };
-                    rows.push(Task::Batched { kernel, dim, n });
+                    let n = lanes_for(kernel, dim, size, config.pairs_max);
+                    for &threads in &thread_counts() {
+                        rows.push(Task::Batched { kernel, dim, n, threads });
+                    }
                 }
             }
         }
-        // Each sample times the kernel and, right after it, the streaming sum over the same number
-        // of bytes, so that both see the same machine (other processes come and go).
+        // Each sample times the kernel and, right after it, the ceiling over the same arrays, so that
+        // both see the same machine (other processes come and go).
         for row in rows {
             if let Task::Batched { n, .. } = row {
                 tasks.push((row, 2 * samples * passes(n) * n as u64 / 8));
+            }
+        }
+    }
+    // The contact + push batch on the largest set, on 1, 2, … threads.
+    if let Some((set, spec)) = config.sets.iter().enumerate().max_by_key(|(_, s)| s.n) {
+        if thread_counts().len() > 1 {
+            for &dim in &config.dims {
+                for fast in [false, true] {
+                    for &threads in &thread_counts() {
+                        tasks.push((Task::ContactThreads { dim, set, fast, threads }, samples * spec.n as u64));
+                    }
+                }
             }
         }
     }

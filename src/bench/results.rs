@@ -27,10 +27,41 @@ pub struct BatchedResult {
     pub n: usize,
     pub tests_per_s: f64,
     pub bytes_per_test: usize,
-    /// The streaming sum over the same number of bytes, in the same run.
+    /// The ceiling's speed (`batch::stream_read` over this kernel's own arrays, same code path and
+    /// threads, fastest sample), GB/s; the same as `ceiling_gb_s` (the name of earlier runs).
     pub sum_gb_s: f64,
-    /// This kernel's bytes per second as a percentage of `sum_gb_s`.
+    /// This kernel's bytes per second as a percentage of the ceiling (`percent_of_ceiling`).
     pub percent_of_bandwidth: f64,
+    /// Bytes the kernel reads per pass (`bytes_per_test · n`).
+    pub bytes: usize,
+    /// Where those bytes live: `"L1"`, `"L2"`, `"L3"` or `"DRAM"` (from `caches`).
+    pub cache_level: &'static str,
+    /// The code path: `"avx512"`, `"avx2"` or `"portable"`.
+    pub path: &'static str,
+    /// Threads: 1 is the single-thread kernel, more is its `par_*` form in a pool of that many.
+    pub threads: usize,
+    /// The ceiling, GB/s (10⁹ bytes), and in tests per second for this kernel's bytes per test.
+    pub ceiling_gb_s: f64,
+    pub ceiling_tests_per_s: f64,
+    pub percent_of_ceiling: f64,
+    /// The noise band of this row, percent: the larger of the kernel's and the ceiling's difference
+    /// between the fastest even-numbered and the fastest odd-numbered sample.
+    pub noise_percent: f64,
+    /// `tests_per_s / (threads · tests_per_s at 1 thread)`.
+    pub efficiency: f64,
+}
+
+/// The contact + push batch (`contact_push_pairs[_f32]`, `par_*` above 1 thread) on `threads` threads.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreadsResult {
+    /// `"contact+push/soa"` or `"contact+push/f32"`.
+    pub name: &'static str,
+    pub dim: usize,
+    pub n: usize,
+    pub threads: usize,
+    pub tests_per_s: f64,
+    /// `tests_per_s / (threads · tests_per_s at 1 thread)`.
+    pub efficiency: f64,
 }
 
 /// Everything measured so far.
@@ -47,6 +78,12 @@ pub struct Results {
     /// Streaming sum over the largest batched input (beyond L2), GB/s (10⁹ bytes).
     pub bandwidth_gb_s: f64,
     pub batched: Vec<BatchedResult>,
+    /// The data caches the batched sizes were chosen from (bytes; `source`: `"sysfs"` or `"fallback"`).
+    pub caches: super::ceiling::CacheSizes,
+    /// Threads available to the run (the thread counts measured are 1..=this).
+    pub threads_available: usize,
+    /// The contact + push batch on 1, 2, … threads (empty with one thread available).
+    pub contact_threads: Vec<ThreadsResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
 }

@@ -23,8 +23,14 @@ Each figure is the fastest of several samples. The peers (parry2d/parry3d, cast_
 measured by `cargo bench` only.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
-one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Each is compared with a
-streaming sum over the same number of bytes, measured in the same run.
+one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Sizes: one per cache
+level (L1, L2, L3, DRAM), chosen from the machine's caches (Linux sysfs; printed), every kernel reading the same
+bytes at a size. Threads: 1 (the kernel), then 2, ... available (its par_* form in a pool of that many). Each
+sample of a kernel is followed by its ceiling: batch::stream_read (par_stream_read) over the kernel's own arrays,
+the same code path and threads; % ceil is the kernel's bytes/s over the ceiling's, noise the row's band (fastest
+even sample against fastest odd, kernel or ceiling, whichever is larger); eff is tests/s over threads x 1 thread.
+The contact + push batch (contact_push_pairs[_f32], par_* above 1 thread) is timed on the largest set per thread
+count. --plot FILE.svg draws tests/s against bytes read with each kernel's ceiling (the roofline picture).
 
 --json prints one JSON object: {\"level\", \"scalar\": [{\"algorithm\", \"dim\", \"set\", \"n\", \"ns_per_test\",
 \"hits\", \"exact_hits\"}], \"contact\": [same], \"sweep\": [same, ns_per_test is per sweep], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
@@ -41,6 +47,9 @@ pub struct BenchArgs {
     /// Use the portable code path even where the CPU has AVX2 (to compare the two).
     #[arg(long)]
     pub portable: bool,
+    /// Also draw the batched kernels against their ceilings (tests/s against bytes read) into FILE.svg.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// Runs the benchmark; returns the exit status (0, or 1 when a hit count was wrong).
@@ -70,6 +79,12 @@ pub fn run(args: &BenchArgs) -> i32 {
     if let Err(e) = written {
         eprintln!("error: cannot write the results: {e}");
         return 1;
+    }
+    if let Some(path) = &args.plot {
+        if let Err(e) = crate::bench::plot::write_svg(&results, path) {
+            eprintln!("error: cannot write the plot {}: {e}", path.display());
+            return 1;
+        }
     }
     for e in &results.errors {
         eprintln!("error: {e}");
@@ -123,26 +138,52 @@ pub fn tables(r: &Results) -> String {
     s += "contact+push: contact_response per pair (array-of-structs); contact+push/soa: batch::contact_push_pairs (f64, \
           bit-identical to contact + response); contact+push/f32: batch::contact_push_pairs_f32 (the f32 fast path).\n";
     s += "sweep: geom::sweep, ns per sweep, on the sweep cases of the same name (that % of the sweeps hit).\n\n";
+    let c = &r.caches;
     s += &format!(
-        "Streaming sum (bandwidth ceiling) over the largest batched input: {:.1} GB/s. Batched code path: {}.\n",
-        r.bandwidth_gb_s, r.level
+        "Caches ({}): L1d {} KiB, L2 {} KiB, L3 {} KiB; threads available: {}. Batched code path: {}.\n",
+        c.source,
+        c.l1d >> 10,
+        c.l2 >> 10,
+        c.l3 >> 10,
+        r.threads_available,
+        r.level
     );
+    s += &format!("Ceiling (stream_read, 1 thread) over the largest batched input: {:.1} GB/s.\n", r.bandwidth_gb_s);
     s += &format!(
-        "{:<16}{:>3}{:>10}{:>14}{:>10}{:>12}{:>9}\n",
-        "kernel", "D", "n", "Gtests/s", "GB/s", "sum GB/s", "% sum"
+        "{:<16}{:>3}{:>10}{:>6}{:>8}{:>4}{:>10}{:>9}{:>10}{:>8}{:>7}{:>6}\n",
+        "kernel", "D", "n", "cache", "path", "thr", "Gtests/s", "GB/s", "ceil GB/s", "% ceil", "noise", "eff"
     );
     for b in &r.batched {
         let gb = b.tests_per_s * b.bytes_per_test as f64 / 1e9;
         s += &format!(
-            "{:<16}{:>3}{:>10}{:>14.2}{:>10.1}{:>12.1}{:>8.0}%\n",
+            "{:<16}{:>3}{:>10}{:>6}{:>8}{:>4}{:>10.2}{:>9.1}{:>10.1}{:>7.0}%{:>6.0}%{:>6.2}\n",
             b.kernel,
             b.dim,
             b.n,
+            b.cache_level,
+            b.path,
+            b.threads,
             b.tests_per_s / 1e9,
             gb,
-            b.sum_gb_s,
-            b.percent_of_bandwidth
+            b.ceiling_gb_s,
+            b.percent_of_ceiling,
+            b.noise_percent,
+            b.efficiency
         );
+    }
+    if !r.contact_threads.is_empty() {
+        s += &format!("{:<18}{:>3}{:>10}{:>4}{:>10}{:>6}\n", "contact batch", "D", "n", "thr", "Mtests/s", "eff");
+        for t in &r.contact_threads {
+            s += &format!(
+                "{:<18}{:>3}{:>10}{:>4}{:>10.1}{:>6.2}\n",
+                t.name,
+                t.dim,
+                t.n,
+                t.threads,
+                t.tests_per_s / 1e6,
+                t.efficiency
+            );
+        }
     }
     if !r.errors.is_empty() {
         s += &format!("\n{} WRONG HIT COUNT(S), see the errors below.\n", r.errors.len());

@@ -198,7 +198,7 @@ unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &m
 /// loads per stream per block; the streams' vectors are added together inside the block (a chain
 /// that does not carry from block to block), then into eight accumulators (the add latency is
 /// 4 cycles, two adds issue per cycle: eight chains keep both ports busy). Unaligned loads, so the
-/// slices need no particular alignment; the tail (under 64 lanes) is added one lane at a time.
+/// slices need no particular alignment; the tail (under 64 lanes) goes through eight scalar accumulators.
 ///
 /// # Safety
 /// AVX2 is present; every `s[i]` has at least `n` elements.
@@ -210,13 +210,16 @@ unsafe fn stream_read<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
     let blocks = n / LANES;
     for b in 0..blocks {
         let at = b * LANES;
-        for (j, a) in acc.iter_mut().enumerate() {
-            // SAFETY: lanes at..at + 64 are below n, so every stream has them.
-            unsafe {
-                let mut t = _mm256_loadu_ps(p[0].add(at + V * j));
-                for q in &p[1..] {
-                    t = _mm256_add_ps(t, _mm256_loadu_ps(q.add(at + V * j)));
+        // SAFETY: lanes at..at + 64 are below n, so every stream has them.
+        unsafe {
+            let mut t: [__m256; LANES / V] = core::array::from_fn(|j| _mm256_loadu_ps(p[0].add(at + V * j)));
+            for q in &p[1..] {
+                let q = q.add(at);
+                for (j, t) in t.iter_mut().enumerate() {
+                    *t = _mm256_add_ps(*t, _mm256_loadu_ps(q.add(V * j)));
                 }
+            }
+            for (a, t) in acc.iter_mut().zip(t) {
                 *a = _mm256_add_ps(*a, t);
             }
         }

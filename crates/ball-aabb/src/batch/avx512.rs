@@ -242,25 +242,32 @@ unsafe fn stream_read<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
     let blocks = n / B;
     for b in 0..blocks {
         let at = b * B;
-        for (j, a) in acc.iter_mut().enumerate() {
-            // SAFETY: lanes at..at + 128 are below n, so every stream has them.
-            unsafe {
-                let mut t = _mm512_loadu_ps(p[0].add(at + W * j));
-                for q in &p[1..] {
-                    t = _mm512_add_ps(t, _mm512_loadu_ps(q.add(at + W * j)));
+        // SAFETY: lanes at..at + 128 are below n, so every stream has them.
+        unsafe {
+            let mut t: [__m512; B / W] = core::array::from_fn(|j| _mm512_loadu_ps(p[0].add(at + W * j)));
+            for q in &p[1..] {
+                let q = q.add(at);
+                for (j, t) in t.iter_mut().enumerate() {
+                    *t = _mm512_add_ps(*t, _mm512_loadu_ps(q.add(W * j)));
                 }
+            }
+            for (a, t) in acc.iter_mut().zip(t) {
                 *a = _mm512_add_ps(*a, t);
             }
         }
     }
     let mut at = blocks * B;
+    let mut v = 0;
     while at < n {
         let len = (n - at).min(W);
         let k: __mmask16 = if len == W { !0 } else { (1u16 << len) - 1 };
+        let mut t = _mm512_setzero_ps();
         for q in &p {
             // SAFETY: the lanes selected by k are below n; the others are not read.
-            acc[0] = _mm512_add_ps(acc[0], unsafe { _mm512_maskz_loadu_ps(k, q.add(at)) });
+            t = _mm512_add_ps(t, unsafe { _mm512_maskz_loadu_ps(k, q.add(at)) });
         }
+        acc[v] = _mm512_add_ps(acc[v], t);
+        v += 1;
         at += len;
     }
     let mut sum = acc[0];
