@@ -75,9 +75,22 @@ fn keys_pressed() -> Vec<Key> {
             KeyCode::G => Key::G,
             KeyCode::S => Key::S,
             KeyCode::B => Key::B,
+            KeyCode::L => Key::L,
             _ => continue,
         };
         keys.push(key);
+    }
+    keys
+}
+
+/// The keys held down that the playground reads (run left / right).
+fn keys_held() -> Vec<Key> {
+    let mut keys = Vec::new();
+    if is_key_down(KeyCode::Left) || is_key_down(KeyCode::A) {
+        keys.push(Key::Left);
+    }
+    if is_key_down(KeyCode::Right) || is_key_down(KeyCode::D) {
+        keys.push(Key::Right);
     }
     keys
 }
@@ -87,7 +100,7 @@ fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
     use macroquad::miniquad::CursorIcon;
     match handle {
         app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
-        app::Handle::CircleRim | app::Handle::VelocityTip => CursorIcon::Crosshair,
+        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip => CursorIcon::Crosshair,
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
         app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
         // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.
@@ -185,6 +198,9 @@ async fn run(options: RunOptions) {
                 pointer_over_ui: pointer_over_ui && !press.is_some_and(|p| canvas.contains(p)),
                 keyboard_taken,
                 dt: get_frame_time(),
+                held: keys_held(),
+                secondary_down: is_mouse_button_down(MouseButton::Right),
+                erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
             }
         };
         let tab_pressed = input.keys.contains(&Key::Tab);

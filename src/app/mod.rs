@@ -19,20 +19,23 @@
 //!
 //! ```text
 //!  module    imports from (in app)      one layer per line: each imports only from lines above it
-//!  scene     —                          the scene text: SceneOptions, parse and format
+//!  levels    —                          the playground's maps: PlayMap, its scene text, LEVELS
+//!  scene     levels                     the scene text: SceneOptions, parse and format
 //!  palette   —
 //!  view      —
 //!  bench     —
 //!  teach     scene
 //!  motion    scene                      the motion mode: MotionState, presets, sweep analysis, playback
-//!  state     scene, teach, bench, view, motion
-//!  update    scene, teach, bench, view, state, motion
+//!  playground levels, scene            the playground: PlaygroundState, fixed steps, the race
+//!  state     scene, teach, bench, view, motion, playground
+//!  update    scene, teach, bench, view, state, motion, playground
 //!  overlay   teach, state
 //! ```
 //!
 //! - [`scene`]: the scene text. [`SceneOptions`] and every key's parse and format (`circle`, `box`,
 //!   `algorithm`, `case`, `size`, `overlay`, `published`, `compare`, `arvo`, `tour`, and motion's
-//!   `motion`, `velocity`, `response`, `restitution`); a bad value is
+//!   `motion`, `velocity`, `response`, `restitution`, and the playground's `playground`, `level`, `map`,
+//!   `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`); a bad value is
 //!   an [`OptionError`] naming its key. Knows nothing of the state.
 //! - [`teach`]: the teaching layer's data ([`teach::TeachState`], [`teach::TeachCommand`]) and the
 //!   pure functions the overlay and the panel share (the tested variant, the pseudocode trace).
@@ -40,6 +43,12 @@
 //! - [`motion`]: the motion mode's data ([`motion::MotionState`], [`motion::MotionCommand`], the
 //!   gallery [`motion::PRESETS`]) and the pure functions the canvas and the panel share (the sweep,
 //!   the discrete test at `c + v`, the continuation, the animation's progress by a given `dt`).
+//! - [`levels`]: the playground's tile maps ([`levels::PlayMap`], `Copy`, with its run-length scene
+//!   text) and the built-in [`levels::LEVELS`].
+//! - [`playground`]: the playground mode's data ([`playground::PlaygroundState`],
+//!   [`playground::PlaygroundCommand`]): painting, the ball stepped by the core's `world::step` in
+//!   fixed 120 Hz steps from the frame's `dt`, and the race of every strategy with its bumps and
+//!   tunnellings.
 //! - [`view`]: the world ↔ screen transform. [`palette`]: colours.
 //! - [`state`]: [`State`], [`Analysis`], and reading the state back into a scene ([`current_scene`]).
 //! - [`update`]: every change to the state: input ([`update()`]), commands ([`apply`]), and the one
@@ -47,9 +56,11 @@
 //! - [`overlay`]: the teaching overlays' images and the read-out at the pointer (reads the state).
 
 pub mod bench;
+pub mod levels;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
+pub mod playground;
 pub mod scene;
 pub mod state;
 pub mod teach;
@@ -59,10 +70,10 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, SceneOptions};
+pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
-    apply, apply_motion, apply_teach, key_command, load_lesson, load_scene, load_scene_text, set_canvas, track_pointer,
+    apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene, load_scene_text, set_canvas, track_pointer,
     update, Command, Input, Key, CONTROLS,
 };
 pub use view::{ScreenRect, View};

@@ -62,3 +62,26 @@ pub fn shown_state(verdict: bool, exact: State) -> State {
 pub fn alpha(c: Rgba, a: u8) -> Rgba {
     [c[0], c[1], c[2], a]
 }
+
+/// Playground: a solid cell, the light line of the seams between flush cells, the map's border.
+pub const CELL: Rgba = [86, 98, 124, 255];
+pub const SEAM: Rgba = [120, 134, 164, 255];
+pub const MAP_BORDER: Rgba = [60, 66, 80, 255];
+/// Playground: the throw arrow and its handle.
+pub const THROW: Rgba = [235, 235, 245, 255];
+/// Playground race: one colour per strategy, in registry order (`world::STRATEGIES`).
+pub const STRATEGY: [Rgba; 7] = [
+    [255, 90, 70, 255],   // discrete-in-order: red
+    [255, 160, 60, 255],  // discrete-deepest-first: orange
+    [250, 214, 90, 255],  // swept-slide: yellow
+    [200, 120, 255, 255], // per-axis: violet
+    [90, 170, 255, 255],  // plane-solver: blue
+    [120, 220, 255, 255], // merged: cyan
+    [80, 200, 120, 255],  // swept-slide-seamless: green
+];
+
+/// The race colour of the strategy at registry index `i`.
+#[must_use]
+pub fn race_colour(i: usize) -> Rgba {
+    STRATEGY[i % STRATEGY.len()]
+}

@@ -11,7 +11,9 @@
 //! [`State::new`](super::State::new) and [`load_scene`](super::load_scene), and read
 //! back into one by [`current_scene`](super::current_scene).
 
+use super::levels::{level_ids, level_index, PlayMap, LEVELS};
 use crate::geom::algo::arvo::ArvoMode;
+use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
 use crate::teach::lessons::{Overlay, TOUR};
@@ -144,6 +146,101 @@ pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
     }
 }
 
+/// The playground's part of a scene: `playground=on&level=stairs` (or `map=24./…/24#`),
+/// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
+/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlaygroundOptions {
+    pub on: bool,
+    /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
+    pub level: Option<usize>,
+    pub map: PlayMap,
+    pub strategy: StrategyId,
+    /// Every strategy at once, from the same throw.
+    pub race: bool,
+    /// Where the ball starts.
+    pub ball: Circle,
+    /// The velocity it starts with, world units per second.
+    pub throw: [f32; 2],
+    pub gravity: bool,
+    /// Fixed steps simulated when the scene is loaded.
+    pub steps: u32,
+}
+
+impl PlaygroundOptions {
+    /// The options of a built-in level (off, default strategy, no race).
+    #[must_use]
+    pub fn level(i: usize) -> PlaygroundOptions {
+        let l = &LEVELS[i.min(LEVELS.len() - 1)];
+        PlaygroundOptions {
+            on: false,
+            level: Some(i.min(LEVELS.len() - 1)),
+            map: l.map(),
+            strategy: StrategyId::default(),
+            race: false,
+            ball: Circle::new([l.ball[0], l.ball[1]], l.ball[2]).expect("built-in levels have valid balls"),
+            throw: l.throw,
+            gravity: true,
+            steps: 0,
+        }
+    }
+}
+
+impl Default for PlaygroundOptions {
+    fn default() -> Self {
+        PlaygroundOptions::level(0)
+    }
+}
+
+/// Largest accepted `steps=` (a minute at 120 steps a second).
+pub const MAX_STEPS: u32 = 7200;
+/// Largest accepted throw component, units per second.
+pub const THROW_LIMIT: f32 = 1000.0;
+
+/// A strategy id → the strategy (`strategy=`).
+pub fn parse_strategy(text: &str) -> Result<StrategyId, OptionError> {
+    let t = text.trim();
+    strategy(t).map(|s| s.kind).ok_or_else(|| OptionError {
+        field: "strategy",
+        message: format!(
+            "unknown id {t:?} (known: {})",
+            STRATEGIES.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
+        ),
+    })
+}
+
+/// `vx,vy` → a throw within ±[`THROW_LIMIT`] units per second (`throw=`).
+pub fn parse_throw(text: &str) -> Result<[f32; 2], OptionError> {
+    let bad = |m: String| OptionError { field: "throw", message: m };
+    let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
+    for (x, name) in v.iter().zip(["vx", "vy"]) {
+        if !x.is_finite() || x.abs() > THROW_LIMIT {
+            return Err(bad(format!("{name} {x} is not a finite number within ±{THROW_LIMIT}")));
+        }
+    }
+    Ok([v[0], v[1]])
+}
+
+/// A whole number of fixed steps, `0..=MAX_STEPS` (`steps=`).
+pub fn parse_steps(text: &str) -> Result<u32, OptionError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n <= MAX_STEPS => Ok(n),
+        _ => Err(OptionError { field: "steps", message: format!("{text:?} is not a whole number 0..={MAX_STEPS}") }),
+    }
+}
+
+/// A level id (`level=`).
+pub fn parse_level(text: &str) -> Result<usize, OptionError> {
+    let t = text.trim();
+    level_index(t)
+        .ok_or_else(|| OptionError { field: "level", message: format!("unknown level {t:?} (known: {})", level_ids()) })
+}
+
+/// A map's scene text (`map=`, see [`PlayMap::parse`]).
+pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
+    PlayMap::parse(text).map_err(|m| OptionError { field: "map", message: m })
+}
+
 /// A bad scene option: which field, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionError {
@@ -182,6 +279,9 @@ pub struct SceneOptions {
     pub tour: Option<usize>,
     /// Motion mode: velocity, response, restitution (`motion=`, `velocity=`, `response=`, `restitution=`).
     pub motion: MotionOptions,
+    /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
+    /// `gravity=`, `steps=`).
+    pub playground: PlaygroundOptions,
 }
 
 /// Smallest and largest accepted `--size` side.
@@ -202,6 +302,7 @@ impl Default for SceneOptions {
             arvo: ArvoMode::SolidBoxSolidBall,
             tour: None,
             motion: MotionOptions::default(),
+            playground: PlaygroundOptions::default(),
         }
     }
 }
@@ -266,6 +367,8 @@ impl SceneOptions {
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
         let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
+        let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
+        let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
@@ -284,12 +387,22 @@ impl SceneOptions {
                 "velocity" => &mut velocity,
                 "response" => &mut response,
                 "restitution" => &mut restitution,
+                "playground" => &mut playground,
+                "level" => &mut level,
+                "map" => &mut map,
+                "strategy" => &mut strat,
+                "race" => &mut race,
+                "ball" => &mut ball,
+                "throw" => &mut throw,
+                "gravity" => &mut gravity,
+                "steps" => &mut steps,
                 other => {
                     return Err(OptionError {
                         field: "fragment",
                         message: format!(
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
-                             published, compare, arvo, tour, motion, velocity, response, restitution)"
+                             published, compare, arvo, tour, motion, velocity, response, restitution, \
+                             playground, level, map, strategy, race, ball, throw, gravity, steps)"
                         ),
                     })
                 }
@@ -330,6 +443,36 @@ impl SceneOptions {
         if let Some(t) = restitution {
             o.motion.restitution = parse_restitution(&t)?;
         }
+        // The playground: a level first (its map, ball and throw), then what overrides it.
+        let p = &mut o.playground;
+        if let Some(t) = level {
+            *p = PlaygroundOptions::level(parse_level(&t)?);
+        }
+        if let Some(t) = map {
+            p.map = parse_map(&t)?;
+            p.level = p.level.filter(|&i| LEVELS[i].map() == p.map);
+        }
+        if let Some(t) = playground {
+            p.on = parse_flag("playground", &t)?;
+        }
+        if let Some(t) = strat {
+            p.strategy = parse_strategy(&t)?;
+        }
+        if let Some(t) = race {
+            p.race = parse_flag("race", &t)?;
+        }
+        if let Some(t) = ball {
+            p.ball = parse_ball(&t)?;
+        }
+        if let Some(t) = throw {
+            p.throw = parse_throw(&t)?;
+        }
+        if let Some(t) = gravity {
+            p.gravity = parse_flag("gravity", &t)?;
+        }
+        if let Some(t) = steps {
+            p.steps = parse_steps(&t)?;
+        }
         Ok(o)
     }
 
@@ -340,6 +483,46 @@ impl SceneOptions {
         let mut s = self.shapes_fragment();
         s.push_str(&self.teach_fragment());
         s.push_str(&self.motion_fragment());
+        s.push_str(&self.playground_fragment());
+        s
+    }
+
+    /// The playground keys, only when they differ from the default: on/off, the level (or the
+    /// painted map), the strategy, and the ball, throw, race, gravity and steps when they are not
+    /// the level's defaults.
+    fn playground_fragment(&self) -> String {
+        let p = &self.playground;
+        if *p == PlaygroundOptions::default() {
+            return String::new();
+        }
+        let mut s = format!("&playground={}", if p.on { "on" } else { "off" });
+        let base = match p.level {
+            Some(i) if LEVELS[i].map() == p.map => {
+                s.push_str(&format!("&level={}", LEVELS[i].id));
+                PlaygroundOptions::level(i)
+            }
+            _ => {
+                s.push_str(&format!("&map={}", p.map.to_compact()));
+                PlaygroundOptions::default()
+            }
+        };
+        s.push_str(&format!("&strategy={}", p.strategy.as_str()));
+        if p.ball != base.ball {
+            let c = p.ball.center();
+            s.push_str(&format!("&ball={},{},{}", c[0], c[1], p.ball.radius()));
+        }
+        if p.throw != base.throw {
+            s.push_str(&format!("&throw={},{}", p.throw[0], p.throw[1]));
+        }
+        if p.race {
+            s.push_str("&race=on");
+        }
+        if !p.gravity {
+            s.push_str("&gravity=off");
+        }
+        if p.steps > 0 {
+            s.push_str(&format!("&steps={}", p.steps));
+        }
         s
     }
 
@@ -410,6 +593,15 @@ fn shape_error(field: &'static str, e: impl fmt::Display) -> OptionError {
 pub fn parse_circle(text: &str) -> Result<Circle, OptionError> {
     let v = parse_numbers(text, Some(&["cx", "cy", "r"])).map_err(|e| shape_error("circle", e))?;
     Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("circle", e))
+}
+
+/// `x,y,r` → the playground ball (`ball=`): a checked circle with a radius in `0.05..=4`.
+pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
+    let v = parse_numbers(text, Some(&["x", "y", "r"])).map_err(|e| shape_error("ball", e))?;
+    if !(0.05..=4.0).contains(&v[2]) {
+        return Err(OptionError { field: "ball", message: format!("r {} is not in 0.05..=4", v[2]) });
+    }
+    Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("ball", e))
 }
 
 /// `minx,miny,maxx,maxy` → a checked box.

@@ -6,6 +6,7 @@
 
 use super::bench::BenchState;
 use super::motion::{MotionAnalysis, MotionState};
+use super::playground::PlaygroundState;
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::view::{self, ScreenRect, View};
@@ -39,6 +40,8 @@ pub struct State {
     pub bench: BenchState,
     /// The motion mode: velocity, response, playback (see [`motion`](super::motion)).
     pub motion: MotionState,
+    /// The playground: a tile map, a ball, the strategies' race (see [`playground`](super::playground)).
+    pub playground: PlaygroundState,
 }
 
 impl State {
@@ -60,6 +63,7 @@ impl State {
             teach: TeachState::from_options(&options),
             bench: BenchState::default(),
             motion: MotionState::from_options(options.motion),
+            playground: PlaygroundState::from_options(options.playground),
         };
         set_case(&mut s, options.case);
         s.refit();
@@ -91,7 +95,10 @@ impl State {
 
     /// Fits the view to the scene on the current canvas.
     pub fn refit(&mut self) {
-        let (lo, hi) = if self.motion.options.on {
+        let (lo, hi) = if self.playground.options.on {
+            let m = &self.playground.options.map;
+            ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
+        } else if self.motion.options.on {
             let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
             view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
         } else {
@@ -118,6 +125,8 @@ pub enum Handle {
     },
     /// Motion mode: the tip of the velocity arrow (the centre at `c + v`).
     VelocityTip,
+    /// Playground: the tip of the throw arrow.
+    ThrowTip,
 }
 
 /// A drag in progress: what was grabbed, and the scene when it was grabbed.
@@ -240,5 +249,6 @@ pub fn current_scene(state: &State) -> SceneOptions {
         arvo: state.teach.arvo,
         tour: state.teach.tour(),
         motion: state.motion.options,
+        playground: state.playground.options,
     }
 }

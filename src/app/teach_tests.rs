@@ -44,6 +44,7 @@ fn scene_text_round_trips_every_field() {
             response: crate::app::MotionKind::Bounce,
             restitution: 0.5,
         },
+        playground: crate::app::PlaygroundOptions::default(),
     };
     let text = o.to_fragment();
     for key in [

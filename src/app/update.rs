@@ -5,6 +5,7 @@
 
 use super::bench::{apply_bench, BenchCommand};
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
+use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
 use super::state::{in_case, set_case, Drag, Handle, State};
 use super::teach::{LessonRef, TeachCommand, TeachState};
@@ -44,6 +45,8 @@ pub enum Key {
     G,
     S,
     B,
+    /// Playground on/off.
+    L,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -68,6 +71,11 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("G", "motion: play / pause the animation along the move"),
     ("S", "motion: step: start → impact → end"),
     ("B", "motion: slide or bounce after the impact"),
+    ("L", "playground on or off (a tile map, a ball, the strategies' race)"),
+    ("left drag / right drag", "playground: paint / erase cells (Shift + left drag erases too)"),
+    ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
+    ("← → (held), ↑ / Space", "playground: run left / right, jump"),
+    ("G / S / R", "playground: pause or resume / one fixed step / throw again"),
 ];
 
 /// One frame of input, in logical screen pixels.
@@ -92,8 +100,15 @@ pub struct Input {
     pub pointer_over_ui: bool,
     /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
     pub keyboard_taken: bool,
-    /// Seconds since the last frame (advances the motion animation; 0 in screenshot mode).
+    /// Seconds since the last frame (advances the motion animation and the playground; 0 in
+    /// screenshot mode).
     pub dt: f32,
+    /// Keys held down this frame (the playground's run left / right).
+    pub held: Vec<Key>,
+    /// The secondary (right) button is held: the playground erases.
+    pub secondary_down: bool,
+    /// Shift is held: the playground's left drag erases.
+    pub erase_modifier: bool,
 }
 
 /// Something the panel (or a key) asks for. Applied by [`apply`].
@@ -119,6 +134,8 @@ pub enum Command {
     Bench(BenchCommand),
     /// The motion mode's commands (see [`super::motion`]).
     Motion(MotionCommand),
+    /// The playground's commands (see [`super::playground`]).
+    Playground(PlaygroundCommand),
 }
 
 /// Pointer tolerance for rims, edges and corners, in pixels.
@@ -154,7 +171,24 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::G => Command::Motion(MotionCommand::PlayPause),
         Key::S => Command::Motion(MotionCommand::Step),
         Key::B => Command::Motion(MotionCommand::CycleResponse),
+        Key::L => Command::Playground(PlaygroundCommand::Toggle),
     })
+}
+
+/// The command a key stands for in the playground, where the arrows, Space, G, S and R drive the
+/// ball and the clock; `None`: the key's ordinary meaning ([`key_command`]).
+#[must_use]
+pub fn playground_key(key: Key) -> Option<Option<Command>> {
+    let c = |p| Some(Some(Command::Playground(p)));
+    match key {
+        Key::Up | Key::Space => c(PlaygroundCommand::Jump),
+        Key::G => c(PlaygroundCommand::PauseResume),
+        Key::S => c(PlaygroundCommand::Step),
+        Key::R => c(PlaygroundCommand::Restart),
+        // Held keys: read from `Input::held`, not pressed ones.
+        Key::Left | Key::Right | Key::Down | Key::Enter => Some(None),
+        _ => None,
+    }
 }
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
@@ -169,13 +203,21 @@ pub fn update(state: &mut State, input: &Input) {
 
     if !input.keyboard_taken {
         for &k in &input.keys {
-            if let Some(cmd) = key_command(k) {
+            let cmd = if state.playground.options.on { playground_key(k) } else { None };
+            if let Some(cmd) = cmd.unwrap_or_else(|| key_command(k)) {
                 apply(state, cmd);
             }
         }
     }
 
-    pointer(state, input);
+    if state.playground.options.on {
+        let held = |k| !input.keyboard_taken && input.held.contains(&k);
+        state.playground.drive = f32::from(held(Key::Right)) - f32::from(held(Key::Left));
+        playground_pointer(state, input);
+        playground::advance(&mut state.playground, input.dt);
+    } else {
+        pointer(state, input);
+    }
     motion::advance(&mut state.motion, input.dt);
 
     if state.drag.is_none() {
@@ -190,6 +232,72 @@ pub fn set_canvas(state: &mut State, canvas: ScreenRect) {
         state.canvas = canvas;
         state.refit();
     }
+}
+
+/// The playground's pointer: a drag of the throw arrow's tip sets the throw; any other press on
+/// the map starts a stroke that paints (left button) or erases (right button, Shift, or the erase
+/// brush) every cell the pointer passes over until it is released.
+fn playground_pointer(state: &mut State, input: &Input) {
+    let world = |p: Vec2| state.view.to_world(p);
+    if let Some(drag) = state.drag {
+        if !input.down {
+            state.drag = None;
+        } else if let Some(p) = input.pointer {
+            let w = world(p);
+            let k = 1.0 / playground::ARROW_SECONDS;
+            let v = [
+                drag.start_velocity[0] + (w[0] - drag.start_pointer[0]) * k,
+                drag.start_velocity[1] + (w[1] - drag.start_pointer[1]) * k,
+            ];
+            apply_playground(state, PlaygroundCommand::SetThrow(v));
+        }
+        return;
+    }
+    let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
+    let p = &mut state.playground;
+    if let Some(solid) = p.stroke {
+        let still = if solid { input.down && !input.erase_modifier } else { input.down || input.secondary_down };
+        if !still {
+            p.stroke = None;
+        } else if let Some(at) = input.pointer.filter(|&q| usable(q)) {
+            playground::paint(&mut state.playground, world(at), solid);
+        }
+        return;
+    }
+    let press = input.press.or(input.pointer).filter(|&q| usable(q));
+    let Some(at) = press.filter(|_| input.pressed || input.secondary_down || input.down) else {
+        state.hover = input.pointer.filter(|&q| usable(q)).and_then(|q| throw_hit(state, q));
+        return;
+    };
+    if input.pressed && throw_hit(state, at).is_some() {
+        state.drag = Some(Drag {
+            handle: Handle::ThrowTip,
+            start_pointer: world(at),
+            start_circle: state.circle,
+            start_box: state.aabb,
+            start_velocity: state.playground.options.throw,
+        });
+        return;
+    }
+    if !(input.pressed || input.secondary_down) {
+        return;
+    }
+    let p = &mut state.playground;
+    let solid = !(input.secondary_down || input.erase_modifier || p.brush == Brush::Erase);
+    p.stroke = Some(solid);
+    playground::paint(p, world(at), solid);
+    if let Some(now) = input.pointer.filter(|&q| usable(q)) {
+        playground::paint(&mut state.playground, world(now), solid);
+    }
+    if !(input.down || input.secondary_down) {
+        state.playground.stroke = None;
+    }
+}
+
+/// Is the screen point on the throw arrow's tip?
+fn throw_hit(state: &State, p: Vec2) -> Option<Handle> {
+    let tip = state.view.to_screen(playground::throw_tip(&state.playground.options));
+    (p.distance(tip) <= GRAB_PX * 1.5).then_some(Handle::ThrowTip)
 }
 
 fn pointer(state: &mut State, input: &Input) {
@@ -337,6 +445,7 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) {
                 state.aabb = b;
             }
         }
+        Handle::ThrowTip => {}
         Handle::VelocityTip => {
             // The tip follows the pointer, keeping the grab offset.
             let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];
@@ -385,6 +494,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             state.case = CaseMode::Auto;
             state.motion.options = init.motion;
             state.motion.playback = motion::Playback::default();
+            state.playground = keep_settings(&state.playground, PlaygroundState::from_options(init.playground));
             set_case(state, init.case);
         }
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
@@ -414,6 +524,7 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Teach(t) => apply_teach(state, t),
         Command::Bench(b) => apply_bench(&mut state.bench, b),
         Command::Motion(m) => apply_motion(state, m),
+        Command::Playground(p) => apply_playground(state, p),
     }
     if state.drag.is_none() {
         state.refit();
@@ -495,8 +606,31 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.motion.preset = PRESETS.iter().position(|p| {
         SceneOptions::from_fragment(p.scene).is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
     });
+    state.playground = keep_settings(&state.playground, PlaygroundState::from_options(o.playground));
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
+}
+
+/// A new playground state with the old one's settings that are not part of a scene (the time
+/// scale and the brush).
+fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState {
+    PlaygroundState { time_scale: old.time_scale, brush: old.brush, ..new }
+}
+
+/// Applies a playground command. Turning the playground on turns motion mode off (one mode on the
+/// canvas at a time); the view is refitted to the map.
+pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
+    playground::apply(&mut state.playground, cmd);
+    if cmd == PlaygroundCommand::Toggle {
+        state.drag = None;
+        state.playground.stroke = None;
+        if state.playground.options.on {
+            state.motion.options.on = false;
+        }
+    }
+    if state.drag.is_none() {
+        state.refit();
+    }
 }
 
 /// Applies a motion command. A change of the scene's motion (velocity, response, restitution)
@@ -538,6 +672,9 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
             }
             return;
         }
+    }
+    if state.motion.options.on && !before.on {
+        state.playground.options.on = false;
     }
     let m = &mut state.motion;
     if m.options != before {

@@ -16,6 +16,9 @@
 //!   - [`timing`]: the [`Clock`] and the timed loop;
 //!   - [`buffers`]: the inputs and outputs of the timed loops, set up outside the timing;
 //!   - [`results`]: the rows a run reports (the `bench --json` keys).
+//! - `tilemap` (desktop only): many balls moved one step through a large random tile map, ours
+//!   (1 thread and rayon) against a parry2d peer (`peers` feature), run by the `bench` command after
+//!   the plan.
 //!
 //! Time comes from a [`Clock`] the caller passes in: `std::time::Instant` panics on
 //! `wasm32-unknown-unknown`, where the app passes its frame clock instead. Every hit count is checked
@@ -54,6 +57,8 @@ pub mod results;
 pub mod rng;
 pub mod sets;
 pub mod sweeps;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tilemap;
 pub mod timing;
 
 pub use buffers::ContactBuffers;
@@ -61,7 +66,7 @@ pub use ceiling::CacheSizes;
 pub use kernels::contact_push_pass;
 pub use machine::BenchRun;
 pub use plan::{contact_soa_name, BenchConfig, Kernel};
-pub use results::{BatchedResult, Results, ScalarResult};
+pub use results::{BatchedResult, Results, ScalarResult, TilemapResult};
 pub use sets::{generate, PairSet, SetSpec};
 pub use sweeps::{generate_sweeps, sweep_pass, SweepSet};
 #[cfg(not(target_arch = "wasm32"))]

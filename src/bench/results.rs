@@ -64,6 +64,40 @@ pub struct ThreadsResult {
     pub efficiency: f64,
 }
 
+/// One tile-map row ([`super::tilemap`]): balls moved one step each through a random map with the
+/// default strategy, and the parry2d peer on the same inputs in the same run (`None` without the
+/// `peers` feature).
+#[derive(Clone, Debug, Serialize)]
+pub struct TilemapResult {
+    pub balls: usize,
+    /// `"4096x4096"` (cells).
+    pub map: String,
+    /// The fraction of solid cells.
+    pub fill: f64,
+    pub strategy: &'static str,
+    /// Threads ours ran on (1, or rayon's pool: every core); the peer ran the same way.
+    pub threads: usize,
+    pub ns_per_step: f64,
+    pub peer: Option<&'static str>,
+    pub peer_ns_per_step: Option<f64>,
+    /// `peer_ns_per_step / ns_per_step`.
+    pub speedup: Option<f64>,
+    /// Balls whose end positions differ by more than 1e-4 (either coordinate) from the peer's.
+    pub mismatches: Option<usize>,
+    /// Of the mismatches, settled by an `f64` reference slide (`tilemap::reference_step`): ours
+    /// within 1e-4 of it and the peer not, the peer and not ours, neither, both.
+    pub ours_right: Option<usize>,
+    pub peer_right: Option<usize>,
+    pub neither: Option<usize>,
+    pub both: Option<usize>,
+    /// The first few mismatched balls where ours is not within 1e-4 of the reference.
+    pub ours_not_right: Vec<usize>,
+    /// The largest difference of an end coordinate.
+    pub max_diff: Option<f64>,
+    /// The first few mismatched balls (indices).
+    pub first_mismatches: Vec<usize>,
+}
+
 /// Everything measured so far.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Results {
@@ -84,6 +118,8 @@ pub struct Results {
     pub threads_available: usize,
     /// The contact + push batch on 1, 2, … threads (empty with one thread available).
     pub contact_threads: Vec<ThreadsResult>,
+    /// The tile-map rows (`bench` on the desktop only; empty in the app's run).
+    pub tilemap: Vec<TilemapResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
 }

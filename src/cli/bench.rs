@@ -1,5 +1,6 @@
 //! `circle-aabb-lab bench`: the whole benchmark matrix in one process, with a progress bar.
 
+use crate::bench::tilemap::TilemapSpec;
 use crate::bench::{std_clock, BenchConfig, BenchRun, Results, ScalarResult};
 use crate::geom::ALGORITHMS;
 use clap::Args;
@@ -20,7 +21,16 @@ ns per sweep, on sweep sets of the same names: seeded cases that start apart, 10
 count is checked against the count decided when the cases were made (the path's exact smallest distance to the
 box; no case is within 1e-3 of a graze).
 Each figure is the fastest of several samples. The peers (parry2d/parry3d, cast_shapes for the sweep) are
-measured by `cargo bench` only.
+measured by `cargo bench` only, except the tile-map peer below.
+
+Tile map: 100k balls (--quick: 10k) moved one step each through a seeded random 4096x4096 map (--quick:
+512x512), 30 % solid cells, each ball in an empty cell with a velocity of up to 3 cells per step on each axis,
+with the default strategy (world::step, swept-slide-seamless), on 1 thread and on every core (rayon); and the
+peer, parry2d's Qbvh over the solid cells with cast_shapes ball vs cuboid on every candidate and a slide with the
+earliest hit (built with the `peers` cargo feature, on by default on the desktop), on the same inputs in the
+same run. The end positions are compared: mismatches counts the balls more than 1e-4 apart, and each mismatch
+is settled by an f64 reference slide (closed-form contact times): ours_right / peer_right / neither / both say
+whose end is within 1e-4 of it.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
 one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Sizes: one per cache
@@ -34,7 +44,10 @@ count. --plot FILE.svg draws tests/s against bytes read with each kernel's ceili
 
 --json prints one JSON object: {\"level\", \"scalar\": [{\"algorithm\", \"dim\", \"set\", \"n\", \"ns_per_test\",
 \"hits\", \"exact_hits\"}], \"contact\": [same], \"sweep\": [same, ns_per_test is per sweep], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
-\"tests_per_s\", \"bytes_per_test\", \"sum_gb_s\", \"percent_of_bandwidth\"}], \"errors\": [..]}.";
+\"tests_per_s\", \"bytes_per_test\", \"sum_gb_s\", \"percent_of_bandwidth\"}], \"tilemap\": [{\"balls\", \"map\", \"fill\", \"strategy\", \"threads\",
+\"ns_per_step\", \"peer\", \"peer_ns_per_step\", \"speedup\", \"mismatches\", \"ours_right\", \"peer_right\", \"neither\", \"both\",
+\"ours_not_right\", \"max_diff\", \"first_mismatches\"}],
+\"errors\": [..]}.";
 
 #[derive(Args, Debug, Default)]
 pub struct BenchArgs {
@@ -47,6 +60,9 @@ pub struct BenchArgs {
     /// Use the portable code path even where the CPU has AVX2 (to compare the two).
     #[arg(long)]
     pub portable: bool,
+    /// Only the tile-map rows (ours on 1 thread and every core, and the parry2d peer): skip the matrix.
+    #[arg(long)]
+    pub tilemap_only: bool,
     /// Also draw the batched kernels against their ceilings (tests/s against bytes read) into FILE.svg.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
@@ -64,12 +80,17 @@ pub fn run(args: &BenchArgs) -> i32 {
         indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {elapsed:>4} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    run.run_to_end(|r| {
-        bar.set_position((r.progress() * 1000.0) as u64);
-        bar.set_message(r.current());
-    });
+    if !args.tilemap_only {
+        run.run_to_end(|r| {
+            bar.set_position((r.progress() * 1000.0) as u64);
+            bar.set_message(r.current());
+        });
+    }
+    let mut results = run.into_results();
+    let spec = if args.quick { TilemapSpec::quick() } else { TilemapSpec::full() };
+    let mut clock = std_clock();
+    results.tilemap = crate::bench::tilemap::run(&spec, &mut clock, |m| bar.set_message(m.to_string()));
     bar.finish_and_clear();
-    let results = run.into_results();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         serde_json::to_writer_pretty(&mut out, &results).map_err(std::io::Error::from).and_then(|_| writeln!(out))
@@ -182,6 +203,34 @@ pub fn tables(r: &Results) -> String {
                 t.threads,
                 t.tests_per_s / 1e6,
                 t.efficiency
+            );
+        }
+    }
+    if !r.tilemap.is_empty() {
+        s += "\nTile map: one step per ball with the default strategy; ns per step (fastest sample), peer on the same \
+              inputs in the same run;\n\
+              a mismatch (ends > 1e-4 apart) is settled by an f64 reference slide.\n";
+        s += &format!(
+            "{:>8}{:>11}{:>6}{:>8}{:>12}{:>12}{:>9}{:>11}{:>26}  peer\n",
+            "balls", "map", "fill", "threads", "ns/step", "peer ns", "speedup", "mismatch", "ours/peer/neither right"
+        );
+        for t in &r.tilemap {
+            let opt = |x: Option<f64>, p: usize| x.map_or("-".to_string(), |x| format!("{x:.p$}"));
+            s += &format!(
+                "{:>8}{:>11}{:>6.2}{:>8}{:>12.1}{:>12}{:>9}{:>11}{:>26}  {}\n",
+                t.balls,
+                t.map,
+                t.fill,
+                t.threads,
+                t.ns_per_step,
+                opt(t.peer_ns_per_step, 1),
+                opt(t.speedup, 1),
+                t.mismatches.map_or("-".to_string(), |m| m.to_string()),
+                match (t.ours_right, t.peer_right, t.neither) {
+                    (Some(o), Some(p), Some(n)) => format!("{o}/{p}/{n}"),
+                    _ => "-".to_string(),
+                },
+                t.peer.unwrap_or("none (built without the `peers` feature)")
             );
         }
     }

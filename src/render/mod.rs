@@ -5,7 +5,8 @@
 //! numbers, the centre's zone highlighted), the box, the response construction (closest point and
 //! distance, or the four face distances), the push arrow and the ghost circle, the circle in the
 //! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
-//! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]).
+//! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]); the
+//! playground replaces the whole picture with its tile map and race ([`playground`]).
 
 use crate::app::palette::{self, Rgba};
 use crate::app::{Analysis, Handle, ScreenRect, State};
@@ -14,6 +15,7 @@ use macroquad::prelude::*;
 
 pub mod motion;
 pub mod overlay;
+pub mod playground;
 
 fn col(c: Rgba) -> Color {
     Color::from_rgba(c[0], c[1], c[2], c[3])
@@ -82,6 +84,10 @@ pub fn draw_scene(state: &State, a: &Analysis) {
 pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
+    if state.playground.options.on {
+        playground::draw_playground(state, z);
+        return;
+    }
     draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
     draw_grid(state, z);
     if a.motion.is_none() {

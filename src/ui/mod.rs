@@ -5,6 +5,7 @@ pub mod bench;
 #[cfg(test)]
 mod headless;
 pub mod motion;
+pub mod playground;
 pub mod teach;
 #[cfg(test)]
 mod tests;
@@ -75,6 +76,8 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
         let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
             header(ui, &mut out);
+            ui.separator();
+            playground::section(ui, state, &mut out);
             ui.separator();
             teach::lesson_card(ui, state, &mut out);
             motion::section(ui, state, &mut out);

@@ -1,0 +1,381 @@
+//! The playground mode's plain data and pure functions: a tile map to paint on ([`PlayMap`]), a
+//! ball moved by the core's [`world::step`] with one resolution strategy — or, in a **race**, the
+//! same throw replayed with every strategy at once ([`Runner`]s), each keeping its trail, its speed
+//! over time, and where it bumped ([`Step::bump`]) or tunnelled ([`Step::tunnelled`]).
+//!
+//! Time: the frame's `dt` arrives as a plain number ([`advance`]), is scaled by the time scale and
+//! spent in fixed steps of [`STEP_SECONDS`] (120 Hz), so what happens does not depend on the frame
+//! rate; [`single_step`] does exactly one. The core's units are per step: a velocity `v` (units per
+//! second) is `v·h` per step and gravity `g·h²` (see [`crate::geom::world`]'s Units). Velocities are
+//! kept per step between steps, so a ball the strategy leaves alone keeps its velocity bit for bit.
+//!
+//! Nothing here reads or changes the app's [`State`](super::State): the state holds a
+//! [`PlaygroundState`], [`apply_playground`](super::apply_playground) applies the commands.
+
+use super::levels::{PlayMap, LEVELS};
+use super::scene::PlaygroundOptions;
+use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
+use crate::geom::Circle;
+
+/// Fixed steps per second.
+pub const STEP_HZ: f32 = 120.0;
+/// One fixed step, seconds.
+pub const STEP_SECONDS: f32 = 1.0 / STEP_HZ;
+/// Gravity, units per second² (down).
+pub const GRAVITY: f32 = 30.0;
+/// Horizontal speed the arrow keys drive at, units per second.
+pub const RUN_SPEED: f32 = 6.0;
+/// Upward speed of a jump, units per second.
+pub const JUMP_SPEED: f32 = 11.0;
+/// The most fixed steps one frame may run (a stalled frame does not freeze the window).
+pub const MAX_STEPS_PER_FRAME: u32 = 30;
+/// Steps after which a run stops (a minute), so trails stay bounded.
+pub const MAX_RUN_STEPS: u32 = 7200;
+/// A ball this far below the map has fallen out of the world: it stops.
+pub const FALL_OUT: f32 = 12.0;
+/// Seconds of flight the throw arrow shows: its tip is at `start + throw · ARROW_SECONDS`.
+pub const ARROW_SECONDS: f32 = 0.25;
+
+/// One ball with one strategy, and what happened to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Runner {
+    pub strategy: StrategyId,
+    pub ball: Circle,
+    /// Velocity per step (the core's unit).
+    pub velocity: [f32; 2],
+    /// The centre after every step, starting with the start.
+    pub trail: Vec<[f32; 2]>,
+    /// Speed after every step, units per second (starting with the throw's).
+    pub speeds: Vec<f32>,
+    /// Where a step bumped: the centre at the end of that step.
+    pub bumps: Vec<[f32; 2]>,
+    /// Where a step tunnelled: the centre at the end of that step.
+    pub tunnels: Vec<[f32; 2]>,
+    /// The last step had a contact from below (a jump is allowed).
+    pub grounded: bool,
+    /// Fell out of the world: no longer stepped.
+    pub out: bool,
+}
+
+impl Runner {
+    #[must_use]
+    pub fn new(strategy: StrategyId, ball: Circle, throw: [f32; 2]) -> Runner {
+        let velocity = [throw[0] * STEP_SECONDS, throw[1] * STEP_SECONDS];
+        Runner {
+            strategy,
+            ball,
+            velocity,
+            trail: vec![ball.center()],
+            speeds: vec![speed(velocity)],
+            bumps: Vec::new(),
+            tunnels: Vec::new(),
+            grounded: false,
+            out: false,
+        }
+    }
+
+    /// One fixed step through `map`; returns the core's step (None once out of the world).
+    pub fn step(&mut self, map: &TileMap, params: &Params) -> Option<Step> {
+        if self.out {
+            return None;
+        }
+        let s = step(self.strategy, &self.ball, self.velocity, map, params);
+        let Ok(ball) = Circle::new(s.end, self.ball.radius()) else {
+            self.out = true;
+            return None;
+        };
+        self.ball = ball;
+        self.velocity = s.velocity;
+        self.grounded = s.contacts().iter().any(|c| c.normal[1] > 0.5);
+        self.trail.push(s.end);
+        self.speeds.push(speed(s.velocity));
+        if s.bump {
+            self.bumps.push(s.end);
+        }
+        if s.tunnelled {
+            self.tunnels.push(s.end);
+        }
+        if s.end[1] < -FALL_OUT {
+            self.out = true;
+        }
+        Some(s)
+    }
+
+    /// Speed lost since the throw (units per second; negative: gained).
+    #[must_use]
+    pub fn speed_lost(&self) -> f32 {
+        self.speeds.first().copied().unwrap_or(0.0) - self.speeds.last().copied().unwrap_or(0.0)
+    }
+}
+
+/// A strategy's index in the registry (its race colour, its row in the panel).
+#[must_use]
+pub fn strategy_index(id: StrategyId) -> usize {
+    STRATEGIES.iter().position(|s| s.kind == id).unwrap_or(0)
+}
+
+/// Units per second of a per-step velocity.
+#[must_use]
+pub fn speed(v_step: [f32; 2]) -> f32 {
+    (v_step[0] * v_step[0] + v_step[1] * v_step[1]).sqrt() * STEP_HZ
+}
+
+/// Paint solid cells or erase them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Brush {
+    #[default]
+    Paint,
+    Erase,
+}
+
+/// The playground's part of [`State`](super::State).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaygroundState {
+    /// The scene's playground keys; `options.map` is the map as painted now.
+    pub options: PlaygroundOptions,
+    /// One runner (the chosen strategy), or one per strategy in a race (registry order).
+    pub runners: Vec<Runner>,
+    /// Fixed steps run since the throw.
+    pub steps: u32,
+    /// Seconds not yet spent on a fixed step.
+    pub accumulator: f32,
+    pub paused: bool,
+    /// Simulated seconds per real second (slow motion below 1).
+    pub time_scale: f32,
+    /// What the left button does on the map (the right button, or with Shift, always erases).
+    pub brush: Brush,
+    /// The stroke in progress: painting solid (true) or erasing (false).
+    pub stroke: Option<bool>,
+    /// Arrow keys held: −1 left, +1 right, 0 none.
+    pub drive: f32,
+    /// A jump asked for, done on the next step if the ball stands on something.
+    pub jump: bool,
+}
+
+impl PlaygroundState {
+    /// The state of a scene's playground: the throw started and `options.steps` steps run.
+    #[must_use]
+    pub fn from_options(options: PlaygroundOptions) -> PlaygroundState {
+        let mut p = PlaygroundState {
+            options,
+            runners: Vec::new(),
+            steps: 0,
+            accumulator: 0.0,
+            paused: false,
+            time_scale: 1.0,
+            brush: Brush::Paint,
+            stroke: None,
+            drive: 0.0,
+            jump: false,
+        };
+        restart(&mut p);
+        for _ in 0..options.steps {
+            fixed_step(&mut p);
+        }
+        p
+    }
+
+    /// The physics parameters, per step.
+    #[must_use]
+    pub fn params(&self) -> Params {
+        let g = if self.options.gravity { -GRAVITY * STEP_SECONDS * STEP_SECONDS } else { 0.0 };
+        Params { gravity: [0.0, g], restitution: 0.0 }
+    }
+
+    /// Simulated seconds since the throw.
+    #[must_use]
+    pub fn time(&self) -> f32 {
+        self.steps as f32 * STEP_SECONDS
+    }
+
+    /// Every runner has stopped (fell out) or the run reached [`MAX_RUN_STEPS`].
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.steps >= MAX_RUN_STEPS || self.runners.iter().all(|r| r.out)
+    }
+
+    /// The level's display name, or "painted map".
+    #[must_use]
+    pub fn level_name(&self) -> &'static str {
+        self.options.level.map_or("painted map", |i| LEVELS[i].name)
+    }
+}
+
+/// What the playground panel (or a key) asks for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlaygroundCommand {
+    /// Playground on or off (key L).
+    Toggle,
+    LoadLevel(usize),
+    /// Empty the map.
+    Clear,
+    SetStrategy(StrategyId),
+    SetRace(bool),
+    SetGravity(bool),
+    /// Start the throw again from the start (key R in the playground).
+    Restart,
+    /// Key G.
+    PauseResume,
+    /// Exactly one fixed step, pausing (key S).
+    Step,
+    SetTimeScale(f32),
+    SetBrush(Brush),
+    /// Set the throw (units per second) and start it again.
+    SetThrow([f32; 2]),
+    /// Set one cell (painting from the panel or a test).
+    SetCell { col: usize, row: usize, solid: bool },
+    /// A jump (Up or Space).
+    Jump,
+}
+
+/// Back to the start: new runners from the ball and the throw.
+pub fn restart(p: &mut PlaygroundState) {
+    let o = &p.options;
+    let strategies: Vec<StrategyId> =
+        if o.race { STRATEGIES.iter().map(|s| s.kind).collect() } else { vec![o.strategy] };
+    p.runners = strategies.into_iter().map(|s| Runner::new(s, o.ball, o.throw)).collect();
+    p.steps = 0;
+    p.accumulator = 0.0;
+}
+
+/// One fixed step of every runner (the keys' drive and jump apply outside a race).
+pub fn fixed_step(p: &mut PlaygroundState) {
+    if p.finished() {
+        return;
+    }
+    let map = p.options.map.tile_map();
+    step_on(p, &map);
+}
+
+fn step_on(p: &mut PlaygroundState, map: &TileMap) {
+    let params = p.params();
+    let drive = if p.options.race { 0.0 } else { p.drive };
+    let jump = std::mem::take(&mut p.jump) && !p.options.race;
+    for r in &mut p.runners {
+        if drive != 0.0 {
+            r.velocity[0] = drive * RUN_SPEED * STEP_SECONDS;
+        }
+        if jump && (r.grounded || !p.options.gravity) {
+            r.velocity[1] = JUMP_SPEED * STEP_SECONDS;
+        }
+        r.step(map, &params);
+    }
+    p.steps += 1;
+}
+
+/// Advances by a frame of `dt` seconds: `dt × time scale` is added to the accumulator and spent in
+/// fixed steps of [`STEP_SECONDS`] (at most [`MAX_STEPS_PER_FRAME`] a frame; the rest is dropped).
+/// Paused, or with `dt` not a positive finite number, nothing happens. Returns the steps run.
+pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
+    if p.paused || !p.options.on || !(dt.is_finite() && dt > 0.0) {
+        return 0;
+    }
+    p.accumulator += dt.min(0.25) * p.time_scale.clamp(0.0, 4.0);
+    let map = p.options.map.tile_map();
+    let mut n = 0;
+    while p.accumulator >= STEP_SECONDS && n < MAX_STEPS_PER_FRAME && !p.finished() {
+        p.accumulator -= STEP_SECONDS;
+        step_on(p, &map);
+        n += 1;
+    }
+    if n == MAX_STEPS_PER_FRAME || p.finished() {
+        p.accumulator = p.accumulator.min(STEP_SECONDS);
+    }
+    n
+}
+
+/// One fixed step, and pause.
+pub fn single_step(p: &mut PlaygroundState) {
+    p.paused = true;
+    fixed_step(p);
+}
+
+/// Paints or erases the cell under the world point `w`; returns whether a cell changed. The map is
+/// then no longer a built-in level unless it still equals one.
+pub fn paint(p: &mut PlaygroundState, w: [f32; 2], solid: bool) -> bool {
+    let Some((col, row)) = p.options.map.cell_at(w) else { return false };
+    set_cell(p, col, row, solid)
+}
+
+/// Sets one cell (see [`paint`]).
+pub fn set_cell(p: &mut PlaygroundState, col: usize, row: usize, solid: bool) -> bool {
+    let changed = p.options.map.set(col, row, solid);
+    if changed {
+        // A built-in level while it is unchanged (or painted back to one).
+        p.options.level = LEVELS.iter().position(|l| l.map() == p.options.map);
+    }
+    changed
+}
+
+/// Loads a built-in level, keeping the mode, the strategy, the race and gravity settings.
+pub fn load_level(p: &mut PlaygroundState, i: usize) {
+    if i >= LEVELS.len() {
+        return;
+    }
+    let o = p.options;
+    p.options = PlaygroundOptions {
+        on: o.on,
+        strategy: o.strategy,
+        race: o.race,
+        gravity: o.gravity,
+        ..PlaygroundOptions::level(i)
+    };
+    restart(p);
+}
+
+/// Applies a playground command that concerns only the playground (the app's `apply_playground`
+/// handles the mode switch and the view).
+pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
+    match cmd {
+        PlaygroundCommand::Toggle => {
+            p.options.on = !p.options.on;
+        }
+        PlaygroundCommand::LoadLevel(i) => load_level(p, i),
+        PlaygroundCommand::Clear => {
+            p.options.map = PlayMap::empty(p.options.map.cols(), p.options.map.rows()).unwrap_or(p.options.map);
+            p.options.level = None;
+        }
+        PlaygroundCommand::SetStrategy(s) => {
+            p.options.strategy = s;
+            if !p.options.race {
+                restart(p);
+            }
+        }
+        PlaygroundCommand::SetRace(r) => {
+            p.options.race = r;
+            restart(p);
+        }
+        PlaygroundCommand::SetGravity(g) => p.options.gravity = g,
+        PlaygroundCommand::Restart => restart(p),
+        PlaygroundCommand::PauseResume => p.paused = !p.paused,
+        PlaygroundCommand::Step => single_step(p),
+        PlaygroundCommand::SetTimeScale(k) => {
+            if k.is_finite() {
+                p.time_scale = k.clamp(0.05, 4.0);
+            }
+        }
+        PlaygroundCommand::SetBrush(b) => p.brush = b,
+        PlaygroundCommand::SetThrow(v) => {
+            if v.iter().all(|x| x.is_finite()) {
+                let l = super::scene::THROW_LIMIT;
+                p.options.throw = [v[0].clamp(-l, l), v[1].clamp(-l, l)];
+                restart(p);
+            }
+        }
+        PlaygroundCommand::SetCell { col, row, solid } => {
+            set_cell(p, col, row, solid);
+        }
+        PlaygroundCommand::Jump => p.jump = true,
+    }
+}
+
+/// The tip of the throw arrow, world units.
+#[must_use]
+pub fn throw_tip(o: &PlaygroundOptions) -> [f32; 2] {
+    let c = o.ball.center();
+    [c[0] + o.throw[0] * ARROW_SECONDS, c[1] + o.throw[1] * ARROW_SECONDS]
+}
+
+#[cfg(test)]
+#[path = "playground_tests.rs"]
+mod tests;

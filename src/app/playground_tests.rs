@@ -1,0 +1,238 @@
+//! The playground without a window: painting, levels, the scene keys, the fixed-step clock and the
+//! race's bookkeeping.
+
+use super::*;
+use crate::app::levels::{level_index, PlayMap, LEVELS};
+use crate::app::scene::SceneOptions;
+use crate::app::{apply, load_scene_text, update, Command, Input, Key, ScreenRect, State};
+use glam::Vec2;
+
+fn on(level: &str, extra: &str) -> State {
+    State::new(SceneOptions::from_fragment(&format!("playground=on&level={level}{extra}")).unwrap())
+}
+
+#[test]
+fn every_level_parses_and_its_ball_starts_in_free_space() {
+    for l in LEVELS {
+        let m = l.map();
+        let tm = m.tile_map();
+        assert_eq!(m.solid_count(), tm.solid_count(), "{}", l.id);
+        let (x, y) = (l.ball[0].floor() as usize, l.ball[1].floor() as usize);
+        assert!(!m.is_solid(x, y), "{}: the ball starts inside a solid cell", l.id);
+        assert_eq!(PlayMap::parse(&m.to_compact()), Ok(m), "{}", l.id);
+    }
+}
+
+#[test]
+fn the_compact_map_text_is_run_length_and_bad_maps_are_refused() {
+    let m = PlayMap::parse("3.2#/5#").unwrap();
+    assert_eq!((m.cols(), m.rows()), (5, 2));
+    assert!(m.is_solid(3, 1) && !m.is_solid(2, 1) && (0..5).all(|c| m.is_solid(c, 0)));
+    assert_eq!(m.to_compact(), "3.2#/5#");
+    assert_eq!(PlayMap::parse("..#/#.#"), PlayMap::parse("2.#/#.#"));
+    for bad in ["3./4.", "3x", "3", "0#", "", "65#"] {
+        assert!(PlayMap::parse(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn painting_and_erasing_cells_with_the_pointer() {
+    let mut s = on("flush-floor", "");
+    update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 600.0 }), ..Input::default() });
+    let at = |s: &State, x: f32, y: f32| s.view.to_screen([x, y]);
+    assert!(!s.playground.options.map.is_solid(5, 3));
+    // Left drag across (5, 3) → (7, 3): three cells painted, the map is no longer the level.
+    let (a, b) = (at(&s, 5.5, 3.5), at(&s, 7.5, 3.5));
+    update(&mut s, &Input { pointer: Some(a), press: Some(a), pressed: true, down: true, ..Input::default() });
+    for k in 1..=8 {
+        let p = a.lerp(b, k as f32 / 8.0);
+        update(&mut s, &Input { pointer: Some(p), down: true, ..Input::default() });
+    }
+    update(&mut s, &Input { pointer: Some(b), ..Input::default() });
+    assert!((5..=7).all(|c| s.playground.options.map.is_solid(c, 3)));
+    assert_eq!(s.playground.options.level, None);
+    assert!(s.drag.is_none() && s.playground.stroke.is_none());
+    // Right drag erases one of them again.
+    let c = at(&s, 6.5, 3.5);
+    update(&mut s, &Input { pointer: Some(c), secondary_down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(c), ..Input::default() });
+    assert!(!s.playground.options.map.is_solid(6, 3) && s.playground.options.map.is_solid(5, 3));
+    // Shift + left drag erases too; erasing the rest gives the level back.
+    for x in [5.5, 7.5] {
+        let p = at(&s, x, 3.5);
+        update(&mut s, &Input { pointer: Some(p), pressed: true, down: true, erase_modifier: true, ..Input::default() });
+        update(&mut s, &Input { pointer: Some(p), ..Input::default() });
+    }
+    assert_eq!(s.playground.options.level, level_index("flush-floor"));
+    // Over the panel nothing is painted.
+    let p = at(&s, 3.5, 4.5);
+    update(&mut s, &Input { pointer: Some(p), pressed: true, down: true, pointer_over_ui: true, ..Input::default() });
+    assert!(!s.playground.options.map.is_solid(3, 4));
+}
+
+#[test]
+fn dragging_the_throw_tip_sets_the_throw_and_restarts() {
+    let mut s = on("flush-floor", "&steps=50");
+    update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 600.0 }), ..Input::default() });
+    assert_eq!(s.playground.steps, 50);
+    let tip = s.view.to_screen(throw_tip(&s.playground.options));
+    let to = tip + Vec2::new(s.view.scale, s.view.scale); // one unit right, one down (screen y is down)
+    update(&mut s, &Input { pointer: Some(tip), press: Some(tip), pressed: true, down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(to), down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(to), ..Input::default() });
+    let (t, t0) = (s.playground.options.throw, LEVELS[0].throw);
+    assert!((t[0] - t0[0] - 4.0).abs() < 1e-3 && (t[1] - t0[1] + 4.0).abs() < 1e-3, "{t:?}");
+    assert_eq!(s.playground.steps, 0);
+    assert_eq!(s.playground.options.map, LEVELS[0].map(), "the drag painted nothing");
+}
+
+#[test]
+fn levels_load_from_the_panel_and_keep_the_strategy_and_race() {
+    let mut s = on("flush-floor", "&strategy=merged&race=on");
+    let stairs = level_index("stairs").unwrap();
+    apply(&mut s, Command::Playground(PlaygroundCommand::LoadLevel(stairs)));
+    let o = s.playground.options;
+    assert_eq!((o.level, o.map, o.race, o.strategy), (Some(stairs), LEVELS[stairs].map(), true, StrategyId::Merged));
+    assert_eq!(s.playground.runners.len(), STRATEGIES.len());
+    apply(&mut s, Command::Playground(PlaygroundCommand::Clear));
+    assert_eq!(s.playground.options.map.solid_count(), 0);
+}
+
+#[test]
+fn the_scene_keys_round_trip_and_bad_values_name_their_key() {
+    for text in [
+        "playground=on&level=stairs&strategy=merged",
+        "playground=on&level=flush-floor&race=on&steps=240&throw=9,-3&ball=2.5,1.4,0.5",
+        "playground=on&map=24./3.2#19./24#&strategy=per-axis&gravity=off",
+    ] {
+        let o = SceneOptions::from_fragment(text).unwrap();
+        assert!(o.playground.on, "{text}");
+        let back = SceneOptions::from_fragment(&o.to_fragment()).unwrap();
+        assert_eq!(back, o, "{text} → {}", o.to_fragment());
+    }
+    let o = SceneOptions::from_fragment("playground=on&level=stairs&strategy=merged").unwrap();
+    assert!(o.to_fragment().contains("&playground=on&level=stairs&strategy=merged"), "{}", o.to_fragment());
+    assert!(!SceneOptions::default().to_fragment().contains("playground"));
+    // A painted map is written as a map, not as the level it started from.
+    let mut s = State::new(o);
+    apply(&mut s, Command::Playground(PlaygroundCommand::SetCell { col: 0, row: 9, solid: true }));
+    let text = crate::app::current_scene(&s).to_fragment();
+    assert!(text.contains("&map=#23./") && !text.contains("level="), "{text}");
+    let mut t = State::new(SceneOptions::default());
+    load_scene_text(&mut t, &text).unwrap();
+    assert_eq!(t.playground.options.map, s.playground.options.map);
+    for (bad, key) in [
+        ("playground=maybe", "playground"),
+        ("level=cliff", "level"),
+        ("map=3./4.", "map"),
+        ("map=3q", "map"),
+        ("strategy=teleport", "strategy"),
+        ("race=2", "race"),
+        ("throw=1", "throw"),
+        ("throw=1,nan", "throw"),
+        ("throw=5000,0", "throw"),
+        ("ball=1,2", "ball"),
+        ("ball=1,2,0", "ball"),
+        ("gravity=sideways", "gravity"),
+        ("steps=-1", "steps"),
+        ("steps=99999", "steps"),
+    ] {
+        let e = SceneOptions::from_fragment(&format!("playground=on&{bad}")).unwrap_err();
+        assert_eq!(e.field, key, "{bad}: {e}");
+    }
+}
+
+#[test]
+fn the_fixed_steps_do_not_depend_on_the_frame_rate() {
+    let o = SceneOptions::from_fragment("playground=on&level=stairs").unwrap().playground;
+    let run = |dts: &[f32]| {
+        let mut p = PlaygroundState::from_options(o);
+        let n: u32 = dts.iter().map(|&dt| advance(&mut p, dt)).sum();
+        (n, p)
+    };
+    // One second as 60 frames, as 144 frames, and as uneven frames: 120 steps each, same end.
+    let (a, pa) = run(&[1.0 / 60.0; 60]);
+    let (b, pb) = run(&[1.0 / 144.0; 144]);
+    let uneven: Vec<f32> = [0.004, 0.031, 0.017, 0.0081].iter().copied().cycle().take(400).collect();
+    let total: f32 = uneven.iter().sum();
+    let (c, pc) = run(&uneven);
+    assert!(a.abs_diff(120) <= 1 && b.abs_diff(120) <= 1, "{a} {b}");
+    assert_eq!(c, PlaygroundState::from_options(PlaygroundOptions { steps: c, ..o }).steps);
+    assert!((c as f32 - total * STEP_HZ).abs() <= 1.0, "{c} steps for {total} s");
+    // The same number of steps gives the same ball, whatever the frames were.
+    let k = a.min(b);
+    let at = |n: u32| PlaygroundState::from_options(PlaygroundOptions { steps: n, ..o }).runners[0].ball;
+    assert_eq!(pa.runners[0].ball, at(a));
+    assert_eq!(pb.runners[0].ball, at(b));
+    assert_eq!(pc.runners[0].ball, at(c));
+    assert_eq!(at(k), at(k));
+    // Paused, slow motion, a stalled frame, a bad dt.
+    let mut p = PlaygroundState::from_options(o);
+    p.paused = true;
+    assert_eq!(advance(&mut p, 0.1), 0);
+    p.paused = false;
+    p.time_scale = 0.25;
+    assert_eq!(advance(&mut p, 0.11), 3); // 0.0275 s of simulated time
+    assert_eq!(advance(&mut p, f32::NAN), 0);
+    p.time_scale = 1.0;
+    assert_eq!(advance(&mut p, 5.0), MAX_STEPS_PER_FRAME);
+    single_step(&mut p);
+    assert!(p.paused);
+}
+
+#[test]
+fn a_race_on_the_flush_floor_default_keeps_its_speed_and_discrete_in_order_bumps() {
+    // The level's throw: rolling left at 14 units/s, resting exactly on the floor. In world order
+    // (columns left to right) the tile behind the ball is pushed out of first: near a seam, its
+    // corner pushes the ball back.
+    let s = on("flush-floor", "&race=on&steps=130");
+    let p = &s.playground;
+    assert_eq!(p.runners.len(), STRATEGIES.len());
+    let by = |id: StrategyId| p.runners.iter().find(|r| r.strategy == id).unwrap();
+    let d = by(StrategyId::default());
+    assert_eq!(d.trail.len(), 131);
+    assert!(d.speeds.iter().all(|&v| v == d.speeds[0]), "the default strategy's speed changed");
+    assert!(d.trail.iter().all(|c| c[1] == 1.5), "the default strategy's height changed");
+    assert!(d.bumps.is_empty() && d.tunnels.is_empty());
+    assert_eq!(d.speed_lost(), 0.0);
+    let naive = by(StrategyId::DiscreteInOrder);
+    assert!(!naive.bumps.is_empty(), "discrete-in-order never bumped");
+    assert!(naive.speed_lost() > 0.1, "{}", naive.speed_lost());
+    // Sunk by 1/64: the swept slide catches a seam, per axis stops; the default still rolls on.
+    let s = on("flush-floor", "&race=on&steps=130&ball=22.5,1.484375,0.5");
+    let p = &s.playground;
+    let by = |id: StrategyId| p.runners.iter().find(|r| r.strategy == id).unwrap();
+    assert!(!by(StrategyId::SweptSlide).bumps.is_empty());
+    assert_eq!(by(StrategyId::PerAxis).speeds.last(), Some(&0.0));
+    assert_eq!(by(StrategyId::default()).speed_lost(), 0.0);
+    // The thin platform: a fast fall goes through with a discrete strategy, never with a swept one.
+    let s = on("thin-platform", "&race=on&steps=120");
+    for r in &s.playground.runners {
+        let swept = r.strategy.info().swept;
+        assert_eq!(r.ball.center()[1] > 5.0, swept, "{:?} ended at {:?}", r.strategy, r.ball.center());
+        if !swept {
+            assert!(!r.tunnels.is_empty(), "{:?}: no tunnelling marked", r.strategy);
+        }
+    }
+}
+
+#[test]
+fn keys_drive_the_ball_outside_a_race() {
+    let mut s = on("flush-floor", "&throw=0,0&ball=1.5,1.5,0.5");
+    for _ in 0..30 {
+        update(&mut s, &Input { held: vec![Key::Right], dt: 1.0 / 60.0, ..Input::default() });
+    }
+    let x = s.playground.runners[0].ball.center()[0];
+    assert!(x > 1.5 + 0.9 * RUN_SPEED * 0.5, "{x}");
+    update(&mut s, &Input { keys: vec![Key::Space], dt: 1.0 / 60.0, ..Input::default() });
+    for _ in 0..10 {
+        update(&mut s, &Input { dt: 1.0 / 60.0, ..Input::default() });
+    }
+    assert!(s.playground.runners[0].ball.center()[1] > 2.0, "no jump");
+    // The arrow keys did not nudge the overlap scene's circle; G pauses; L leaves the playground.
+    assert_eq!(s.circle, SceneOptions::default().circle);
+    update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
+    assert!(s.playground.paused);
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    assert!(!s.playground.options.on);
+}

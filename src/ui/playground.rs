@@ -1,0 +1,238 @@
+//! The playground panel: the switch, the levels, the brush, the strategy (with its explanation,
+//! source and pseudocode from the core's registry: one source of truth), the race switch, gravity,
+//! pause / step / restart / time scale, the throw, and for every runner its bumps, tunnellings and
+//! speed lost, with a plot of speed over time per strategy (egui_plot). Like the rest of the panel
+//! it only reads the state and returns [`Command`]s.
+
+use super::{c32, edit, num, remember};
+use crate::app::levels::LEVELS;
+use crate::app::palette;
+use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, STEP_SECONDS};
+use crate::app::{Command, State};
+use crate::geom::world::STRATEGIES;
+use egui::RichText;
+
+/// Ids under which the tests find the playground's widgets (egui temporary memory).
+pub const PLAYGROUND_SWITCH: &str = "playground.switch";
+pub const RACE_SWITCH: &str = "playground.race";
+pub const PAUSE_BUTTON: &str = "playground.pause";
+pub const STEP_BUTTON: &str = "playground.step";
+/// `"playground.level.{i}"` for level `i`'s button.
+pub const LEVEL_BUTTON: &str = "playground.level";
+/// The speed plot's rectangle; and the number of lines it drew (`usize`).
+pub const SPEED_PLOT: &str = "playground.plot";
+pub const SPEED_LINES: &str = "playground.plot.lines";
+
+fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
+    out.push(Command::Playground(c));
+}
+
+/// The whole playground section.
+pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Playground").strong());
+        let mut on = p.options.on;
+        let r = ui.checkbox(&mut on, "tile map & race  (L)");
+        remember(ui, PLAYGROUND_SWITCH, r.rect);
+        if r.changed() {
+            cmd(out, PlaygroundCommand::Toggle);
+        }
+    });
+    if !p.options.on {
+        ui.label(
+            RichText::new("L: a ball in a tile map, and every resolution strategy racing the same throw.")
+                .small()
+                .weak(),
+        );
+        return;
+    }
+    levels(ui, state, out);
+    controls(ui, state, out);
+    strategy(ui, state, out);
+    race_table(ui, state);
+    speed_plot(ui, state);
+}
+
+fn levels(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("level");
+        for (i, l) in LEVELS.iter().enumerate() {
+            let r = ui.selectable_label(p.options.level == Some(i), l.name).on_hover_text(l.note);
+            remember(ui, &format!("{LEVEL_BUTTON}.{i}"), r.rect);
+            if r.clicked() {
+                cmd(out, PlaygroundCommand::LoadLevel(i));
+            }
+        }
+    });
+    if let Some(l) = p.options.level.and_then(|i| LEVELS.get(i)) {
+        ui.label(RichText::new(l.note).small());
+    }
+    ui.horizontal(|ui| {
+        ui.label("left drag");
+        for (b, name) in [(Brush::Paint, "paints"), (Brush::Erase, "erases")] {
+            if ui.selectable_label(p.brush == b, name).clicked() && p.brush != b {
+                cmd(out, PlaygroundCommand::SetBrush(b));
+            }
+        }
+        if ui.button("Clear").on_hover_text("empty every cell").clicked() {
+            cmd(out, PlaygroundCommand::Clear);
+        }
+    });
+    ui.label(RichText::new("Right drag or Shift + drag erases. Drag the arrow's tip to throw.").small().weak());
+}
+
+fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.button(if p.paused { "▶ Resume  (G)" } else { "⏸ Pause  (G)" });
+        remember(ui, PAUSE_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, PlaygroundCommand::PauseResume);
+        }
+        let r = ui.button("Step  (S)").on_hover_text("one fixed step (1/120 s), paused");
+        remember(ui, STEP_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, PlaygroundCommand::Step);
+        }
+        if ui.button("⏮ Throw again  (R)").clicked() {
+            cmd(out, PlaygroundCommand::Restart);
+        }
+    });
+    let mut k = p.time_scale;
+    if ui.add(egui::Slider::new(&mut k, 0.05..=2.0).logarithmic(true).text("time scale")).changed() {
+        cmd(out, PlaygroundCommand::SetTimeScale(k));
+    }
+    ui.horizontal(|ui| {
+        let mut g = p.options.gravity;
+        if ui.checkbox(&mut g, "gravity").changed() {
+            cmd(out, PlaygroundCommand::SetGravity(g));
+        }
+        let mut race = p.options.race;
+        let r = ui.checkbox(&mut race, "race every strategy");
+        remember(ui, RACE_SWITCH, r.rect);
+        if r.changed() {
+            cmd(out, PlaygroundCommand::SetRace(race));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("throw /s");
+        let mut v = p.options.throw;
+        let mut changed = false;
+        for x in v.iter_mut() {
+            if let Some(n) = edit(ui, *x, -1000.0..=1000.0, 0.1) {
+                *x = n;
+                changed = true;
+            }
+        }
+        if changed {
+            cmd(out, PlaygroundCommand::SetThrow(v));
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "t = {} s, {} fixed steps of 1/120 s{}",
+            num(p.time()),
+            p.steps,
+            if p.options.race { "" } else { "; ← → run, ↑ or Space jumps" }
+        ))
+        .small()
+        .weak(),
+    );
+}
+
+fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    let s = p.options.strategy.info();
+    ui.horizontal(|ui| {
+        ui.label(if p.options.race { "explain" } else { "strategy" });
+        egui::ComboBox::from_id_salt("playground.strategy")
+            .selected_text(s.id)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for (i, e) in STRATEGIES.iter().enumerate() {
+                    let t = RichText::new(e.id).color(c32(palette::race_colour(i)));
+                    if ui.selectable_label(e.kind == s.kind, t).clicked() && e.kind != s.kind {
+                        cmd(out, PlaygroundCommand::SetStrategy(e.kind));
+                    }
+                }
+            });
+    });
+    egui::CollapsingHeader::new(format!("{}: how it works", s.name)).id_salt("playground.explain").default_open(true).show(
+        ui,
+        |ui| {
+            ui.label(RichText::new(s.explanation).small());
+            ui.label(RichText::new(format!("Source: {}", s.source)).small().italics().weak());
+            for (i, line) in s.pseudocode.iter().enumerate() {
+                ui.add(egui::Label::new(RichText::new(format!("{:>2} {line}", i + 1)).monospace().small()).wrap());
+            }
+            ui.label(
+                RichText::new(if s.swept { "swept: cannot tunnel" } else { "discrete: can tunnel" }).small().weak(),
+            );
+        },
+    );
+}
+
+fn race_table(ui: &mut egui::Ui, state: &State) {
+    let p = &state.playground;
+    egui::Grid::new("playground.race").num_columns(4).spacing([10.0, 3.0]).striped(true).show(ui, |ui| {
+        ui.label(RichText::new("strategy").small());
+        ui.label(RichText::new("bumps").small());
+        ui.label(RichText::new("tunnelled").small());
+        ui.label(RichText::new("speed lost /s").small());
+        ui.end_row();
+        for r in &p.runners {
+            let colour = c32(palette::race_colour(strategy_index(r.strategy)));
+            ui.label(RichText::new(r.strategy.as_str()).monospace().small().color(colour));
+            ui.label(RichText::new(r.bumps.len().to_string()).monospace());
+            let t = RichText::new(r.tunnels.len().to_string()).monospace();
+            ui.label(if r.tunnels.is_empty() { t } else { t.color(c32(palette::WARNING)) });
+            let lost = r.speed_lost();
+            let t = RichText::new(num(lost)).monospace();
+            ui.label(if lost.abs() > 1e-3 { t.color(c32(palette::TOUCHING)) } else { t });
+            ui.end_row();
+        }
+    });
+}
+
+fn speed_plot(ui: &mut egui::Ui, state: &State) {
+    use egui_plot::{Line, Plot, PlotPoints};
+    let p = &state.playground;
+    ui.label(RichText::new("Speed over time (units/s): a dip is speed lost at a seam").small());
+    let mut drawn = 0usize;
+    let r = Plot::new("playground.speed")
+        .height(150.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .include_y(0.0)
+        .include_x(0.0)
+        .custom_x_axes(vec![egui_plot::AxisHints::new_x().label("s").label_spacing(24.0..=40.0)])
+        .show(ui, |plot| {
+            for r in &p.runners {
+                // At most ~600 points a line.
+                let n = (r.speeds.len() / 600).max(1);
+                let pts: PlotPoints = r
+                    .speeds
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| i % n == 0 || i + 1 == r.speeds.len())
+                    .map(|(i, &v)| [i as f64 * f64::from(STEP_SECONDS), f64::from(v)])
+                    .collect();
+                let colour = c32(palette::race_colour(strategy_index(r.strategy)));
+                plot.line(Line::new(pts).name(r.strategy.as_str()).color(colour).width(1.5));
+                drawn += 1;
+            }
+        });
+    remember(ui, SPEED_PLOT, r.response.rect);
+    ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(SPEED_LINES), drawn));
+}
+
+#[cfg(test)]
+#[path = "playground_tests.rs"]
+mod tests;
