@@ -30,7 +30,7 @@ pub struct BatchedResult {
     /// The ceiling's speed (`batch::stream_read` over this kernel's own arrays, same code path and
     /// threads, fastest sample), GB/s; the same as `ceiling_gb_s` (the name of earlier runs).
     pub sum_gb_s: f64,
-    /// This kernel's bytes per second as a percentage of the ceiling (`percent_of_ceiling`).
+    /// The same as `percent_of_ceiling` (the name of earlier runs).
     pub percent_of_bandwidth: f64,
     /// Bytes the kernel reads per pass (`bytes_per_test · n`).
     pub bytes: usize,
@@ -44,8 +44,11 @@ pub struct BatchedResult {
     pub ceiling_gb_s: f64,
     pub ceiling_tests_per_s: f64,
     pub percent_of_ceiling: f64,
-    /// The noise band of this row, percent: the larger of the kernel's and the ceiling's difference
-    /// between the fastest even-numbered and the fastest odd-numbered sample.
+    /// `percent_of_ceiling`: the median over the samples of the kernel's bytes/s over the ceiling's
+    /// measured right after it (paired, so a change of the machine's state between samples cancels).
+    /// `noise_percent`: the row's noise band (±, percent): the larger of the interquartile half-width
+    /// of those paired ratios and the kernel's or the ceiling's difference between the fastest
+    /// even-numbered and the fastest odd-numbered sample.
     pub noise_percent: f64,
     /// `tests_per_s / (threads · tests_per_s at 1 thread)`.
     pub efficiency: f64,

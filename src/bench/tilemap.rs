@@ -4,7 +4,7 @@
 //! job done the way a parry2d user would do it ([`peer`]: a `Qbvh` over the solid cells' AABBs,
 //! `cast_shapes` ball vs cuboid on every candidate, a slide with the earliest blocking hit, the same
 //! iteration bound), in the same run on the same inputs. The end positions of both are compared
-//! (within [`TOLERANCE`]); ours run on one thread and on every core (rayon: the balls are
+//! (within [`tolerance`]: 1e-4, or 2 `f32` ulps where that is more); ours run on one thread and on every core (rayon: the balls are
 //! independent).
 //!
 //! Desktop only (rayon, and the peer behind the `peers` cargo feature); the web build has no
@@ -18,8 +18,17 @@ use crate::geom::Circle;
 use rayon::prelude::*;
 use std::hint::black_box;
 
-/// End positions further apart than this (in cells, either coordinate) count as a mismatch.
+/// End coordinates further apart than this (in cells), or than two `f32` ulps of the coordinate
+/// where that is more (from 2048 cells on: an `f32` coordinate there cannot be closer), count as a
+/// mismatch; see [`tolerance`].
 pub const TOLERANCE: f32 = 1e-4;
+
+/// The tolerance at coordinate `x`: `max(TOLERANCE, 2 ulp(x))`.
+#[must_use]
+pub fn tolerance(x: f32) -> f32 {
+    let ulp = f32::from_bits(x.abs().to_bits() + 1) - x.abs();
+    TOLERANCE.max(2.0 * ulp)
+}
 
 /// One tile-map job: the map, the balls and how long to time it.
 #[derive(Clone, Debug)]
@@ -117,14 +126,15 @@ pub fn ours_par(case: &TilemapCase, out: &mut [[f32; 2]]) {
     });
 }
 
-/// Mismatched ends (either coordinate further apart than [`TOLERANCE`], or one not finite), the
+/// Mismatched ends (either coordinate further apart than [`tolerance`], or one not finite), the
 /// largest difference, and the first few indices.
 #[must_use]
 pub fn compare(a: &[[f32; 2]], b: &[[f32; 2]]) -> (usize, f32, Vec<usize>) {
     let (mut n, mut worst, mut first) = (0, 0.0f32, Vec::new());
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
         let d = (x[0] - y[0]).abs().max((x[1] - y[1]).abs());
-        if d.is_nan() || d > TOLERANCE {
+        let far = (0..2).any(|k| (x[k] - y[k]).abs() > tolerance(x[k]) || (x[k] - y[k]).is_nan());
+        if far {
             n += 1;
             if first.len() < 8 {
                 first.push(i);
@@ -234,16 +244,15 @@ pub fn reference_step(map: &TileMap, center: [f32; 2], radius: f32, v: [f32; 2])
     p
 }
 
-/// For each mismatched ball (ends of `ours` and `peer` more than [`TOLERANCE`] apart): which of
-/// the two is within [`TOLERANCE`] of [`reference_step`]. Returns (ours right, peer right, neither,
+/// For each mismatched ball (ends of `ours` and `peer` more than [`tolerance`] apart): which of
+/// the two is within [`tolerance`] of [`reference_step`]. Returns (ours right, peer right, neither,
 /// both, the first few balls where ours is not right).
 #[must_use]
 pub fn referee(case: &TilemapCase, ours: &[[f32; 2]], peer: &[[f32; 2]]) -> (usize, usize, usize, usize, Vec<usize>) {
     let (mut o, mut p, mut neither, mut both, mut ours_wrong) = (0, 0, 0, 0, Vec::new());
-    let near = |a: [f32; 2], r: [f64; 2]| (0..2).all(|k| (a[k] as f64 - r[k]).abs() <= TOLERANCE as f64);
+    let near = |a: [f32; 2], r: [f64; 2]| (0..2).all(|k| (a[k] as f64 - r[k]).abs() <= tolerance(a[k]) as f64);
     for i in 0..ours.len() {
-        let d = (ours[i][0] - peer[i][0]).abs().max((ours[i][1] - peer[i][1]).abs());
-        if d <= TOLERANCE {
+        if (0..2).all(|k| (ours[i][k] - peer[i][k]).abs() <= tolerance(ours[i][k])) {
             continue;
         }
         let b = &case.balls[i];
