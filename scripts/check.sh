@@ -81,7 +81,10 @@ step "benchmarks build (timings are never asserted)"
 cargo bench --locked --no-run
 if cargo run --locked --release --quiet -- bench --help >/dev/null 2>&1; then
   cargo run --locked --release --quiet -- bench --quick --json > target/bench-quick.json
-  python3 -c 'import json,sys; d=json.load(open("target/bench-quick.json")); assert d["scalar"] and d["batched"] and d["bandwidth_gb_s"] > 0; print("bench --quick:", len(d["scalar"]), "scalar rows,", len(d["batched"]), "batched rows")'
+  python3 -c 'import json,sys; d=json.load(open("target/bench-quick.json")); assert d["scalar"] and d["batched"] and d["bandwidth_gb_s"] > 0; c=d["caches"]; assert c["l1d"] > 0 and c["l2"] > 0 and c["l3"] > 0 and d["threads_available"] >= 1; assert all(b["ceiling_gb_s"] > 0 and b["path"] in ("avx512","avx2","portable") and b["threads"] >= 1 and b["cache_level"] in ("L1","L2","L3","DRAM") for b in d["batched"]); print("bench --quick:", len(d["scalar"]), "scalar rows,", len(d["batched"]), "batched rows, path", d["level"], "caches", c)'
+  # The tile-map row: ours against the parry2d peer in the same run (the `peers` feature, on by default), every
+  # mismatch of end positions settled by the f64 reference, none where the peer is right and we are not.
+  python3 -c 'import json; d=json.load(open("target/bench-quick.json")); t=d["tilemap"]; assert t and all(r["peer"] and r["peer_ns_per_step"] > 0 and r["ns_per_step"] > 0 and r["mismatches"] is not None and r["peer_right"] == 0 and r["mismatches"] == r["ours_right"] + r["peer_right"] + r["neither"] + r["both"] for r in t), t; r=t[0]; print("bench --quick tilemap:", r["balls"], "balls,", r["map"], "map:", round(r["ns_per_step"]), "ns/step, parry2d", round(r["peer_ns_per_step"]), "ns/step, mismatches", r["mismatches"], "(ours right", r["ours_right"], ", peer right", r["peer_right"], ", neither", r["neither"], ")")'
 fi
 
 step "desktop app under Xvfb"
