@@ -1,13 +1,15 @@
 //! The playground's canvas (drawn instead of the overlap scene when it is on): the tile map (solid
 //! cells filled, the seams between flush cells as light lines), each runner's trail in its
 //! strategy's colour with its bumps (triangles) and tunnellings (crossed rings) where they happened,
-//! the balls where they are now, the throw arrow with its handle, the status line and, in a race,
+//! the balls where they are now (in a race each trail in its own lane, a couple of pixels apart, so
+//! trails that coincide stay visible), the throw arrow with its handle, the status line and, in a race,
 //! the legend. It draws; it changes nothing.
 
 use super::{arrow, col, fmt_num, label, text, Sizes};
 use crate::app::palette::{self, alpha};
 use crate::app::playground::{strategy_index, throw_tip, Runner};
 use crate::app::{Handle, State};
+use crate::geom::world::STRATEGIES;
 use macroquad::prelude::*;
 
 /// Draws the whole playground.
@@ -75,8 +77,19 @@ fn runner_colour(r: &Runner, race: bool) -> Color {
     }
 }
 
+/// In a race, each trail (and its marks) is drawn a couple of pixels off its true place, one lane
+/// per strategy, so trails that coincide (a flat floor) do not hide each other.
+fn lane(r: &Runner, z: Sizes, race: bool) -> Vec2 {
+    if !race {
+        return Vec2::ZERO;
+    }
+    let mid = 0.5 * (STRATEGIES.len() as f32 - 1.0);
+    vec2(0.0, (strategy_index(r.strategy) as f32 - mid) * 2.0 * z.k)
+}
+
 fn draw_trail(state: &State, r: &Runner, z: Sizes, race: bool) {
     let v = state.view;
+    let off = lane(r, z, race);
     let colour = runner_colour(r, race);
     let colour = Color { a: 0.85, ..colour };
     let w = z.line(if race { 2.0 } else { 1.5 });
@@ -87,7 +100,7 @@ fn draw_trail(state: &State, r: &Runner, z: Sizes, race: bool) {
         if i % n != 0 && i + 1 != r.trail.len() {
             continue;
         }
-        let q = v.to_screen(*p);
+        let q = v.to_screen(*p) + off;
         if let Some(a) = prev {
             // A jump of more than a few cells in one step (a tunnelling) is drawn too: it is the point.
             draw_line(a.x, a.y, q.x, q.y, w, colour);
@@ -99,16 +112,17 @@ fn draw_trail(state: &State, r: &Runner, z: Sizes, race: bool) {
 /// Bumps: a small triangle pointing up; tunnellings: a ring with a cross.
 fn draw_marks(state: &State, r: &Runner, z: Sizes) {
     let v = state.view;
+    let off = lane(r, z, state.playground.options.race);
     let colour = col(palette::race_colour(strategy_index(r.strategy)));
     let s = 6.0 * z.k;
     for b in &r.bumps {
-        let p = v.to_screen(*b);
+        let p = v.to_screen(*b) + off;
         let (a, b2, c) = (vec2(p.x, p.y - s), vec2(p.x - s, p.y + 0.8 * s), vec2(p.x + s, p.y + 0.8 * s));
         draw_triangle(a, b2, c, colour);
         draw_triangle_lines(a, b2, c, z.line(1.0), col(palette::BACKGROUND));
     }
     for t in &r.tunnels {
-        let p = v.to_screen(*t);
+        let p = v.to_screen(*t) + off;
         draw_circle_lines(p.x, p.y, 1.3 * s, z.line(2.5), colour);
         draw_line(p.x - s, p.y - s, p.x + s, p.y + s, z.line(2.5), colour);
         draw_line(p.x - s, p.y + s, p.x + s, p.y - s, z.line(2.5), colour);

@@ -161,9 +161,11 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
                 }
             });
     });
-    egui::CollapsingHeader::new(format!("{}: how it works", s.name)).id_salt("playground.explain").default_open(true).show(
+    // A short header: a CollapsingHeader's title does not wrap and would widen the whole panel.
+    egui::CollapsingHeader::new("How it works").id_salt("playground.explain").default_open(true).show(
         ui,
         |ui| {
+            ui.label(RichText::new(s.name).strong());
             ui.label(RichText::new(s.explanation).small());
             ui.label(RichText::new(format!("Source: {}", s.source)).small().italics().weak());
             for (i, line) in s.pseudocode.iter().enumerate() {
@@ -178,11 +180,12 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 
 fn race_table(ui: &mut egui::Ui, state: &State) {
     let p = &state.playground;
-    egui::Grid::new("playground.race").num_columns(4).spacing([10.0, 3.0]).striped(true).show(ui, |ui| {
+    // Narrow columns: the table must fit the narrowest panel (240 points).
+    egui::Grid::new("playground.race").num_columns(4).spacing([6.0, 3.0]).striped(true).show(ui, |ui| {
         ui.label(RichText::new("strategy").small());
         ui.label(RichText::new("bumps").small());
-        ui.label(RichText::new("tunnelled").small());
-        ui.label(RichText::new("speed lost /s").small());
+        ui.label(RichText::new("tunnels").small());
+        ui.label(RichText::new("lost /s").small());
         ui.end_row();
         for r in &p.runners {
             let colour = c32(palette::race_colour(strategy_index(r.strategy)));
