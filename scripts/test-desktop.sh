@@ -4,7 +4,9 @@
 # Builds the release binary, then under Xvfb (xvfb-run -a):
 #   1. --screenshot of an outside, an inside and a separated scene: each PNG has the requested size,
 #      is not blank (ImageMagick colour count), and the three differ from each other; a motion scene (the
-#      tunnelling preset) differs from the same scene standing still and shows the TUNNELLED mark;
+#      tunnelling preset) differs from the same scene standing still and shows the TUNNELLED mark; a
+#      playground race (`steps=150`: simulated before drawing, no clock) differs from the same level not
+#      raced and from the still scene, shows discrete-in-order's colour, and is the same picture twice;
 #   2. the same arguments twice give identical PNGs (0 differing pixels);
 #   3. bad arguments exit non-zero, name the bad field, and write no PNG (no window opened);
 #   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes.
@@ -74,6 +76,24 @@ d=$(diff_px "$OUT/motion-tunnelling.png" "$OUT/motion-velocity-arg.png")
 [[ $d == 0 ]] || fail "--velocity and the scene's motion keys gave pictures differing in $d pixels"
 pass "--velocity 6.5,0 draws the same picture as motion=on&velocity=6.5,0"
 
+# 1c. The playground's race on the flush floor (the ball sunk 1/64, 150 fixed steps before drawing).
+RACE_SCENE='playground=on&level=flush-floor&race=on&ball=22.5,1.484375,0.5&steps=150'
+shot playground-race --scene "$RACE_SCENE"
+shot playground-level --scene 'playground=on&level=flush-floor'
+for other in playground-level outside; do
+    d=$(diff_px "$OUT/playground-race.png" "$OUT/$other.png")
+    ((d > 2000)) || fail "the playground race differs from $other.png in only $d pixels"
+    pass "playground race vs $other: $d pixels differ"
+done
+red=$(convert "$OUT/playground-race.png" -crop 640x600+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(255,90,70)' \
+    -fill white -opaque 'rgb(255,90,70)' -format '%[fx:int(mean*w*h)]' info:)
+((red > 200)) || fail "no discrete-in-order trail or bumps in the race screenshot ($red red pixels)"
+pass "the race screenshot shows discrete-in-order's trail and bumps ($red red pixels)"
+shot playground-race-again --scene "$RACE_SCENE"
+d=$(diff_px "$OUT/playground-race.png" "$OUT/playground-race-again.png")
+[[ $d == 0 ]] || fail "the same race scene gave pictures differing in $d pixels"
+pass "the same race twice: identical"
+
 # 2. Deterministic: same arguments, same picture.
 shot outside-again --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
 d=$(diff_px "$OUT/outside.png" "$OUT/outside-again.png")
@@ -105,6 +125,9 @@ bad --velocity --velocity 1
 bad velocity --scene 'motion=on&velocity=1,2,3'
 bad restitution --scene 'motion=on&restitution=2'
 bad response --scene 'motion=on&response=stick'
+bad steps --scene 'playground=on&steps=many'
+bad map --scene 'playground=on&map=3./4.'
+bad strategy --scene 'playground=on&strategy=teleport'
 rc=0; err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/no/such/dir/x.png" 2>&1) || rc=$?
 ((rc != 0)) && grep -q -- --screenshot <<<"$err" || fail "unwritable --screenshot path: exit $rc: $err"
 pass "unwritable --screenshot path rejected (exit $rc): $err"

@@ -498,6 +498,46 @@ try {
     await context.close();
   }
 
+  // ------------------------------------------------------------------------- the playground from the URL fragment
+  {
+    const { page, context, painted } = await openPage(SCENE.playground.fragment, { label: 'playground: ' });
+    if (painted) {
+      await settle(page);
+      await capture(page, 'playground');
+      const P = SCENE.playground;
+      const count = (name) => page.evaluate(([name, rgb, region]) =>
+        window.__webtest.find(name, rgb, 6, region, 40).reduce((n, b) => n + b.n, 0), [name, P.cell, SCENE.sceneRegion]);
+      const [floor, trail] = await page.evaluate(([P, region]) => [
+        window.__webtest.find('playground', P.cell, 6, region, 40).sort((a, b) => b.n - a.n)[0],
+        window.__webtest.find('playground', P.discrete, 24, region).reduce((n, b) => n + b.n, 0),
+      ], [P, SCENE.sceneRegion]);
+      await page.screenshot({ path: join(outDir, '8-playground.png') });
+      if (!floor || floor.n < 3000) fail(`playground from the URL fragment: no tile floor drawn (${floor ? floor.n : 0} px)`);
+      else if (trail < 100) fail(`playground from the URL fragment: no discrete-in-order trail or bumps (${trail} px)`);
+      else {
+        ok(`playground from the URL fragment: floor ${Math.round(floor.w)}x${Math.round(floor.h)} CSS px, discrete-in-order trail ${trail} px`);
+        // Paint: a mouse drag along the row four cells above the floor (a cell is floor.h high).
+        const before = await count('playground');
+        const y = floor.y - 3.5 * floor.h;
+        await page.mouse.move(floor.x + 0.2 * floor.w, y);
+        await frames(page);
+        await page.mouse.down();
+        await frames(page);
+        await page.mouse.move(floor.x + 0.6 * floor.w, y, { steps: 20 });
+        await frames(page);
+        await page.mouse.up();
+        await settle(page);
+        await capture(page, 'playground-painted');
+        const after = await count('playground-painted');
+        await page.screenshot({ path: join(outDir, '9-playground-painted.png') });
+        const cell = floor.h * floor.h;
+        if (after - before < 4 * cell) fail(`playground: the mouse drag painted no cells (${before} -> ${after} cell px)`);
+        else ok(`playground: the mouse drag painted ${Math.round((after - before) / cell)} cells' worth of pixels, no console errors`);
+      }
+    }
+    await context.close();
+  }
+
   // ------------------------------------------------------------------------- bad fragments never break the page
   for (const bad of SCENE.badFragments) {
     const { page, context, painted } = await openPage(bad);

@@ -29,11 +29,21 @@ export const SCENE = {
     velocity: [120, 220, 255],
     warning: [255, 90, 70],
   },
+  // The playground by URL fragment: a race on the flush floor (src/app/levels.rs), the ball sunk 1/64,
+  // 150 fixed steps simulated on loading. The canvas must show the tile cells (palette::CELL) and the
+  // discrete-in-order trail with its bump marks (palette::STRATEGY[0]); a mouse drag over the empty
+  // cells above the floor (touch arrives as mouse events) must paint new cells.
+  playground: {
+    fragment: 'playground=on&level=flush-floor&race=on&ball=22.5,1.484375,0.5&steps=150',
+    cell: [86, 98, 124],
+    discrete: [255, 90, 70],
+  },
   // Bad fragments: the page must still run (defaults for what cannot be read), with no console message.
   badFragments: [
     'algorithm=nope&circle=a,b&box=1,2&zzz',
     'circle=1,2,-5&box=4,4,0,0&case=sideways&size=1x1',
     '%E0%A4%A&&&===&circle=NaN,inf,1e99',
     'motion=maybe&velocity=1,nan&response=stick&restitution=7',
+    'playground=on&level=cliff&map=3./4.&strategy=teleport&steps=-1',
   ],
 };
