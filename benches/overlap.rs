@@ -2,7 +2,9 @@
 //! `circle_aabb_lab::bench` (hit rates 10/50/90 %, cached and cycled vs. large and random), with
 //! parry's `intersection_test` and `contact` (ball vs cuboid) as peers on the same data, the
 //! contact + push-out computation, the batched kernels next to a streaming sum of the same size, and
-//! the swept ball (`sweep`) against parry's `cast_shapes` (ball vs cuboid) on the same sweep cases.
+//! the swept ball (`sweep`) against parry's `cast_shapes` (ball vs cuboid) on the same sweep cases,
+//! and the tile map (`tilemap`: one step per ball through a random map, `world::step` with the
+//! default strategy against `bench`'s parry2d peer, a `Qbvh` with `cast_shapes`; feature `peers`).
 //!
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
@@ -297,12 +299,45 @@ fn sweeps(c: &mut Criterion) {
     }
 }
 
+/// The tile-map rows of `bench`, smaller: balls moved one step each through a seeded random map (30 %
+/// solid), ours (`world::step`, default strategy, one thread) against the parry2d peer (`Qbvh` over the
+/// solid cells, `cast_shapes` ball vs cuboid, slide on the earliest blocking hit) on the same inputs.
+/// The end positions are compared before timing (printed: mismatches and who the f64 reference
+/// says is right).
+#[cfg(feature = "peers")]
+fn tilemap(c: &mut Criterion) {
+    use circle_aabb_lab::bench::tilemap::{compare, generate, ours, peer::Peer, referee, TilemapSpec};
+    for (balls, side) in [(1000usize, 256usize), (10_000, 1024)] {
+        let spec =
+            TilemapSpec { balls, width: side, height: side, fill: 0.3, samples: 1, seed: 0x711E_0000 + side as u64 };
+        let case = generate(&spec);
+        let p = Peer::new(&case.map);
+        let (mut a, mut b) = (vec![[0.0f32; 2]; balls], vec![[0.0f32; 2]; balls]);
+        ours(&case, &mut a);
+        p.run(&case, &mut b);
+        let (m, worst, _) = compare(&a, &b);
+        let (o, pr, ne, bo, _) = referee(&case, &a, &b);
+        eprintln!(
+            "tilemap {balls} balls {side}x{side}: {m} mismatches (max {worst:.2e}); f64 reference: ours right {o}, \
+             parry2d right {pr}, neither {ne}, both {bo}"
+        );
+        let mut g = c.benchmark_group(format!("tilemap/{balls}-{side}x{side}"));
+        g.throughput(Throughput::Elements(balls as u64));
+        g.bench_function("ours", |bch| bch.iter(|| ours(black_box(&case), &mut a)));
+        g.bench_function("parry2d_qbvh_cast_shapes", |bch| bch.iter(|| p.run(black_box(&case), &mut b)));
+        g.finish();
+    }
+}
+
+#[cfg(not(feature = "peers"))]
+fn tilemap(_: &mut Criterion) {}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1000))
         .sample_size(20);
-    targets = scalar, batched, sweeps
+    targets = scalar, batched, sweeps, tilemap
 }
 criterion_main!(benches);
