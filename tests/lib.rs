@@ -8,6 +8,7 @@
 #[path = "../crates/ball-aabb/tests/common.rs"]
 mod common;
 
+mod bench_ceiling;
 mod cli;
 mod motion_cli;
 mod report;

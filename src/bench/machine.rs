@@ -65,6 +65,9 @@ pub struct BenchRun<C: Clock> {
     /// Fastest samples of the current batched task, seconds: kernel even, kernel odd, ceiling even,
     /// ceiling odd (the noise band compares even with odd).
     best_split: [f64; 4],
+    /// Per sample of the current batched task: the ceiling's time over the kernel's (the kernel's
+    /// share of the ceiling, measured back to back on the same machine state).
+    ratios: Vec<f64>,
     caches: CacheSizes,
     /// Thread pools by size (2, 3, …), built when first needed.
     #[cfg(not(target_arch = "wasm32"))]
@@ -110,6 +113,7 @@ impl<C: Clock> BenchRun<C> {
             contact_out3: ContactBuffers::new(),
             batched: BatchedData::default(),
             best_split: [f64::INFINITY; 4],
+            ratios: Vec::new(),
             caches,
             #[cfg(not(target_arch = "wasm32"))]
             pools: Vec::new(),
@@ -398,6 +402,9 @@ impl<C: Clock> BenchRun<C> {
                 let odd = self.progress_in_task % 2;
                 self.best_split[odd] = self.best_split[odd].min(t1 - t0);
                 self.best_split[2 + odd] = self.best_split[2 + odd].min(t2 - t1);
+                if t1 > t0 && t2 > t1 {
+                    self.ratios.push((t2 - t1) / (t1 - t0));
+                }
                 let ns = (t1 - t0).max(0.0) * 1e9 / (passes * n).max(1) as f64;
                 self.sample_done(work, ns, samples);
                 if self.progress_in_task == 0 {
@@ -490,7 +497,17 @@ impl<C: Clock> BenchRun<C> {
             .iter()
             .find(|r| r.kernel == kernel.as_str() && r.dim == dim && r.n == n && r.threads == 1)
             .map_or(tests_per_s, |r| r.tests_per_s);
-        let percent = 100.0 * gb_s / ceiling_gb_s;
+        // The kernel's share of the ceiling: the median over the samples of the ratio of the two
+        // back-to-back timings (robust to the machine's state changing between samples); the noise
+        // band is the larger of the interquartile half-width of those ratios and the even/odd
+        // difference of the fastest samples.
+        let mut r = std::mem::take(&mut self.ratios);
+        r.sort_by(f64::total_cmp);
+        let q = |f: f64| r.get(((r.len() - 1) as f64 * f).round() as usize).copied();
+        let (percent, iqr) = match (q(0.25), q(0.5), q(0.75)) {
+            (Some(a), Some(m), Some(b)) => (100.0 * m, 100.0 * (b - a) / 2.0),
+            _ => (100.0 * gb_s / ceiling_gb_s, 0.0),
+        };
         self.results.batched.push(BatchedResult {
             kernel: kernel.as_str(),
             dim,
@@ -506,7 +523,7 @@ impl<C: Clock> BenchRun<C> {
             ceiling_gb_s,
             ceiling_tests_per_s: ceiling_gb_s * 1e9 / bytes_per_test as f64,
             percent_of_ceiling: percent,
-            noise_percent: band(ke, ko).max(band(ce, co)),
+            noise_percent: band(ke, ko).max(band(ce, co)).max(iqr),
             efficiency: tests_per_s / (threads as f64 * one),
         });
     }
