@@ -61,7 +61,7 @@ impl PlayMap {
     pub fn cell_at(&self, p: [f32; 2]) -> Option<(usize, usize)> {
         let (x, y) = (p[0].floor(), p[1].floor());
         (x >= 0.0 && y >= 0.0 && (x as usize) < self.cols() && (y as usize) < self.rows())
-            .then(|| (x as usize, y as usize))
+            .then_some((x as usize, y as usize))
     }
 
     /// How many cells are solid.
@@ -123,9 +123,8 @@ impl PlayMap {
     fn from_rows(lines: &[String]) -> Result<PlayMap, String> {
         let height = lines.len();
         let width = lines.first().map_or(0, |l| l.chars().count());
-        let mut m = PlayMap::empty(width, height).ok_or_else(|| {
-            format!("a map is 1..={MAX_COLS} columns × 1..={MAX_ROWS} rows, not {width} × {height}")
-        })?;
+        let mut m = PlayMap::empty(width, height)
+            .ok_or_else(|| format!("a map is 1..={MAX_COLS} columns × 1..={MAX_ROWS} rows, not {width} × {height}"))?;
         for (i, line) in lines.iter().enumerate() {
             let row = height - 1 - i;
             if line.chars().count() != width {

@@ -73,7 +73,7 @@ mod tests;
 pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
-    apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene, load_scene_text, set_canvas, track_pointer,
-    update, Command, Input, Key, CONTROLS,
+    apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene, load_scene_text,
+    set_canvas, track_pointer, update, Command, Input, Key, CONTROLS,
 };
 pub use view::{ScreenRect, View};

@@ -223,7 +223,11 @@ pub enum PlaygroundCommand {
     /// Set the throw (units per second) and start it again.
     SetThrow([f32; 2]),
     /// Set one cell (painting from the panel or a test).
-    SetCell { col: usize, row: usize, solid: bool },
+    SetCell {
+        col: usize,
+        row: usize,
+        solid: bool,
+    },
     /// A jump (Up or Space).
     Jump,
 }

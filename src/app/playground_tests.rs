@@ -60,7 +60,10 @@ fn painting_and_erasing_cells_with_the_pointer() {
     // Shift + left drag erases too; erasing the rest gives the level back.
     for x in [5.5, 7.5] {
         let p = at(&s, x, 3.5);
-        update(&mut s, &Input { pointer: Some(p), pressed: true, down: true, erase_modifier: true, ..Input::default() });
+        update(
+            &mut s,
+            &Input { pointer: Some(p), pressed: true, down: true, erase_modifier: true, ..Input::default() },
+        );
         update(&mut s, &Input { pointer: Some(p), ..Input::default() });
     }
     assert_eq!(s.playground.options.level, level_index("flush-floor"));

@@ -106,6 +106,9 @@ impl TeachState {
 }
 
 /// What the teaching panel (or a key) asks for.
+// A scene (with its playground map, a fixed 64 × 32 bitset) makes `LoadScene` large; commands are a few
+// values a frame, copied once: kept `Copy` and unboxed on purpose.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TeachCommand {
     SetOverlay(Overlay),

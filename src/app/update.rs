@@ -112,6 +112,9 @@ pub struct Input {
 }
 
 /// Something the panel (or a key) asks for. Applied by [`apply`].
+// A scene (with its playground map, a fixed 64 × 32 bitset) makes `LoadScene` large; commands are a few
+// values a frame, copied once: kept `Copy` and unboxed on purpose.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Command {
     SelectAlgorithm(usize),

@@ -57,11 +57,13 @@ fn draw_map(state: &State, z: Sizes) {
                 continue;
             }
             if m.is_solid(c + 1, row) {
-                let (a, b) = (v.to_screen([c as f32 + 1.0, row as f32]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
+                let (a, b) =
+                    (v.to_screen([c as f32 + 1.0, row as f32]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
                 draw_line(a.x, a.y, b.x, b.y, w, seam);
             }
             if m.is_solid(c, row + 1) {
-                let (a, b) = (v.to_screen([c as f32, row as f32 + 1.0]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
+                let (a, b) =
+                    (v.to_screen([c as f32, row as f32 + 1.0]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
                 draw_line(a.x, a.y, b.x, b.y, w, seam);
             }
         }
@@ -166,7 +168,8 @@ fn draw_status(state: &State, z: Sizes) {
     let (c, p) = (state.canvas, &state.playground);
     let fs = z.font(16.0);
     let pad = 10.0 * z.k;
-    let what = if p.options.race { "race: every strategy".to_string() } else { p.options.strategy.info().name.to_string() };
+    let what =
+        if p.options.race { "race: every strategy".to_string() } else { p.options.strategy.info().name.to_string() };
     let clock = if p.finished() {
         "finished"
     } else if p.paused {

@@ -77,9 +77,11 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             ui.add_space(6.0);
             header(ui, &mut out);
             ui.separator();
-            playground::section(ui, state, &mut out);
-            ui.separator();
             teach::lesson_card(ui, state, &mut out);
+            // The playground leads the panel when it is on; off, its switch waits further down.
+            if state.playground.options.on {
+                playground::section(ui, state, &mut out);
+            }
             motion::section(ui, state, &mut out);
             ui.separator();
             algorithm_section(ui, state, a, &mut out);
@@ -88,6 +90,10 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             ui.separator();
             response_section(ui, state, a, &mut out);
             ui.separator();
+            if !state.playground.options.on {
+                playground::section(ui, state, &mut out);
+                ui.separator();
+            }
             teach::section(ui, state, &mut out);
             ui.separator();
             scene_section(ui, state, &mut out);

@@ -33,25 +33,24 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Playground").strong());
         let mut on = p.options.on;
-        let r = ui.checkbox(&mut on, "tile map & race  (L)");
+        let r = ui
+            .checkbox(&mut on, "tile map & race  (L)")
+            .on_hover_text("A ball in a tile map, and every resolution strategy racing the same throw");
         remember(ui, PLAYGROUND_SWITCH, r.rect);
         if r.changed() {
             cmd(out, PlaygroundCommand::Toggle);
         }
     });
     if !p.options.on {
-        ui.label(
-            RichText::new("L: a ball in a tile map, and every resolution strategy racing the same throw.")
-                .small()
-                .weak(),
-        );
         return;
     }
+    ui.separator();
     levels(ui, state, out);
     controls(ui, state, out);
     strategy(ui, state, out);
     race_table(ui, state);
     speed_plot(ui, state);
+    ui.separator();
 }
 
 fn levels(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
@@ -162,20 +161,15 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             });
     });
     // A short header: a CollapsingHeader's title does not wrap and would widen the whole panel.
-    egui::CollapsingHeader::new("How it works").id_salt("playground.explain").default_open(true).show(
-        ui,
-        |ui| {
-            ui.label(RichText::new(s.name).strong());
-            ui.label(RichText::new(s.explanation).small());
-            ui.label(RichText::new(format!("Source: {}", s.source)).small().italics().weak());
-            for (i, line) in s.pseudocode.iter().enumerate() {
-                ui.add(egui::Label::new(RichText::new(format!("{:>2} {line}", i + 1)).monospace().small()).wrap());
-            }
-            ui.label(
-                RichText::new(if s.swept { "swept: cannot tunnel" } else { "discrete: can tunnel" }).small().weak(),
-            );
-        },
-    );
+    egui::CollapsingHeader::new("How it works").id_salt("playground.explain").default_open(true).show(ui, |ui| {
+        ui.label(RichText::new(s.name).strong());
+        ui.label(RichText::new(s.explanation).small());
+        ui.label(RichText::new(format!("Source: {}", s.source)).small().italics().weak());
+        for (i, line) in s.pseudocode.iter().enumerate() {
+            ui.add(egui::Label::new(RichText::new(format!("{:>2} {line}", i + 1)).monospace().small()).wrap());
+        }
+        ui.label(RichText::new(if s.swept { "swept: cannot tunnel" } else { "discrete: can tunnel" }).small().weak());
+    });
 }
 
 fn race_table(ui: &mut egui::Ui, state: &State) {
