@@ -128,11 +128,16 @@ pub const VELOCITY_LIMIT: f32 = 1.0e7;
 
 /// `vx,vy` → a finite velocity, each component within ±[`VELOCITY_LIMIT`].
 pub fn parse_velocity(text: &str) -> Result<[f32; 2], OptionError> {
-    let bad = |m: String| OptionError { field: "velocity", message: m };
+    parse_vector("velocity", text, VELOCITY_LIMIT)
+}
+
+/// `vx,vy` → two finite numbers within ±`limit`, or an error naming `field`.
+fn parse_vector(field: &'static str, text: &str, limit: f32) -> Result<[f32; 2], OptionError> {
+    let bad = |m: String| OptionError { field, message: m };
     let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
     for (x, name) in v.iter().zip(["vx", "vy"]) {
-        if !x.is_finite() || x.abs() > VELOCITY_LIMIT {
-            return Err(bad(format!("{name} {x} is not a finite number within ±{VELOCITY_LIMIT:e}")));
+        if !x.is_finite() || x.abs() > limit {
+            return Err(bad(format!("{name} {x} is not a finite number within ±{limit:e}")));
         }
     }
     Ok([v[0], v[1]])
@@ -211,14 +216,7 @@ pub fn parse_strategy(text: &str) -> Result<StrategyId, OptionError> {
 
 /// `vx,vy` → a throw within ±[`THROW_LIMIT`] units per second (`throw=`).
 pub fn parse_throw(text: &str) -> Result<[f32; 2], OptionError> {
-    let bad = |m: String| OptionError { field: "throw", message: m };
-    let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
-    for (x, name) in v.iter().zip(["vx", "vy"]) {
-        if !x.is_finite() || x.abs() > THROW_LIMIT {
-            return Err(bad(format!("{name} {x} is not a finite number within ±{THROW_LIMIT}")));
-        }
-    }
-    Ok([v[0], v[1]])
+    parse_vector("throw", text, THROW_LIMIT)
 }
 
 /// A whole number of fixed steps, `0..=MAX_STEPS` (`steps=`).

@@ -155,17 +155,16 @@ fn draw_velocity(state: &State, m: &MotionAnalysis, z: Sizes) {
     let colour = col(palette::VELOCITY);
     arrow(a, b, z.line(3.0), colour, 16.0 * z.k);
     let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::VelocityTip);
+    let text = format!("v = ({}, {})", fmt_num(m.velocity[0]), fmt_num(m.velocity[1]));
+    tip_handle(b, 0.5 * (a + b), &text, colour, active, z);
+}
+
+/// The grab handle at an arrow's tip (larger and white while hovered or dragged), with a label over
+/// `at`. Motion's velocity arrow and the playground's throw arrow use it.
+pub fn tip_handle(tip: Vec2, at: Vec2, text: &str, colour: Color, active: bool, z: Sizes) {
     let s = z.line(if active { 8.0 } else { 6.0 });
-    draw_circle_lines(b.x, b.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
-    let mid = 0.5 * (a + b);
-    label(
-        &format!("v = ({}, {})", fmt_num(m.velocity[0]), fmt_num(m.velocity[1])),
-        mid.x,
-        mid.y - 16.0 * z.k,
-        z.font(14.0),
-        colour,
-        true,
-    );
+    draw_circle_lines(tip.x, tip.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
+    label(text, at.x, at.y - 16.0 * z.k, z.font(14.0), colour, true);
 }
 
 /// The circle where the animation is (Play / Step), when it has left the start.

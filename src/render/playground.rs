@@ -5,7 +5,7 @@
 //! trails that coincide stay visible), the throw arrow with its handle, the status line and, in a race,
 //! the legend. It draws; it changes nothing.
 
-use super::{arrow, col, fmt_num, label, text, Sizes};
+use super::{arrow, col, fmt_num, text, Sizes};
 use crate::app::palette::{self, alpha};
 use crate::app::playground::{strategy_index, throw_tip, Runner};
 use crate::app::{Handle, State};
@@ -152,16 +152,8 @@ fn draw_throw(state: &State, z: Sizes) {
         arrow(a, b, z.line(2.0), colour, 12.0 * z.k);
     }
     let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::ThrowTip);
-    let s = z.line(if active { 8.0 } else { 6.0 });
-    draw_circle_lines(b.x, b.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
-    label(
-        &format!("throw ({}, {}) /s", fmt_num(o.throw[0]), fmt_num(o.throw[1])),
-        b.x,
-        b.y - 16.0 * z.k,
-        z.font(13.0),
-        colour,
-        true,
-    );
+    let text = format!("throw ({}, {}) /s", fmt_num(o.throw[0]), fmt_num(o.throw[1]));
+    super::motion::tip_handle(b, b, &text, colour, active, z);
 }
 
 fn draw_status(state: &State, z: Sizes) {
