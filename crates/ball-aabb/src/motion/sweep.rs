@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 use alloc::{format, string::String};
+use core::hint::select_unpredictable;
 
 use super::{Feature, Hit};
 use crate::algo::trace::{ax, n, pt, Focus, Trace, Tracer};
@@ -172,7 +173,7 @@ fn boundary_normal<const D: usize>(
 
 /// The hit for a centre `p` at time `t` that is known to touch the box (outside at distance ≈ r,
 /// or on it): the closest point, and the normal from the centre's offset.
-#[inline]
+#[inline(always)]
 fn hit_at<const D: usize>(t: f64, p: [f64; D], lo: &[f64; D], hi: &[f64; D], v: &[f64; D]) -> Hit64<D> {
     let mut point = p;
     let mut off = [0.0; D];
@@ -254,6 +255,18 @@ fn initial_hit<const D: usize>(c: [f64; D], s: [f64; D], d2: f64, r: f64, lo: &[
 /// tangent (`disc = 0`), not a coin toss.
 #[inline(always)]
 fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> Option<f64> {
+    let (t, some) = first_root_sel(w, u, r, skip);
+    if some {
+        Some(t)
+    } else {
+        None
+    }
+}
+
+/// [`first_root`] without a branch: `(t, true)` for `Some(t)`, `(_, false)` for `None` (the `t`
+/// then meaningless: a NaN, an infinity or a negative number).
+#[inline(always)]
+fn first_root_sel<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> (f64, bool) {
     let (mut a, mut b, mut ww, mut cross2) = (0.0, 0.0, 0.0, 0.0);
     for i in 0..D {
         if i == skip {
@@ -271,19 +284,14 @@ fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -
         }
     }
     let cc = ww - r * r;
-    if cc <= 0.0 {
-        return Some(0.0); // already within r (the caller has ruled this out, except on a cylinder)
-    }
-    // Not approaching (b ≥ 0, which includes u = 0 on these axes), or passing by at more than r
-    // (disc < 0): no root. One branch for both; the root is computed either way (a NaN or a
-    // division by zero when there is none, discarded).
+    // Already within r (cc ≤ 0: t = 0; the caller has ruled this out, except on a cylinder). Else
+    // not approaching (b ≥ 0, which includes u = 0 on these axes), or passing by at more than r
+    // (disc < 0): no root. All as selects; the root is computed either way (a NaN or a division by
+    // zero when there is none, discarded).
     let disc = a * r * r - cross2;
     let root = cc / (crate::math::sqrt(disc) - b);
-    if (b < 0.0) & (disc >= 0.0) {
-        Some(root)
-    } else {
-        None
-    }
+    let within = cc <= 0.0;
+    (if within { 0.0 } else { root }, within | ((b < 0.0) & (disc >= 0.0)))
 }
 
 /// Segment `c + t·v` against the sphere of radius `r` at `corner`.
@@ -404,7 +412,9 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     // slab. Distances to the planes are taken as exact differences first, then r is subtracted.
     log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", n(r as f32))));
     let (mut tmin, mut tmax) = (0.0f64, 1.0f64);
-    let mut enter: Option<(usize, bool)> = None; // (axis, through the max side)
+    // The axis through whose plane of E the segment enters (`D`: none, it starts inside every slab
+    // of E that it crosses), and whether through the max side.
+    let (mut enter, mut enter_upper) = (D, false);
     for i in 0..D {
         let below = lo[i] - c[i]; // > 0: centre below the slab
         let above = c[i] - hi[i]; // > 0: centre above the slab
@@ -432,7 +442,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         let upper = v[i] < 0.0;
         let (t_in, t_out) = if upper { (t_hi, t_lo) } else { (t_lo, t_hi) };
         let later = t_in > tmin;
-        enter = if later { Some((i, upper)) } else { enter };
+        enter = if later { i } else { enter };
+        enter_upper = if later { upper } else { enter_upper };
         tmin = if later { t_in } else { tmin };
         tmax = if t_out < tmax { t_out } else { tmax };
         log.step(|| {
@@ -470,11 +481,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     let mut free_axis = 0;
     for i in 0..D {
         // Selects rather than branches: which axis entered, and the region, are random on random data.
-        let (on_plane, upper) = match enter {
-            Some((k, upper)) => (k == i, upper),
-            None => (false, false),
-        };
-        let plane = if upper { hi[i] + r } else { lo[i] - r };
+        let on_plane = enter == i;
+        let plane = if enter_upper { hi[i] + r } else { lo[i] - r };
         let held = clampf(c[i] + tmin * v[i], lo[i] - r, hi[i] + r);
         p[i] = if on_plane { plane } else { held };
         let (below, above) = (p[i] < lo[i], p[i] > hi[i]);
@@ -498,11 +506,69 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         (line::REGION, Focus::Point(p.map(|x| x as f32)), note)
     });
 
-    // Step 4: the region decides the surface. A face region of E is the rounded box's flat face.
-    if m <= 1 {
-        if enter.is_none() {
+    // Step 4: the region decides the surface. A face region of E is the rounded box's flat face; in
+    // an edge or corner region, past E's entry, the segment may still miss the rounded part.
+    let face = m <= 1;
+    if D == 2 {
+        // 2D: the region, and whether the segment then misses the corner's circle or touches it
+        // after t = 1, are random on random data. So the circle is solved whatever the region, the
+        // time chosen by selects, and one comparison decides whether there is a hit (the caller
+        // branches on that anyway). The same arithmetic as the branching form, so the same answers.
+        // (The miss of E stays a branch before this: on sets with few hits most sweeps end there,
+        // which is cheaper than the circle's square root and division on every one.)
+        let mut w = [0.0; D];
+        for i in 0..D {
+            w[i] = c[i] - corner[i];
+        }
+        let (t_corner, some) = first_root_sel(&w, &v, r, D);
+        if !face {
+            log.step(|| {
+                (
+                    line::CORNER_2D,
+                    Focus::Point(corner.map(|x| x as f32)),
+                    String::from("corner region: the corner's circle"),
+                )
+            });
+            log.step(|| {
+                let k = corner.map(|x| x as f32);
+                let note = if some {
+                    format!("sphere at {}: first touch at t = {}", pt(&k), n(t_corner as f32))
+                } else {
+                    format!("sphere at {}: missed (passes by at more than r, or moves away)", pt(&k))
+                };
+                (line::SPHERE, Focus::Point(k), note)
+            });
+        }
+        // The time: E's entry in a face region (≤ 1 once E is not missed), the circle's root in a
+        // corner region (∞ when there is none). `select_unpredictable`: LLVM otherwise turns these
+        // selects back into branches on `face`, and a test of several conditions into several
+        // branches; so the whole verdict is one comparison (t is never NaN here).
+        let t_corner = select_unpredictable(some, t_corner, f64::INFINITY);
+        let t = select_unpredictable(face, tmin, t_corner);
+        if t > 1.0 {
+            log.step(|| (line::HIT, Focus::None, String::from("no touch within t ∈ [0, 1]")));
+            return None;
+        }
+        if face & (enter == D) {
             // Started inside E in a face region: that is within r, which step 1 has ruled out; kept
             // total for safety.
+            return Some(initial_hit(c, s, d2, r, &lo, &hi));
+        }
+        let mut at = [0.0; D];
+        for i in 0..D {
+            at[i] = select_unpredictable(face, p[i], c[i] + t * v[i]);
+        }
+        let h = hit_at(t, at, &lo, &hi, &v);
+        if face {
+            log.step(|| {
+                (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(t as f32)))
+            });
+        }
+        return finish(h, log);
+    }
+    if face {
+        if enter == D {
+            // Started inside E in a face region: within r, ruled out by step 1; kept total for safety.
             return Some(initial_hit(c, s, d2, r, &lo, &hi));
         }
         let h = hit_at(tmin, p, &lo, &hi, &v);
@@ -512,17 +578,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         return finish(h, log);
     }
 
-    // Edge and corner regions: the rounded part. Past E's entry the segment may still miss it.
-    let t = if D == 2 {
-        log.step(|| {
-            (
-                line::CORNER_2D,
-                Focus::Point(corner.map(|x| x as f32)),
-                String::from("corner region: the corner's circle"),
-            )
-        });
-        sphere(&c, &v, r, &corner, log)
-    } else if m == 2 {
+    // 3D edge and corner regions: the rounded part. Past E's entry the segment may still miss it.
+    let t = if m == 2 {
         log.step(|| {
             (
                 line::EDGE,
