@@ -11,6 +11,12 @@
 //!   minimum (the distance is convex in `t`, so it only decreases until then).
 //!
 //! The sweep must be right in every disagreement; parry's errors are counted by kind.
+//!
+//! What runs by default (CI, debug build: a few seconds): the small and 32k sets in full and the
+//! first [`PREFIX`] cases of every larger set (the two 1M-case `1m-50` sets; a set's first cases
+//! do not depend on its size, so the prefix is deterministic). Every case of every set, 2.3 M
+//! sweeps, is the `#[ignore]`d variant, for a release build:
+//! `cargo test --release --test lib sweep_parry -- --ignored --nocapture`.
 
 use circle_aabb_lab::bench::{generate_sweeps, BenchConfig, SweepSet};
 use circle_aabb_lab::geom::sweep;
@@ -172,11 +178,19 @@ struct Disagreement {
     text: String,
 }
 
-/// Compares one set; returns the disagreements. Checks the sweep against the exact reference on
-/// every disagreement and on every 16th case.
-fn compare<const D: usize>(set: &SweepSet<D>, parry: impl Fn(&SweepSet<D>, usize) -> Option<f32>) -> Vec<Disagreement> {
+/// Cases checked per set by the default test: sets up to this size in full, larger ones (`1m-50`)
+/// their first `PREFIX` cases.
+const PREFIX: usize = 100_000;
+
+/// Compares the first `n` cases of one set; returns the disagreements. Checks the sweep against the
+/// exact reference on every disagreement and on every 16th case.
+fn compare<const D: usize>(
+    set: &SweepSet<D>,
+    n: usize,
+    parry: impl Fn(&SweepSet<D>, usize) -> Option<f32>,
+) -> Vec<Disagreement> {
     let mut found = Vec::new();
-    for i in 0..set.len() {
+    for i in 0..n.min(set.len()) {
         let ours = sweep(&set.balls[i], set.velocities[i], &set.boxes[i]).map(|h| f64::from(h.t));
         let theirs = parry(set, i).map(f64::from);
         let differ = match (ours, theirs) {
@@ -227,15 +241,32 @@ fn compare<const D: usize>(set: &SweepSet<D>, parry: impl Fn(&SweepSet<D>, usize
     found
 }
 
+/// The default test: every set, the larger ones up to [`PREFIX`] cases (see the module).
 #[test]
 fn sweep_agrees_with_parry_cast_shapes_on_the_benchmark_sets_or_is_right() {
+    check_sets(PREFIX);
+}
+
+/// Every case of every set (2.3 M sweeps; about a minute in a debug build, so run it in release).
+#[test]
+#[ignore = "2.3 M sweeps: cargo test --release --test lib sweep_parry -- --ignored"]
+fn sweep_agrees_with_parry_cast_shapes_on_every_case_of_the_benchmark_sets_or_is_right() {
+    check_sets(usize::MAX);
+}
+
+/// Compares the first `limit` cases of every set (generated only that far), 2D and 3D, prints every
+/// disagreement and a summary per set, and fails on a false hit by parry (the sweep's own errors
+/// fail inside [`compare`]).
+fn check_sets(limit: usize) {
     let mut all = Vec::new();
     let mut summary = Vec::new();
     for spec in BenchConfig::full().sets {
+        let mut spec = spec;
+        spec.n = spec.n.min(limit);
         let s2 = generate_sweeps::<2>(&spec);
-        let d2 = compare(&s2, parry_2d);
+        let d2 = compare(&s2, limit, parry_2d);
         let s3 = generate_sweeps::<3>(&spec);
-        let d3 = compare(&s3, parry_3d);
+        let d3 = compare(&s3, limit, parry_3d);
         for (dim, d, n, hits) in [(2, &d2, s2.len(), s2.exact_hits), (3, &d3, s3.len(), s3.exact_hits)] {
             let count = |k: &str| d.iter().filter(|x| x.kind == k).count();
             let t_off: Vec<&Disagreement> = d.iter().filter(|x| x.kind == "parry's t differs").collect();
