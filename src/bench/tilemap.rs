@@ -325,10 +325,10 @@ pub fn run<C: Clock>(spec: &TilemapSpec, clock: &mut C, mut progress: impl FnMut
         let p = peer::Peer::new(&case.map);
         let mut peer_ends = vec![[0.0f32; 2]; n];
         progress("tilemap: parry2d peer, 1 thread");
-        let pns1 = best(clock, spec.samples.min(3), n, || p.run(black_box(&case), &mut peer_ends));
+        let pns1 = best(clock, spec.samples, n, || p.run(black_box(&case), &mut peer_ends));
         progress("tilemap: parry2d peer, all cores");
         let mut peer_par = vec![[0.0f32; 2]; n];
-        let pnsp = best(clock, spec.samples.min(3), n, || p.run_par(black_box(&case), &mut peer_par));
+        let pnsp = best(clock, spec.samples, n, || p.run_par(black_box(&case), &mut peer_par));
         let (mism, worst, first) = compare(&ends, &peer_ends);
         progress("tilemap: the f64 reference on the mismatches");
         let (o, pr, ne, bo, wrong) = referee(&case, &ends, &peer_ends);
