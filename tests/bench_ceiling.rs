@@ -19,7 +19,8 @@ fn bench_json_carries_the_ceiling_the_path_the_threads_and_the_caches_and_plots_
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let d: Value = serde_json::from_slice(&out.stdout).unwrap();
     let caches = &d["caches"];
-    let (l1, l2, l3) = (caches["l1d"].as_u64().unwrap(), caches["l2"].as_u64().unwrap(), caches["l3"].as_u64().unwrap());
+    let (l1, l2, l3) =
+        (caches["l1d"].as_u64().unwrap(), caches["l2"].as_u64().unwrap(), caches["l3"].as_u64().unwrap());
     assert!(l1 > 0 && l2 >= l1 && l3 >= l2, "{caches}");
     assert!(["sysfs", "fallback"].contains(&caches["source"].as_str().unwrap()));
     let available = d["threads_available"].as_u64().unwrap();
@@ -51,7 +52,11 @@ fn bench_json_carries_the_ceiling_the_path_the_threads_and_the_caches_and_plots_
     }
     assert!(d["bandwidth_gb_s"].as_f64().unwrap() > 0.0);
     let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.trim_start().starts_with("<svg") && text.trim_end().ends_with("</svg>"), "{}", &text[..200.min(text.len())]);
+    assert!(
+        text.trim_start().starts_with("<svg") && text.trim_end().ends_with("</svg>"),
+        "{}",
+        &text[..200.min(text.len())]
+    );
     assert!(text.matches("<polyline").count() >= 12, "a line and a ceiling per kernel and dimension");
     assert!(text.contains("ceiling") && text.contains("L1"));
 }

@@ -138,7 +138,11 @@ impl<const D: usize> ContactBuffers<D> {
                 push: std::array::from_fn(|_| push.next().expect("D arrays").as_mut_slice()),
                 state: &mut self.state,
             };
-            return if fast { batch::par_contact_push_pairs_f32(p, out) } else { batch::par_contact_push_pairs(p, out) };
+            return if fast {
+                batch::par_contact_push_pairs_f32(p, out)
+            } else {
+                batch::par_contact_push_pairs(p, out)
+            };
         }
         let _ = par;
         self.run(p, fast)

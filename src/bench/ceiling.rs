@@ -160,7 +160,18 @@ pub(super) fn read(d: &BatchedData, kernel: Kernel, dim: usize, n: usize, par: b
             let p = prefix(&d.pairs3, n);
             go(
                 par,
-                [p.center[0], p.center[1], p.center[2], p.radius, p.min[0], p.min[1], p.min[2], p.max[0], p.max[1], p.max[2]],
+                [
+                    p.center[0],
+                    p.center[1],
+                    p.center[2],
+                    p.radius,
+                    p.min[0],
+                    p.min[1],
+                    p.min[2],
+                    p.max[0],
+                    p.max[1],
+                    p.max[2],
+                ],
             )
         }
     }

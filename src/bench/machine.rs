@@ -7,13 +7,13 @@
 use super::buffers::{pairs_range, BatchedData, ContactBuffers};
 use super::ceiling::{self, CacheSizes};
 use super::kernels::{contact_push_pass, expected_batched, time_batched};
+use super::plan::Kernel;
 use super::plan::{contact_soa_name, plan, BenchConfig, Task};
 use super::results::{BatchedResult, Results, ScalarResult, ThreadsResult};
 use super::sets::{generate_into, PairSet};
 use super::sweeps::{generate_sweeps_into, sweep_pass, SweepSet};
 use super::timing::{passes_for, time, Clock};
 use crate::geom::batch::{self, PairsSoa};
-use super::plan::Kernel;
 use crate::geom::ALGORITHMS;
 use std::hint::black_box;
 

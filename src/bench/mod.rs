@@ -50,9 +50,9 @@ pub mod buffers;
 pub mod ceiling;
 pub mod kernels;
 pub mod machine;
+pub mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod plot;
-pub mod plan;
 pub mod results;
 pub mod rng;
 pub mod sets;

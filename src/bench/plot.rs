@@ -45,7 +45,11 @@ pub fn write_svg(r: &Results, path: &std::path::Path) -> Result<(), String> {
                     .draw_series(LineSeries::new([(x, yr.start), (x, yr.end)], RGBColor(170, 170, 170).stroke_width(1)))
                     .map_err(|e| e.to_string())?;
                 chart
-                    .draw_series([Text::new(format!("{name} {}", human(x)), (x * 1.05, yr.end / 1.6), ("sans-serif", 13))])
+                    .draw_series([Text::new(
+                        format!("{name} {}", human(x)),
+                        (x * 1.05, yr.end / 1.6),
+                        ("sans-serif", 13),
+                    )])
                     .map_err(|e| e.to_string())?;
             }
         }

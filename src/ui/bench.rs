@@ -209,10 +209,12 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
     if rows.is_empty() {
         return;
     }
-    egui::CollapsingHeader::new(format!("Batched kernels vs ceiling, {dim}D")).id_salt("bench.roofline").default_open(true).show(
-        ui,
-        |ui| {
-            let colours = [Color32::from_rgb(31, 119, 180), Color32::from_rgb(214, 39, 40), Color32::from_rgb(44, 160, 44)];
+    egui::CollapsingHeader::new(format!("Batched kernels vs ceiling, {dim}D"))
+        .id_salt("bench.roofline")
+        .default_open(true)
+        .show(ui, |ui| {
+            let colours =
+                [Color32::from_rgb(31, 119, 180), Color32::from_rgb(214, 39, 40), Color32::from_rgb(44, 160, 44)];
             let pow10 = |v: f64| {
                 let e = 10f64.powf(v);
                 if e >= 1e9 {
@@ -255,8 +257,7 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
                         );
                     }
                 });
-        },
-    );
+        });
 }
 
 /// The same figures as numbers.
@@ -295,7 +296,8 @@ mod roofline_tests {
 
     #[test]
     fn the_roofline_plot_draws_kernels_and_ceilings_headless() {
-        let mut r = Results { level: "avx512", caches: CacheSizes::FALLBACK, threads_available: 2, ..Results::default() };
+        let mut r =
+            Results { level: "avx512", caches: CacheSizes::FALLBACK, threads_available: 2, ..Results::default() };
         for (i, bytes) in [16usize << 10, 512 << 10, 8 << 20, 128 << 20].into_iter().enumerate() {
             for kernel in ["one_box", "one_box_fixed_r", "pairs"] {
                 for threads in [1, 2] {

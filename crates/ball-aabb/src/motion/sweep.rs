@@ -561,7 +561,11 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         let h = hit_at(t, at, &lo, &hi, &v);
         if face {
             log.step(|| {
-                (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(t as f32)))
+                (
+                    line::FACE,
+                    Focus::Point(h.point.map(|x| x as f32)),
+                    format!("face region: hit at t = {}", n(t as f32)),
+                )
             });
         }
         return finish(h, log);
