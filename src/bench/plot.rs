@@ -64,7 +64,7 @@ pub fn write_svg(r: &Results, path: &std::path::Path) -> Result<(), String> {
             chart
                 .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))
                 .map_err(|e| e.to_string())?
-                .label(format!("{kernel}"))
+                .label(kernel.to_string())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], color.stroke_width(2)));
             chart.draw_series(line.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(|e| e.to_string())?;
             let ceil: Vec<(f64, f64)> = pts.iter().map(|b| (b.bytes as f64, b.ceiling_tests_per_s)).collect();
