@@ -274,7 +274,7 @@ impl Avx2 {
         n: usize,
         sink: &mut S,
     ) -> usize {
-        debug_assert!(c.iter().all(|s| s.len() >= n) && radii.is_none_or(|r| r.len() >= n));
+        assert!(c.iter().all(|s| s.len() >= n) && radii.is_none_or(|r| r.len() >= n));
         // SAFETY: `self` exists only when the CPU has AVX2, FMA and POPCNT (see `Avx2::get`); the
         // callers pass `n` no larger than every slice (`common_len`), which is all the reads rely on.
         unsafe { one_box(lo, hi, c, radii, fixed_r, n, sink) }
@@ -283,7 +283,7 @@ impl Avx2 {
     /// Pairs `0..n`; every array of `p` has at least `n` elements.
     #[inline]
     pub(super) fn pairs<const D: usize, S: Sink>(self, p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
-        debug_assert!(p.len() >= n);
+        assert!(p.len() >= n);
         // SAFETY: as in `one_box`: AVX2 is present, and `n ≤ p.len()` bounds every read.
         unsafe { pairs(p, n, sink) }
     }
