@@ -11,7 +11,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Free disk is printed with every step: a fresh CI machine once ran out of it (2026-11-23).
+free_disk() { df -h --output=avail . | tail -1 | tr -d ' '; }
+step() { printf '\n\033[1m== %s\033[0m  (%s free)\n' "$*" "$(free_disk)"; }
+# Incremental caches were 5 GB of a 12 GB debug tree, and a run from a clean clone never reuses them.
+export CARGO_INCREMENTAL=0
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
@@ -76,6 +80,12 @@ cargo test --locked --workspace --no-default-features
 
 step "whole workspace with the gui feature (unit, integration, doc and headless-egui tests)"
 cargo test --locked --workspace
+
+# The remaining steps build release and wasm32 only: on a short disk, the debug tree goes before they start.
+if [ "$(df --output=avail -k . | tail -1)" -lt $((12 * 1024 * 1024)) ]; then
+  echo "less than 12 GB free: removing target/debug (the remaining steps do not use it)"
+  rm -rf target/debug
+fi
 
 step "benchmarks build (timings are never asserted)"
 cargo bench --locked --no-run
