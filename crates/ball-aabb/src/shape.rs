@@ -241,6 +241,13 @@ impl<const D: usize> Aabb<D> {
         Ok(Aabb { min, max })
     }
 
+    /// A box from corners the caller knows are finite and ordered (`min ≤ max` on every axis), as a
+    /// tile map's cell edges are: no check, for the inner loops of the crate.
+    #[inline]
+    pub(crate) const fn from_ordered(min: [f32; D], max: [f32; D]) -> Self {
+        Aabb { min, max }
+    }
+
     /// The corner with the smallest coordinates.
     #[inline]
     #[must_use]

@@ -214,47 +214,51 @@ fn mismatched_lengths_use_the_shortest_and_never_panic() {
     assert_eq!(overlap_mask_one_box_fixed(&b, 0.1, [&xs, &ys], &mut none), 0);
 }
 
+/// The XOR of the bit patterns of lanes `..n` of each stream, one lane at a time.
+fn xor_of(streams: &[&[f32]], n: usize) -> u32 {
+    streams.iter().flat_map(|s| &s[..n]).fold(0, |x, v| x ^ v.to_bits())
+}
+
 #[test]
-fn stream_read_adds_every_lane_of_every_stream() {
+fn stream_read_reads_every_lane_of_every_stream() {
     each_level(|level| {
         for n in [0usize, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000, 4099] {
-            let a: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
-            let b: Vec<f32> = (0..n + 3).map(|i| (i % 3) as f32 * 2.0).collect();
-            let c: Vec<f32> = (0..n).map(|i| (i % 7) as f32 - 3.0).collect();
-            let sum = |v: &[f32]| v[..n].iter().sum::<f32>();
-            assert_eq!(batch::stream_read([&a[..]]), sum(&a), "{level:?} n={n}");
+            // Distinct patterns per lane and stream, so a lane skipped or read twice changes the answer.
+            let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.37 + 1.0).collect();
+            let b: Vec<f32> = (0..n + 3).map(|i| -(i as f32) * 1.91 - 2.0).collect();
+            let c: Vec<f32> = (0..n).map(|i| (i * i) as f32 + 0.5).collect();
+            assert_eq!(batch::stream_read([&a[..]]), xor_of(&[&a], n), "{level:?} n={n}");
             // The shortest stream decides the length (b has 3 more).
-            assert_eq!(batch::stream_read([&a[..], &b[..]]), sum(&a) + sum(&b), "{level:?} n={n}");
-            let all = sum(&a) + sum(&b) + sum(&c);
-            assert_eq!(batch::stream_read([&a[..], &b[..], &c[..], &a[..]]), all + sum(&a), "{level:?} n={n}");
-            let ten = [&c[..]; 10];
-            assert_eq!(batch::stream_read(ten), 10.0 * sum(&c), "{level:?} n={n}");
+            assert_eq!(batch::stream_read([&a[..], &b[..]]), xor_of(&[&a, &b], n), "{level:?} n={n}");
+            assert_eq!(batch::stream_read([&a[..], &b[..], &c[..]]), xor_of(&[&a, &b, &c], n), "{level:?} n={n}");
+            let seven = [&a[..], &b[..], &c[..], &c[..], &b[..], &a[..], &b[..]];
+            assert_eq!(batch::stream_read(seven), xor_of(&seven, n), "{level:?} n={n}");
+            let ten = [&c[..], &a[..], &c[..], &b[..], &c[..], &c[..], &a[..], &b[..], &c[..], &a[..]];
+            assert_eq!(batch::stream_read(ten), xor_of(&ten, n), "{level:?} n={n}");
+            // A one-bit change anywhere shows.
+            if n > 0 {
+                let mut d = c.clone();
+                d[n - 1] = f32::from_bits(d[n - 1].to_bits() ^ 1);
+                assert_ne!(
+                    batch::stream_read([&a[..], &d[..]]),
+                    batch::stream_read([&a[..], &c[..]]),
+                    "{level:?} n={n}"
+                );
+            }
         }
         let none: [&[f32]; 0] = [];
-        assert_eq!(batch::stream_read(none), 0.0);
+        assert_eq!(batch::stream_read(none), 0);
     });
 }
 
 #[cfg(feature = "parallel")]
 #[test]
-fn par_stream_read_is_the_same_sum() {
+fn par_stream_read_is_the_same_checksum() {
     let n = batch::PAR_THRESHOLD * 3 + 77;
-    let a: Vec<f32> = (0..n).map(|i| (i % 4) as f32).collect();
-    let b: Vec<f32> = (0..n).map(|i| (i % 2) as f32).collect();
-    let exact = (a.iter().map(|&x| x as f64).sum::<f64>() + b.iter().map(|&x| x as f64).sum::<f64>()) as f32;
-    assert_eq!(batch::par_stream_read([&a[..], &b[..]]), exact);
+    let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.25).collect();
+    let b: Vec<f32> = (0..n).map(|i| (i % 1013) as f32 - 7.5).collect();
+    assert_eq!(batch::par_stream_read([&a[..], &b[..]]), xor_of(&[&a, &b], n));
     assert_eq!(batch::par_stream_read([&a[..100]]), batch::stream_read([&a[..100]]));
-}
-
-#[test]
-fn streaming_sum_adds_everything() {
-    each_level(|level| {
-        for n in [0usize, 1, 15, 16, 17, 1000] {
-            let v: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
-            let exact: f32 = v.iter().sum();
-            assert_eq!(batch::stream_sum(&v), exact, "{level:?} n={n}");
-        }
-    });
 }
 
 /// Exact text of a value (`-0.0` differs from `0.0`, every distinct float prints differently).
@@ -614,5 +618,102 @@ mod parallel {
             case::<2>(&mut g, level);
             case::<3>(&mut g, level);
         });
+    }
+}
+
+/// A velocity for the batched sweep: often exact (a multiple of 1/8, sometimes 0 on an axis, so
+/// that slabs are parallel), sometimes general, sometimes aimed at the box's corner or centre.
+fn velocity<const D: usize>(g: &mut Seeded, b: &Ball<D>, a: &Aabb<D>) -> [f32; D] {
+    match g.below(5) {
+        0 => std::array::from_fn(|_| if g.below(3) == 0 { 0.0 } else { (g.range(-30.0, 30.0) * 8.0).round() / 8.0 }),
+        1 => std::array::from_fn(|i| (a.max()[i] - b.center()[i]) * 1.5),
+        2 => std::array::from_fn(|i| ((a.min()[i] + a.max()[i]) / 2.0 - b.center()[i]) * 2.0),
+        3 => [0.0; D],
+        _ => std::array::from_fn(|_| g.range(-40.0, 40.0)),
+    }
+}
+
+/// The batched sweep against the scalar `sweep`, bit for bit, on every code path: `D` dimensions,
+/// `n` lanes, some lanes invalid (NaN, ∞, a negative radius: no hit), the rest random and exact cases.
+fn check_sweep_one_box<const D: usize>(g: &mut Seeded, n: usize) {
+    let a = random_box::<D>(g);
+    let mut c: [Vec<f32>; D] = std::array::from_fn(|_| Vec::new());
+    let (mut r, mut v): (Vec<f32>, [Vec<f32>; D]) = (Vec::new(), std::array::from_fn(|_| Vec::new()));
+    let mut expected = Vec::new();
+    for _ in 0..n {
+        let b = random_ball::<D>(g, &a);
+        let mut vel = velocity(g, &b, &a);
+        let (mut center, mut radius) = (b.center(), b.radius());
+        let want = match g.below(40) {
+            0 => {
+                vel[g.below(D as u64) as usize] = [f32::NAN, f32::INFINITY, -f32::INFINITY][g.below(3) as usize];
+                None
+            }
+            1 => {
+                center[g.below(D as u64) as usize] = f32::NAN;
+                None
+            }
+            2 => {
+                radius = -1.0;
+                None
+            }
+            _ => ball_aabb::sweep(&b, vel, &a).map(|h| h.t),
+        };
+        for k in 0..D {
+            c[k].push(center[k]);
+            v[k].push(vel[k]);
+        }
+        r.push(radius);
+        expected.push(want.unwrap_or(f32::INFINITY));
+    }
+    let hits = expected.iter().filter(|t| t.is_finite()).count();
+    each_level(|level| {
+        let mut toi = vec![-1.0f32; n + 2];
+        let got = batch::sweep_one_box(
+            &a,
+            std::array::from_fn(|k| &c[k][..]),
+            &r,
+            std::array::from_fn(|k| &v[k][..]),
+            &mut toi,
+        );
+        assert_eq!(got, hits, "{level:?} {D}D n={n}");
+        for i in 0..n {
+            assert_eq!(
+                toi[i].to_bits(),
+                expected[i].to_bits(),
+                "{level:?} {D}D lane {i}: box {a:?}, c {:?} r {} v {:?}",
+                std::array::from_fn::<f32, D, _>(|k| c[k][i]),
+                r[i],
+                std::array::from_fn::<f32, D, _>(|k| v[k][i])
+            );
+        }
+        assert_eq!(&toi[n..], &[-1.0, -1.0], "{level:?}: wrote past the shortest slice");
+        #[cfg(feature = "parallel")]
+        {
+            let mut par = vec![0.0f32; n];
+            let got = batch::par_sweep_one_box(
+                &a,
+                std::array::from_fn(|k| &c[k][..]),
+                &r,
+                std::array::from_fn(|k| &v[k][..]),
+                &mut par,
+            );
+            assert_eq!((got, &par[..]), (hits, &toi[..n]), "{level:?} par");
+        }
+    });
+}
+
+#[test]
+fn sweep_one_box_is_the_scalar_sweep_bit_for_bit() {
+    let mut g = Seeded::new(0x5EE9_0B0C);
+    for n in [0usize, 1, 7, 64, 65, 1000] {
+        for _ in 0..30 {
+            check_sweep_one_box::<2>(&mut g, n);
+            check_sweep_one_box::<3>(&mut g, n.min(200));
+        }
+    }
+    #[cfg(feature = "parallel")]
+    for _ in 0..2 {
+        check_sweep_one_box::<2>(&mut g, batch::PAR_THRESHOLD * 2 + 33);
     }
 }

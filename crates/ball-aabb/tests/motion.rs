@@ -222,9 +222,14 @@ fn check_case<const D: usize>(case: &Case<D>, tally: &mut Tally) -> Result<(), S
                             ));
                         }
                     }
-                    // The feature: how many axes the centre is outside on, when that is clear-cut.
+                    // The feature: how many axes the centre is outside on, when that is clear-cut: on
+                    // every axis the centre is outside the slab by more than 1e-4·r, or inside it by
+                    // more than that (a centre on the slab's edge is both a face's end and a corner;
+                    // e.g. c (-28, 44), r 10, v (116, -58) against (-15, 16)..(2, 19) reaches x = 2
+                    // exactly, where the sweep's own rounding may go either way).
                     let excess: Vec<f64> = off.iter().map(|x| x.abs()).collect();
-                    if excess.iter().all(|&e| e == 0.0 || e > 1e-4 * r) {
+                    let margin = |i: usize| (p[i] - case.lo[i] as f64).min(case.hi[i] as f64 - p[i]);
+                    if (0..D).all(|i| excess[i] > 1e-4 * r || (excess[i] == 0.0 && margin(i) > 1e-4 * r)) {
                         let k = excess.iter().filter(|&&e| e > 0.0).count();
                         let want = match k {
                             0 | 1 => Feature::Face,
@@ -643,6 +648,18 @@ fn zero_velocity_gives_only_initial_hits() {
     assert!(sweep(&Circle::new([5.0, 1.0], 1.0).unwrap(), [0.0, 0.0], &b).unwrap().initial);
     let cube = Box3::new([0.0; 3], [1.0; 3]).unwrap();
     assert!(sweep(&Sphere::new([3.0, 3.0, 3.0], 1.0).unwrap(), [0.0; 3], &cube).is_none());
+}
+
+#[test]
+fn a_hit_at_the_end_of_the_f32_range_saturates_instead_of_overflowing() {
+    // Found by `never_nan_or_infinite_3d`: the centre at impact, c + t·v, lies just beyond f32::MAX
+    // on x (MAX + 1.5e31, past half an ulp of MAX), which a plain cast rounds to infinity.
+    let m = f32::MAX;
+    let ball = Ball::new([m, -1e35, -m], m).unwrap();
+    let aabb = Aabb::new([0.0, 0.0, f32::MIN_POSITIVE], [m, 0.0, f32::MIN_POSITIVE]).unwrap();
+    let h = sweep(&ball, [m, 0.0, m], &aabb).expect("the ball reaches the box");
+    assert!(h.center.iter().chain(&h.point).all(|x| x.is_finite()), "{h:?}");
+    assert_eq!(h.center[0], m, "saturated at f32::MAX: {h:?}");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! onto a one-cell platform, two boxes in two orders). Expected values are hand arithmetic written
 //! next to the case, or brute force written here.
 
-use ball_aabb::world::{step, strategy, BoxList, MapError, Params, Step, StrategyId, TileMap, World, STRATEGIES};
+use ball_aabb::world::{
+    major_axis, step, strategy, BoxList, MapError, Params, Step, StrategyId, TileMap, World, STRATEGIES,
+};
 use ball_aabb::{Circle, Rect};
 use std::collections::BTreeSet;
 
@@ -310,6 +312,63 @@ fn grid_walk_visits_exactly_the_cells_under_the_bounds() {
     }
 }
 
+/// `solid_beyond` (the seamless filter's question) against brute force over every cell: points on
+/// the boundary of a solid cell (corners, edge points, also points of other cells and outside), on
+/// ordinary maps and on maps whose cells are so thin that neighbouring `f32` edges coincide (the
+/// tile map's fallback path).
+#[test]
+fn solid_beyond_matches_brute_force() {
+    let mut rng = Rng(0x5EED_B0B0_1234_5678);
+    let mut checked = 0;
+    for k in 0..1500 {
+        let map = if k % 5 == 4 {
+            // Thin cells far from the origin: several cells share one f32 edge.
+            let mut m = TileMap::new(8, 8, 1e-4, [3.0e4, -3.0e4]).unwrap();
+            for row in 0..8 {
+                for col in 0..8 {
+                    m.set(col, row, rng.below(100) < 50);
+                }
+            }
+            m
+        } else {
+            random_map(&mut rng)
+        };
+        let (o, s, w, h) = (map.origin(), map.cell(), map.width(), map.height());
+        for _ in 0..20 {
+            let (col, row) = (rng.below(w), rng.below(h));
+            let except = row * w + col;
+            let pick = |rng: &mut Rng, o: f32, k: usize| match rng.below(4) {
+                0 => edge(o, k, s),
+                1 => edge(o, k + 1, s),
+                2 => (edge(o, k, s) + edge(o, k + 1, s)) / 2.0,
+                _ => edge(o, k + rng.below(3), s) - s * rng.below(2) as f32,
+            };
+            let point = [pick(&mut rng, o[0], col), pick(&mut rng, o[1], row)];
+            for axis in 0..2 {
+                for positive in [false, true] {
+                    let mut brute = false;
+                    for r in 0..h {
+                        for c in 0..w {
+                            let (lo, hi) =
+                                ([edge(o[0], c, s), edge(o[1], r, s)], [edge(o[0], c + 1, s), edge(o[1], r + 1, s)]);
+                            let contains = (0..2).all(|i| lo[i] <= point[i] && point[i] <= hi[i]);
+                            let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
+                            brute |= map.is_solid(c, r) && r * w + c != except && contains && beyond;
+                        }
+                    }
+                    assert_eq!(
+                        map.solid_beyond(point, axis, positive, except),
+                        brute,
+                        "point {point:?} axis {axis} positive {positive} cell ({col}, {row}) on {w}×{h} cell {s} origin {o:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 1500 * 20 * 4);
+}
+
 /// Greedy merge written here: maximal runs per row, then identical runs in consecutive rows
 /// stacked. Returns (col0, col1, row0, row1), ends exclusive.
 fn brute_merge(map: &TileMap) -> BTreeSet<(usize, usize, usize, usize)> {
@@ -422,6 +481,186 @@ fn box_list_broadphase_returns_a_superset_of_the_overlapping_boxes() {
             assert!(!overlaps || set.contains(&i), "box {i} {b:?} missing for {q:?}");
         }
     }
+}
+
+/// The bitset against a plain model: random sets and clears on maps whose
+/// sizes are and are not multiples of 8 keep every cell's state, and nothing outside the map.
+#[test]
+fn cells_set_and_cleared_match_a_plain_model() {
+    let mut rng = Rng(0xB10C_8888);
+    for (w, h) in [(1, 1), (8, 8), (13, 11), (64, 3), (3, 65), (17, 17)] {
+        let mut map = TileMap::new(w, h, 1.0, [0.0, 0.0]).unwrap();
+        let mut model = vec![false; w * h];
+        for _ in 0..4 * w * h {
+            let (col, row, solid) = (rng.below(w + 2), rng.below(h + 2), rng.below(3) > 0);
+            map.set(col, row, solid);
+            if col < w && row < h {
+                model[row * w + col] = solid;
+            }
+        }
+        for row in 0..h + 9 {
+            for col in 0..w + 9 {
+                let exp = col < w && row < h && model[row * w + col];
+                assert_eq!(map.is_solid(col, row), exp, "({col}, {row}) on {w}×{h}");
+            }
+        }
+        assert_eq!(map.solid_count(), model.iter().filter(|&&x| x).count(), "{w}×{h}");
+    }
+}
+
+/// `candidates_along` (the order the swept resolvers visit in): the same cells as `candidates`,
+/// each with its index as its rank; in slabs along the major axis of `d` in its direction (each
+/// cell's near face along that axis at or beyond the previous one's), within a slab in the
+/// direction of the other component; and `false` from the visitor ends the walk there.
+#[test]
+fn candidates_along_walks_the_same_cells_along_the_motion() {
+    let mut rng = Rng(0xA10E_5EED);
+    let (mut orders, mut stops) = (BTreeSet::new(), 0);
+    for _ in 0..3000 {
+        let map = random_map(&mut rng);
+        let q = random_query(&mut rng, &map);
+        let pick = |rng: &mut Rng| [0.0f32, 1.0, -1.0, 2.5, -0.5, -2.5][rng.below(6)] * map.cell();
+        let d = [pick(&mut rng), pick(&mut rng)];
+        let mut plain = Vec::new();
+        map.candidates(&q, |i, b| plain.push((i, b)));
+        let mut along = Vec::new();
+        map.candidates_along(&q, d, |i, rank, b| {
+            assert_eq!(rank, i);
+            along.push((i, b));
+            true
+        });
+        let mut sorted = along.clone();
+        sorted.sort_by_key(|x| x.0);
+        assert_eq!(sorted, plain, "d {d:?} query {q:?}");
+        // The order: along the major axis k (x on a tie) in the direction of d[k], then along the other.
+        let k = usize::from(d[1].abs() > d[0].abs());
+        assert_eq!(major_axis(d), k);
+        let near = |b: &Rect, axis: usize| if d[axis] >= 0.0 { b.min()[axis] } else { -b.max()[axis] };
+        for w in along.windows(2) {
+            let (a, b) = (&w[0].1, &w[1].1);
+            let (ak, bk, ao, bo) = (near(a, k), near(b, k), near(a, 1 - k), near(b, 1 - k));
+            assert!(ak < bk || (ak == bk && ao < bo), "d {d:?}: {a:?} before {b:?}");
+        }
+        orders.insert((k, d[0] >= 0.0, d[1] >= 0.0));
+        // Stopping: `false` at the s-th cell is the last call.
+        if !along.is_empty() {
+            let s = rng.below(along.len());
+            let mut calls = 0;
+            map.candidates_along(&q, d, |_, _, _| {
+                calls += 1;
+                calls <= s
+            });
+            assert_eq!(calls, s + 1);
+            stops += 1;
+        }
+    }
+    assert_eq!(orders.len(), 8, "every major axis and direction: {orders:?}");
+    assert!(stops > 1000, "{stops}");
+}
+
+/// The tile map seen through `candidates` alone (so `candidates_along` is the trait's default: the
+/// index order, ranks 0, 1, 2, …), with the map's own `solid_beyond` and `merged_candidates`: the
+/// order the resolvers visited in before they went nearest first.
+struct InIndexOrder<'a>(&'a TileMap);
+
+impl World for InIndexOrder<'_> {
+    fn candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.0.candidates(bounds, f);
+    }
+    fn merged_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.0.merged_candidates(bounds, f);
+    }
+    fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
+        self.0.solid_beyond(point, axis, positive, except)
+    }
+}
+
+/// A random scene on grid-aligned numbers (ties in time, a ball landing exactly on a seam or
+/// grazing a face, are common), or anywhere: a ball (it may start overlapping cells), a move of up
+/// to ±6 cells per axis, gravity or none.
+fn random_scene(rng: &mut Rng, map: &TileMap) -> (Circle, [f32; 2], Params) {
+    let (o, s) = (map.origin(), map.cell());
+    let aligned = rng.below(3) > 0;
+    let grid = |rng: &mut Rng, n: usize| (rng.below(8 * n) as f32 / 8.0) * s;
+    let (c, r) = if aligned {
+        ([o[0] + grid(rng, map.width()), o[1] + grid(rng, map.height())], s * (1 + rng.below(6)) as f32 / 8.0)
+    } else {
+        let c = [o[0] + rng.unit() * map.width() as f32 * s, o[1] + rng.unit() * map.height() as f32 * s];
+        (c, s * (0.05 + rng.unit() * 0.6))
+    };
+    let v = if aligned {
+        [(rng.below(49) as f32 - 24.0) / 4.0 * s, (rng.below(49) as f32 - 24.0) / 4.0 * s]
+    } else {
+        [(rng.unit() - 0.5) * 12.0 * s, (rng.unit() - 0.5) * 12.0 * s]
+    };
+    let gravity = [[0.0, 0.0], [0.0, -0.25 * s], [0.125 * s, -0.125 * s]][rng.below(3)];
+    (ball(c, r), v, Params { gravity, restitution: [0.0, 0.5][rng.below(2)] })
+}
+
+/// Visiting the cells nearest first along the motion changes no answer: every strategy, three
+/// steps in a row, gives the same `Step` (ends, velocities, contacts, flags) on the tile map as on
+/// the same map visited in index order.
+#[test]
+fn nearest_first_visiting_gives_the_same_steps_as_index_order() {
+    let mut rng = Rng(0x0DE2_F125);
+    for _ in 0..3000 {
+        let map = random_map(&mut rng);
+        let (start, v, params) = random_scene(&mut rng, &map);
+        for st in STRATEGIES {
+            let a = run(st.kind, start, v, &map, &params, 3);
+            let b = run(st.kind, start, v, &InIndexOrder(&map), &params, 3);
+            assert_eq!(a, b, "{}: ball {start:?} v {v:?} {params:?}", st.id);
+        }
+    }
+}
+
+/// The first contact of `swept-slide` and `swept-slide-seamless` against brute force written here:
+/// `sweep` on every solid cell of the map in index order, the earliest hit the motion goes into
+/// (`v·n < −1e-9·|v|`, the slide's rule), the first in index order among equal times; for the
+/// seamless one, hits that `solid_beyond` calls internal (another solid cell contains the point and
+/// reaches past it where the normal points) skipped. Ties do occur (counted).
+#[test]
+fn first_contact_is_the_earliest_hit_first_in_index_order() {
+    let mut rng = Rng(0x71E5_0F1E);
+    let (mut hits, mut ties) = (0, 0);
+    for _ in 0..4000 {
+        let map = random_map(&mut rng);
+        let (b, v, _) = random_scene(&mut rng, &map);
+        let vv = [v[0] as f64, v[1] as f64];
+        let tol = 1e-9 * (vv[0] * vv[0] + vv[1] * vv[1]).sqrt();
+        for (id, seamless) in [(StrategyId::SweptSlide, false), (StrategyId::SweptSlideSeamless, true)] {
+            // (index, hit), and how many boxes share the earliest time.
+            let mut best: Option<(usize, ball_aabb::Hit<2>)> = None;
+            let mut shared = 0;
+            for row in 0..map.height() {
+                for col in 0..map.width() {
+                    if !map.is_solid(col, row) {
+                        continue;
+                    }
+                    let i = row * map.width() + col;
+                    let Some(h) = ball_aabb::sweep(&b, v, &map.cell_rect(col, row)) else { continue };
+                    let blocks = vv[0] * (h.normal[0] as f64) + vv[1] * (h.normal[1] as f64) < -tol;
+                    let internal = seamless
+                        && (0..2).any(|k| h.normal[k] != 0.0 && map.solid_beyond(h.point, k, h.normal[k] > 0.0, i));
+                    if !blocks || internal {
+                        continue;
+                    }
+                    match &best {
+                        Some((_, bh)) if h.t > bh.t => {}
+                        Some((_, bh)) if h.t == bh.t => shared += 1,
+                        _ => (best, shared) = (Some((i, h)), 1),
+                    }
+                }
+            }
+            let out = step(id, &b, v, &map, &Params::default());
+            let first = out.contacts().first().map(|k| (k.index, k.t, k.center, k.normal));
+            let exp = best.map(|(i, h)| (i, h.t, h.center, h.normal));
+            assert_eq!(first, exp, "{id:?}: ball {b:?} v {v:?}");
+            hits += usize::from(exp.is_some());
+            ties += usize::from(shared > 1);
+        }
+    }
+    assert!(hits > 2000 && ties > 200, "{hits} hits, {ties} ties");
 }
 
 // ---------------------------------------------------------------------------------------------

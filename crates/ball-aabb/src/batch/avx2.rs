@@ -195,41 +195,48 @@ unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &m
 }
 
 /// The reader behind [`stream_read`](super::stream_read), AVX2: blocks of 64 lanes, eight 32-byte
-/// loads per stream per block; the streams' vectors are added together inside the block (a chain
-/// that does not carry from block to block), then into eight accumulators (the add latency is
-/// 4 cycles, two adds issue per cycle: eight chains keep both ports busy). Unaligned loads, so the
-/// slices need no particular alignment; the tail (under 64 lanes) goes through eight scalar accumulators.
+/// loads per stream per block, each XORed into one of eight accumulators (`vpxor` issues on three
+/// ports, the loads on two: the loads limit it). Unaligned loads, so the slices need no particular
+/// alignment; the tail (under 64 lanes) goes through the portable reader.
 ///
 /// # Safety
 /// AVX2 is present; every `s[i]` has at least `n` elements.
 #[target_feature(enable = "avx2,fma,popcnt")]
-unsafe fn stream_read<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
+unsafe fn stream_read<const K: usize>(s: &[&[f32]; K], n: usize) -> u32 {
     const V: usize = 8;
     let p: [*const f32; K] = core::array::from_fn(|i| s[i].as_ptr());
-    let mut acc = [_mm256_setzero_ps(); LANES / V];
+    let mut acc = [_mm256_setzero_si256(); LANES / V];
     let blocks = n / LANES;
     for b in 0..blocks {
         let at = b * LANES;
-        // SAFETY: lanes at..at + 64 are below n, so every stream has them.
-        unsafe {
-            let mut t: [__m256; LANES / V] = core::array::from_fn(|j| _mm256_loadu_ps(p[0].add(at + V * j)));
-            for q in &p[1..] {
-                let q = q.add(at);
-                for (j, t) in t.iter_mut().enumerate() {
-                    *t = _mm256_add_ps(*t, _mm256_loadu_ps(q.add(V * j)));
-                }
-            }
-            for (a, t) in acc.iter_mut().zip(t) {
-                *a = _mm256_add_ps(*a, t);
+        for q in &p {
+            for (j, a) in acc.iter_mut().enumerate() {
+                // SAFETY: lanes at..at + 64 are below n, so every stream has them.
+                *a = _mm256_xor_si256(*a, unsafe { _mm256_loadu_si256(q.add(at + V * j).cast()) });
             }
         }
     }
-    let mut lanes = [0.0f32; V];
-    for a in acc {
-        // SAFETY: `lanes` holds 8 floats.
-        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), _mm256_add_ps(a, _mm256_loadu_ps(lanes.as_ptr()))) };
+    let mut x = acc[0];
+    for a in &acc[1..] {
+        x = _mm256_xor_si256(x, *a);
     }
-    portable::tail_sum(s, blocks * LANES, n) + lanes.iter().sum::<f32>()
+    let mut lanes = [0u32; V];
+    // SAFETY: `lanes` holds 8 u32.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), x) };
+    portable::tail_xor(s, blocks * LANES, n) ^ lanes.iter().fold(0, |x, l| x ^ l)
+}
+
+/// The batched sweep's loop, compiled for AVX2 (safe code: LLVM vectorises the 2D lanes).
+#[target_feature(enable = "avx2,fma,popcnt")]
+unsafe fn sweep_one_box<const D: usize>(
+    aabb: &Aabb<D>,
+    c: [&[f32]; D],
+    r: &[f32],
+    v: [&[f32]; D],
+    toi: &mut [f32],
+    n: usize,
+) -> usize {
+    super::sweep::sweep_one_box_body(aabb, c, r, v, toi, n)
 }
 
 #[target_feature(enable = "avx2,fma,popcnt")]
@@ -288,12 +295,27 @@ impl Avx2 {
         unsafe { pairs(p, n, sink) }
     }
 
-    /// The streaming sum (safe code compiled for AVX2).
+    /// The memory reader (the ceiling's), AVX2.
     #[inline]
-    pub(super) fn stream_read<const K: usize>(self, s: &[&[f32]; K], n: usize) -> f32 {
+    pub(super) fn stream_read<const K: usize>(self, s: &[&[f32]; K], n: usize) -> u32 {
         assert!(s.iter().all(|x| x.len() >= n));
         // SAFETY: AVX2 is present (the token) and every stream has n lanes (checked above).
         unsafe { stream_read(s, n) }
+    }
+
+    /// The batched sweep (safe code compiled for AVX2); every slice has at least `n` lanes.
+    #[inline]
+    pub(super) fn sweep_one_box<const D: usize>(
+        self,
+        aabb: &Aabb<D>,
+        c: [&[f32]; D],
+        r: &[f32],
+        v: [&[f32]; D],
+        toi: &mut [f32],
+        n: usize,
+    ) -> usize {
+        // SAFETY: the features are present (the token); the body is safe code (indexing is checked).
+        unsafe { sweep_one_box(aabb, c, r, v, toi, n) }
     }
 
     /// The contact + push loop (safe code compiled for AVX2).

@@ -6,7 +6,9 @@
 //!   the box is loaded once, the balls stream through;
 //! - **many pairs** ([`overlap_mask_pairs`]): pair `i` is ball `i` against box `i`, every field in its own array;
 //! - **contact and push-out for many pairs** ([`contact_push_pairs`]): what [`contact`](super::contact()) and
-//!   [`response`](super::response()) give, bit for bit, for a whole array of pairs.
+//!   [`response`](super::response()) give, bit for bit, for a whole array of pairs;
+//! - **many balls swept against one box** ([`sweep_one_box`]): each one's time of impact, as
+//!   [`sweep`](super::sweep()) gives it, bit for bit.
 //!
 //! The overlap kernels write a bitmask (bit `i % 64` of word `i / 64` is pair `i`; bits past the end
 //! are 0) and return the number of overlaps; the `count_*` forms return only the count.
@@ -56,6 +58,7 @@
 //! - this one: the public kernels, the code-path choice ([`level`]) and the dispatch;
 //! - `layout.rs`: the structure-of-arrays views ([`PairsRef`], [`PairsSoa`], [`ContactsMut`]);
 //! - `portable.rs`: the branch-free loops in plain Rust, blocks of 64 lanes (safe code only);
+//! - `sweep.rs`: the batched sweep's loop (safe code; the clones below compile it for AVX2/AVX-512);
 //! - `avx2.rs`: the AVX2 intrinsics and `#[target_feature]` clones;
 //! - `avx512.rs`: the same for AVX-512 — with `avx2.rs`, the only `unsafe` code of the crate;
 //! - `parallel.rs` (feature `parallel`): the `par_*` forms, chunks of the kernels above on rayon's pool.
@@ -68,12 +71,13 @@ mod layout;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod portable;
+mod sweep;
 
 #[cfg(feature = "parallel")]
 pub use parallel::{
     par_contact_push_pairs, par_contact_push_pairs_f32, par_count_one_box, par_count_pairs_soa,
-    par_overlap_mask_one_box, par_overlap_mask_one_box_fixed, par_overlap_mask_pairs, par_stream_read, PAR_CHUNK,
-    PAR_THRESHOLD,
+    par_overlap_mask_one_box, par_overlap_mask_one_box_fixed, par_overlap_mask_pairs, par_stream_read,
+    par_sweep_one_box, PAR_CHUNK, PAR_THRESHOLD,
 };
 
 pub use layout::{ContactsMut, PairsRef, PairsSoa};
@@ -339,25 +343,29 @@ pub fn count_pairs_soa<const D: usize>(pairs: PairsRef<'_, D>) -> usize {
     pairs_dispatch(&pairs, n, &mut CountSink)
 }
 
-/// The memory-read ceiling of the batched kernels: the sum of the first `n` lanes of `K` streams
-/// (`n` the shortest length), read the fastest way this crate knows — the same run-time code path as
-/// the kernels (AVX-512: two 64-byte loads per cycle; AVX2: 32-byte loads; portable: what LLVM
-/// vectorises), several independent accumulators so that no chain of additions limits it, and the
-/// streams read block by block together, as the kernels read their arrays. Give it the arrays a
-/// kernel reads (one box: the centres and radii; pairs: every field) and it reads the same bytes, from
-/// the same addresses, with nothing else to do: a kernel can approach its speed, not beat it.
+/// The memory-read ceiling of the batched kernels: the first `n` lanes of `K` streams (`n` the
+/// shortest length) read the fastest way this crate knows, with the same run-time code path as the
+/// kernels (AVX-512: 64-byte loads, two per cycle; AVX2: 32-byte loads; portable: what LLVM
+/// vectorises), the streams read block by block together, as the kernels read their arrays. Each
+/// loaded vector is XORed into one of several independent accumulators — the cheapest operation
+/// that still needs every byte (AVX-512 folds two loads per instruction), so nothing but the loads
+/// limits it. Give it the arrays a kernel reads (one box: the centres and radii; pairs: every field)
+/// and it reads the same bytes, from the same addresses, with nothing else to do: a kernel can
+/// approach its speed, not beat it.
 ///
-/// The additions are grouped by block and accumulator, so the rounding differs from a left-to-right
-/// sum (and between code paths); the result is exact when every partial sum is (integers below 2²⁴).
+/// Returns the XOR of the bit patterns of every lane read (a checksum: exact, and the same on every
+/// code path, whatever the grouping).
 ///
 /// ```
 /// use ball_aabb::batch::stream_read;
-/// let x = vec![1.0f32; 1000];
-/// let r = vec![2.0f32; 1000];
-/// assert_eq!(stream_read([&x[..], &r[..]]), 3000.0);
+/// let x = vec![1.5f32; 1001];
+/// let r = vec![2.0f32; 1001];
+/// // 1001 copies of each: an odd number, so each pattern survives once.
+/// assert_eq!(stream_read([&x[..], &r[..]]), 1.5f32.to_bits() ^ 2.0f32.to_bits());
+/// assert_eq!(stream_read([&x[..1000], &r[..]]), 0); // 1000 copies of each cancel
 /// ```
 #[must_use]
-pub fn stream_read<const K: usize>(streams: [&[f32]; K]) -> f32 {
+pub fn stream_read<const K: usize>(streams: [&[f32]; K]) -> u32 {
     let n = if K == 0 { 0 } else { streams.iter().map(|s| s.len()).min().unwrap_or(0) };
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     if let Some(cpu) = avx512::Avx512::get() {
@@ -370,10 +378,42 @@ pub fn stream_read<const K: usize>(streams: [&[f32]; K]) -> f32 {
     portable::stream_read_body(&streams, n)
 }
 
-/// One stream: [`stream_read`]`([data])` (the sum of `data`, as fast as it can be read).
-#[must_use]
-pub fn stream_sum(data: &[f32]) -> f32 {
-    stream_read([data])
+/// Many balls swept against one box: ball `i` (centre `centers[·][i]`, radius `radii[i]`) moving by
+/// `velocities[·][i]` in one step. Writes `toi[i]`, the time of impact in `[0, 1]` that
+/// [`sweep`](super::sweep()) returns (0 when it already touches), bit for bit, or `+∞` when it does not reach
+/// the box within the step (or the lane is not a valid ball and motion: a value not finite, a
+/// negative radius). Returns the number of hits. The shortest slice decides the length.
+///
+/// 2D is vectorised (a straight-line form of the sweep, `f64` lanes; AVX-512 or AVX2 clone where
+/// available); 3D runs the scalar sweep lane by lane.
+///
+/// ```
+/// use ball_aabb::batch::sweep_one_box;
+/// use ball_aabb::Rect;
+/// let wall = Rect::new([10.0, -5.0], [11.0, 5.0]).unwrap();
+/// let (xs, ys, rs) = ([0.0, 0.0, 10.5], [0.0, 9.0, 0.0], [1.0, 1.0, 1.0]);
+/// let (vx, vy) = ([20.0, 20.0, 1.0], [0.0, 0.0, 0.0]);
+/// let mut toi = [0.0; 3];
+/// assert_eq!(sweep_one_box(&wall, [&xs, &ys], &rs, [&vx, &vy], &mut toi), 2);
+/// assert_eq!(toi, [0.45, f32::INFINITY, 0.0]); // hits at x = 9; passes above; starts inside
+/// ```
+pub fn sweep_one_box<const D: usize>(
+    aabb: &Aabb<D>,
+    centers: [&[f32]; D],
+    radii: &[f32],
+    velocities: [&[f32]; D],
+    toi: &mut [f32],
+) -> usize {
+    let n = common_len(&centers, Some(radii)).min(common_len(&velocities, Some(toi)));
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx512::Avx512::get() {
+        return cpu.sweep_one_box(aabb, centers, radii, velocities, toi, n);
+    }
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    if let Some(cpu) = avx2::Avx2::get() {
+        return cpu.sweep_one_box(aabb, centers, radii, velocities, toi, n);
+    }
+    sweep::sweep_one_box_body(aabb, centers, radii, velocities, toi, n)
 }
 
 /// Contact and push-out for many pairs at once: for pair `i`, the distance, penetration, push and

@@ -7,7 +7,8 @@
 
 use super::{
     common_len, contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, mask_words,
-    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, ContactsMut, PairsRef, LANES,
+    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box, ContactsMut,
+    PairsRef, LANES,
 };
 use crate::Aabb;
 use rayon::prelude::*;
@@ -81,6 +82,28 @@ pub fn par_overlap_mask_one_box_fixed<const D: usize>(
         .map(|(k, words)| {
             let (a, b) = chunk(k, n);
             overlap_mask_one_box_fixed(aabb, r, axes(&centers, a, b), words)
+        })
+        .sum()
+}
+
+/// [`sweep_one_box`] on all cores for `n ≥` [`PAR_THRESHOLD`]: the same times and count.
+pub fn par_sweep_one_box<const D: usize>(
+    aabb: &Aabb<D>,
+    centers: [&[f32]; D],
+    radii: &[f32],
+    velocities: [&[f32]; D],
+    toi: &mut [f32],
+) -> usize {
+    let n = common_len(&centers, Some(radii)).min(common_len(&velocities, Some(toi)));
+    if n < PAR_THRESHOLD {
+        return sweep_one_box(aabb, centers, radii, velocities, toi);
+    }
+    toi[..n]
+        .par_chunks_mut(PAR_CHUNK)
+        .enumerate()
+        .map(|(k, out)| {
+            let (a, b) = chunk(k, n);
+            sweep_one_box(aabb, axes(&centers, a, b), &radii[a..b], axes(&velocities, a, b), out)
         })
         .sum()
 }
@@ -190,19 +213,19 @@ fn split_contacts<const D: usize>(
 }
 
 /// [`stream_read`] on all cores for `n ≥` [`PAR_THRESHOLD`] (the ceiling of the `par_*` kernels: the
-/// same chunks, each read by the single-thread reader, the partial sums added in chunk order).
+/// same chunks, each read by the single-thread reader; the chunks' checksums XORed, so the answer is
+/// [`stream_read`]'s).
 #[must_use]
-pub fn par_stream_read<const K: usize>(streams: [&[f32]; K]) -> f32 {
+pub fn par_stream_read<const K: usize>(streams: [&[f32]; K]) -> u32 {
     let n = if K == 0 { 0 } else { streams.iter().map(|s| s.len()).min().unwrap_or(0) };
     if n < PAR_THRESHOLD {
         return stream_read(streams);
     }
-    let parts: alloc::vec::Vec<f32> = (0..n.div_ceil(PAR_CHUNK))
+    (0..n.div_ceil(PAR_CHUNK))
         .into_par_iter()
         .map(|k| {
             let (a, b) = chunk(k, n);
             stream_read(axes(&streams, a, b))
         })
-        .collect();
-    parts.iter().sum()
+        .reduce(|| 0, |x, y| x ^ y)
 }

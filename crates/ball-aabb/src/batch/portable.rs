@@ -207,43 +207,32 @@ pub(super) fn pairs_body<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize,
 }
 
 /// Lanes of the portable reader's block: 64 independent accumulators (sixteen SSE or eight AVX2
-/// registers' worth), so the sum is never one chain of dependent additions.
+/// registers' worth).
 const READ_BLOCK: usize = 64;
 
-/// The memory reader behind [`stream_read`](super::stream_read): per block of 64 lanes, the `K`
-/// streams' values are added together lane by lane (a short chain inside the block, independent
-/// from block to block), then into 64 accumulators; the tail is added one lane at a time.
+/// The memory reader behind [`stream_read`](super::stream_read): per block of 64 lanes, each
+/// stream's lanes XORed into 64 accumulators (what LLVM vectorises into wide loads and XORs); the
+/// tail one lane at a time.
 #[inline(always)]
-pub(super) fn stream_read_body<const K: usize>(s: &[&[f32]; K], n: usize) -> f32 {
-    let mut acc = [0.0f32; READ_BLOCK];
+pub(super) fn stream_read_body<const K: usize>(s: &[&[f32]; K], n: usize) -> u32 {
+    let mut acc = [0u32; READ_BLOCK];
     let blocks = n / READ_BLOCK;
     for b in 0..blocks {
         let at = b * READ_BLOCK;
-        let mut t = [0.0f32; READ_BLOCK];
         for x in s {
             let x = &x[at..at + READ_BLOCK];
             for k in 0..READ_BLOCK {
-                t[k] += x[k];
+                acc[k] ^= x[k].to_bits();
             }
         }
-        for k in 0..READ_BLOCK {
-            acc[k] += t[k];
-        }
     }
-    tail_sum(s, blocks * READ_BLOCK, n) + acc.iter().sum::<f32>()
+    tail_xor(s, blocks * READ_BLOCK, n) ^ acc.iter().fold(0, |x, a| x ^ a)
 }
 
-/// Lanes `from..n` of every stream (fewer than a block), lane `i` into accumulator `i % 8` (eight
-/// short chains, not one long one).
+/// The XOR of the bit patterns of lanes `from..n` of every stream.
 #[inline(always)]
-pub(super) fn tail_sum<const K: usize>(s: &[&[f32]; K], from: usize, n: usize) -> f32 {
-    let mut sum = [0.0f32; 8];
-    for x in s {
-        for (i, v) in x[from..n].iter().enumerate() {
-            sum[i % 8] += *v;
-        }
-    }
-    sum.iter().sum()
+pub(super) fn tail_xor<const K: usize>(s: &[&[f32]; K], from: usize, n: usize) -> u32 {
+    s.iter().flat_map(|x| &x[from..n]).fold(0, |x, v| x ^ v.to_bits())
 }
 
 #[inline(always)]

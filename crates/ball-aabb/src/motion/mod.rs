@@ -77,6 +77,7 @@ mod sweep;
 
 pub use slide::{bounce, move_ball, slide, Motion, MotionHit, Response, MAX_ITERATIONS};
 pub use sweep::{sweep, sweep_trace};
+pub(crate) use sweep::{sweep_before, toi_2d};
 
 use crate::algo::{Source, Trace};
 use crate::{Box3, Circle, Rect, Sphere};

@@ -3,7 +3,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::sweep::{sweep_core, Hit64, NoLog};
+use super::sweep::{saturating_f32, sweep_core, Hit64, NoLog};
 use super::Feature;
 use crate::{Aabb, Ball};
 
@@ -196,12 +196,6 @@ fn blocks<const D: usize>(h: &Hit64<D>, d: &[f64; D], lo: &[f64; D], hi: &[f64; 
     dn < -tol
 }
 
-/// `f64` to `f32`, saturating at `±f32::MAX` instead of overflowing to an infinity.
-#[inline]
-fn to_f32(x: f64) -> f32 {
-    x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32
-}
-
 /// Moves a ball by `velocity` (the displacement of the whole move, e.g. one frame's) through
 /// `boxes`, responding to each blocking contact as `response` says.
 ///
@@ -270,7 +264,7 @@ pub fn move_ball<const D: usize>(
         let mut best: Option<(usize, Hit64<D>)> = None;
         for (index, b) in boxes.iter().enumerate() {
             let (lo, hi) = (b.min().map(|x| x as f64), b.max().map(|x| x as f64));
-            let Some(h) = sweep_core(p, r, d, lo, hi, &mut NoLog) else { continue };
+            let Some(h) = sweep_core(p, r, d, lo, hi, 1.0, &mut NoLog) else { continue };
             if best.as_ref().is_some_and(|(_, bh)| h.t >= bh.t) || !blocks(&h, &d, &lo, &hi) {
                 continue;
             }
@@ -288,8 +282,8 @@ pub fn move_ball<const D: usize>(
         motion.hits[motion.len] = MotionHit {
             index,
             t: time as f32,
-            center: p.map(to_f32),
-            point: h.point.map(to_f32),
+            center: p.map(saturating_f32),
+            point: h.point.map(saturating_f32),
             normal: h.normal.map(|x| x as f32),
             feature: h.feature,
         };
@@ -301,8 +295,8 @@ pub fn move_ball<const D: usize>(
             }
         }
     }
-    motion.end = p.map(to_f32);
-    motion.velocity = u.map(to_f32);
+    motion.end = p.map(saturating_f32);
+    motion.velocity = u.map(saturating_f32);
     motion.unused = (1.0 - time).max(0.0) as f32;
     motion
 }

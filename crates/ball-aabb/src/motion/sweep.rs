@@ -69,6 +69,13 @@ impl<const D: usize> Log<D> for Tracer<D> {
     }
 }
 
+/// `f64` to `f32`, saturating at `±f32::MAX` instead of overflowing to an infinity: a ball near the
+/// end of the `f32` range can touch a box at a centre just beyond it.
+#[inline]
+pub(crate) fn saturating_f32(x: f64) -> f32 {
+    x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32
+}
+
 /// The sweep's answer before rounding to [`Hit`]: everything in `f64`, plus how the normal was made.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit64<const D: usize> {
@@ -88,13 +95,33 @@ impl<const D: usize> Hit64<D> {
     pub(crate) fn rounded(&self) -> Hit<D> {
         Hit {
             t: self.t as f32,
-            center: self.center.map(|x| x as f32),
-            point: self.point.map(|x| x as f32),
+            center: self.center.map(saturating_f32),
+            point: self.point.map(saturating_f32),
             normal: self.normal.map(|x| x as f32),
             feature: self.feature,
             initial: self.initial,
         }
     }
+}
+
+/// Step 3 of the sweep on one axis: the coordinate of E's entry point (on E's plane on the axis it
+/// entered through, else the segment's point at `tmin` held inside E's slab), the box's coordinate
+/// on the side it lies on (0 inside the slab), and whether it lies outside the box's slab.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn entry_axis(c: f64, v: f64, r: f64, lo: f64, hi: f64, tmin: f64, on_plane: bool, upper: bool) -> (f64, f64, bool) {
+    let plane = if upper { hi + r } else { lo - r };
+    let held = clampf(c + tmin * v, lo - r, hi + r);
+    let p = if on_plane { plane } else { held };
+    let (below, above) = (p < lo, p > hi);
+    let corner = if below {
+        lo
+    } else if above {
+        hi
+    } else {
+        0.0
+    };
+    (p, corner, below | above)
 }
 
 #[inline(always)]
@@ -377,6 +404,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     v: [f64; D],
     lo: [f64; D],
     hi: [f64; D],
+    t_limit: f64,
     log: &mut L,
 ) -> Option<Hit64<D>> {
     #[allow(clippy::let_unit_value)]
@@ -411,7 +439,9 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     // Step 2: the segment against E, the box grown by r (the rounded box's bounding box), slab by
     // slab. Distances to the planes are taken as exact differences first, then r is subtracted.
     log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", n(r as f32))));
-    let (mut tmin, mut tmax) = (0.0f64, 1.0f64);
+    // `t_limit` (1, or less when the caller already holds an earlier hit) only rejects early: a
+    // segment entering E after it cannot hit before it.
+    let (mut tmin, mut tmax) = (0.0f64, t_limit.min(1.0));
     // The axis through whose plane of E the segment enters (`D`: none, it starts inside every slab
     // of E that it crosses), and whether through the max side.
     let (mut enter, mut enter_upper) = (D, false);
@@ -481,20 +511,10 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     let mut free_axis = 0;
     for i in 0..D {
         // Selects rather than branches: which axis entered, and the region, are random on random data.
-        let on_plane = enter == i;
-        let plane = if enter_upper { hi[i] + r } else { lo[i] - r };
-        let held = clampf(c[i] + tmin * v[i], lo[i] - r, hi[i] + r);
-        p[i] = if on_plane { plane } else { held };
-        let (below, above) = (p[i] < lo[i], p[i] > hi[i]);
-        corner[i] = if below {
-            lo[i]
-        } else if above {
-            hi[i]
-        } else {
-            0.0
-        };
-        m += (below | above) as usize;
-        free_axis = if below | above { free_axis } else { i };
+        let outside;
+        (p[i], corner[i], outside) = entry_axis(c[i], v[i], r, lo[i], hi[i], tmin, enter == i, enter_upper);
+        m += outside as usize;
+        free_axis = if outside { free_axis } else { i };
     }
     log.step(|| {
         let note = format!(
@@ -676,7 +696,87 @@ pub fn sweep<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>)
         return None;
     }
     let (c, r) = (widen(ball.center()), ball.radius() as f64);
-    sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), &mut NoLog).map(|h| h.rounded())
+    sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), 1.0, &mut NoLog).map(|h| h.rounded())
+}
+
+/// The time of impact alone of a 2D [`sweep`] (`f64`, `+∞` for no hit), as straight-line code:
+/// every branch of `sweep_core` that decides `t` taken as a select, nothing returned early, so that
+/// a loop over many balls vectorises (the batched sweep, [`crate::batch::sweep_one_box`]). The same
+/// operations in the same order as `sweep_core`, so the same `t` bit for bit (the batch tests
+/// compare them on every code path). Inputs valid as [`Ball`] and [`Aabb`] make them.
+#[inline(always)]
+pub(crate) fn toi_2d(c: [f64; 2], r: f64, v: [f64; 2], lo: [f64; 2], hi: [f64; 2]) -> f64 {
+    const D: usize = 2;
+    // Step 1: touching or overlapping at t = 0.
+    let mut d2 = 0.0;
+    for i in 0..D {
+        let e = c[i] - clampf(c[i], lo[i], hi[i]);
+        d2 += e * e;
+    }
+    let initial = d2 <= r * r;
+    // Step 2: the slabs of E (a parallel axis outside its slab: no hit).
+    let (mut tmin, mut tmax) = (0.0f64, 1.0f64);
+    let (mut enter, mut enter_upper, mut parallel_miss) = (D, false, false);
+    for i in 0..D {
+        let below = lo[i] - c[i];
+        let above = c[i] - hi[i];
+        let parallel = v[i] == 0.0;
+        parallel_miss |= parallel & !((below <= r) & (above <= r));
+        let (t_lo, t_hi) = ((below - r) / v[i], (r - above) / v[i]);
+        let upper = v[i] < 0.0;
+        let (t_in, t_out) = if upper { (t_hi, t_lo) } else { (t_lo, t_hi) };
+        let later = !parallel & (t_in > tmin);
+        enter = if later { i } else { enter };
+        enter_upper = if later { upper } else { enter_upper };
+        tmin = if later { t_in } else { tmin };
+        tmax = if !parallel & (t_out < tmax) { t_out } else { tmax };
+    }
+    // Step 3: the region of E's entry point.
+    let mut corner = [0.0; D];
+    let mut m = 0;
+    for i in 0..D {
+        let outside;
+        (_, corner[i], outside) = entry_axis(c[i], v[i], r, lo[i], hi[i], tmin, enter == i, enter_upper);
+        m += outside as usize;
+    }
+    // Step 4: a face region's entry, or the corner's circle.
+    let face = m <= 1;
+    let mut w = [0.0; D];
+    for i in 0..D {
+        w[i] = c[i] - corner[i];
+    }
+    let (t_corner, some) = first_root_sel(&w, &v, r, D);
+    let t_corner = if some { t_corner } else { f64::INFINITY };
+    let t = if face { tmin } else { t_corner };
+    // The verdict, in `sweep_core`'s order: touching at 0; a miss of E; past the step; started
+    // inside E in a face region (within r: a touch at 0, kept total as there).
+    let miss = parallel_miss | (tmin > tmax) | (t > 1.0);
+    let t = if face & (enter == D) { 0.0 } else { t };
+    if initial {
+        0.0
+    } else if miss {
+        f64::INFINITY
+    } else {
+        t
+    }
+}
+
+/// [`sweep`] for a caller that already holds a hit at time `t_limit`: `None` as soon as the ball
+/// surely cannot reach the box before then (it enters the box grown by `r` later; `t_limit` must
+/// leave room for the rounding of a hit's `t`). Otherwise exactly [`sweep`]'s answer, which the
+/// caller compares with its own.
+#[inline]
+pub(crate) fn sweep_before<const D: usize>(
+    ball: &Ball<D>,
+    velocity: [f32; D],
+    aabb: &Aabb<D>,
+    t_limit: f64,
+) -> Option<Hit<D>> {
+    if !velocity.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    let (c, r) = (widen(ball.center()), ball.radius() as f64);
+    sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), t_limit, &mut NoLog).map(|h| h.rounded())
 }
 
 /// [`sweep`], recording every step (for the demo's step-by-step view; never on a hot path). The
@@ -709,7 +809,8 @@ pub fn sweep_trace<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aa
         format_args!("c = {}, r = {}, v = {}", pt(&ball.center()), n(ball.radius()), pt(&velocity)),
     );
     let (c, r) = (widen(ball.center()), ball.radius() as f64);
-    let hit = sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), &mut log).map(|h| h.rounded());
+    let hit =
+        sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), 1.0, &mut log).map(|h| h.rounded());
     let verdict = hit.is_some();
     let why = match &hit {
         Some(h) => format!("hit at t = {}{}", n(h.t), if h.initial { " (initial contact)" } else { "" }),

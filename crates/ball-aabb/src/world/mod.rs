@@ -5,7 +5,10 @@
 //! - [`TileMap`]: a grid of solid/empty cells (bitset), built from ASCII ([`TileMap::from_ascii`])
 //!   or cell by cell; its broadphase is a grid walk over the cells under the query rectangle.
 //! - [`BoxList`]: any rectangles, with a sort-and-sweep broadphase on x.
-//! - [`World`]: the one small trait both implement; every resolver takes `&impl World`.
+//! - [`World`]: the one small trait both implement; every resolver takes `&impl World`. The swept
+//!   resolvers look for the earliest hit among [`World::candidates_along`]: nearest first along the
+//!   motion (a tile map's columns or rows from the ball's side), ties in time to the box that
+//!   [`World::candidates`] visits first, so the order changes the speed, never the answer.
 //! - [`STRATEGIES`]: the resolution strategies, each a registry entry with its source and
 //!   pseudocode; [`step`] runs one physics step (gravity, then the strategy).
 //!
@@ -70,6 +73,32 @@ pub trait World {
     /// own and stable (the discrete in-order strategy depends on it).
     fn candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect));
 
+    /// The same boxes as [`World::candidates`], in an order suited to a sweep along `d`: what the
+    /// swept resolvers' search for the earliest hit visits. Each box comes as `f(index, rank, rect)`,
+    /// its **rank** being its place in `candidates`' order (any key that increases along that
+    /// order): the resolvers break ties in time by the smaller rank, so their answers are those of
+    /// the `candidates` order whatever order this method visits in.
+    ///
+    /// Visiting nearest first pays: the earliest hit found early lets every box the ball cannot
+    /// reach before it be skipped cheaply. A world that visits in **slabs along the major axis**
+    /// `k` of `d` (`|d[k]|` the larger, x on a tie; see [`major_axis`]), in the direction of
+    /// `d[k]`, so that each box's near face along `k` (its `min[k]` when `d[k] ≥ 0`, else its
+    /// `max[k]`) is at or beyond the previous box's, may stop when `f` returns `false`: `f` then
+    /// needs no box whose near face is at or beyond this one's. A world visiting in another order
+    /// goes on (a `false` concerns only boxes behind that face, which `f` then skips by itself).
+    ///
+    /// Default: [`World::candidates`] itself, ranks 0, 1, 2, … (a [`BoxList`] keeps its order).
+    /// A [`TileMap`] walks its columns (or rows, when `d` is mostly vertical) from the ball's side
+    /// in the direction of `d`, each from the ball's side too, with the cell index as the rank.
+    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
+        let _ = d;
+        let mut rank = 0;
+        self.candidates(bounds, |i, b| {
+            let _ = f(i, rank, b);
+            rank += 1;
+        });
+    }
+
     /// The same solid region as larger rectangles where flush boxes can be merged (the `merged`
     /// strategy). Default: [`World::candidates`] (a box list is taken as given).
     fn merged_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
@@ -80,16 +109,41 @@ pub trait World {
     /// `axis`, on the positive side if `positive`? The test behind the internal-edge filter of
     /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
-        let Ok(q) = Rect::new(point, point) else { return false };
-        let mut found = false;
-        self.candidates(&q, |i, b| {
-            let (lo, hi) = (b.min(), b.max());
-            let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
-            let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
-            found |= i != except && contains && beyond;
-        });
-        found
+        solid_beyond_by_query(self, point, axis, positive, except)
     }
+}
+
+/// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
+/// [`World::candidates_along`]).
+///
+/// ```
+/// use ball_aabb::world::major_axis;
+/// assert_eq!((major_axis([3.0, -4.0]), major_axis([-2.0, 2.0]), major_axis([0.0, 0.0])), (1, 0, 0));
+/// ```
+#[must_use]
+#[inline]
+pub fn major_axis(d: [f32; 2]) -> usize {
+    usize::from(d[1].abs() > d[0].abs())
+}
+
+/// [`World::solid_beyond`] through [`World::candidates`] on the point (the default; also the
+/// tile map's fallback).
+fn solid_beyond_by_query<W: World + ?Sized>(
+    world: &W,
+    point: [f32; 2],
+    axis: usize,
+    positive: bool,
+    except: usize,
+) -> bool {
+    let Ok(q) = Rect::new(point, point) else { return false };
+    let mut found = false;
+    world.candidates(&q, |i, b| {
+        let (lo, hi) = (b.min(), b.max());
+        let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
+        let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
+        found |= i != except && contains && beyond;
+    });
+    found
 }
 
 /// The most contacts a [`Step`] stores; further ones are counted in [`Step::dropped`].

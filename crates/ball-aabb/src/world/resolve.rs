@@ -5,7 +5,8 @@
 
 use super::{Step, StrategyId, World, WorldContact, MAX_CONTACTS};
 use crate::math::sqrt;
-use crate::{response, sweep, Circle, Hit, Rect, MAX_ITERATIONS};
+use crate::motion::sweep_before;
+use crate::{response, Circle, Hit, Rect, MAX_ITERATIONS};
 
 /// A contact with `v·n` above `-BLOCK_TOLERANCE·|v|` does not block (as in `motion`'s slide).
 const BLOCK_TOLERANCE: f64 = 1e-9;
@@ -84,14 +85,33 @@ pub(super) enum Boxes {
     Merged,
 }
 
-fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+/// Visits the boxes a swept resolver tests, for a sweep along `d`, as `f(index, rank, rect)`: the
+/// plain boxes nearest first ([`World::candidates_along`], which may stop when `f` returns
+/// `false`), the merged rectangles in their own order (rank: the visit count; `f`'s answer only
+/// skips).
+fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
     match boxes {
-        Boxes::Merged => world.merged_candidates(bounds, f),
-        Boxes::Plain | Boxes::Seamless => world.candidates(bounds, f),
+        Boxes::Merged => {
+            let mut rank = 0;
+            world.merged_candidates(bounds, |i, b| {
+                let _ = f(i, rank, b);
+                rank += 1;
+            });
+        }
+        Boxes::Plain | Boxes::Seamless => world.candidates_along(bounds, d, f),
     }
 }
 
-/// The earliest blocking sweep hit of `ball` moved by `d`, with its box (ties: the first visited).
+/// The earliest blocking sweep hit of `ball` moved by `d`, with its box; ties in time go to the
+/// smaller rank, i.e. the box [`World::candidates`] visits first (so the answer does not depend on
+/// the order [`World::candidates_along`] visits in).
+///
+/// The boxes come nearest first along the major axis of the motion, so the earliest hit tends to
+/// be found early, and every box the ball cannot reach before it costs little: `sweep_before`
+/// gives up on a box whose grown box the ball enters after the best hit so far (the margin, 1e-6,
+/// is far above the rounding of `t`, ≤ 6e-8, so a hit that could still win or tie is never
+/// skipped), and a box whose near face along the major axis is that far away ends the walk (see
+/// [`beyond_reach`]).
 fn first_hit<W: World>(
     world: &W,
     boxes: Boxes,
@@ -101,18 +121,41 @@ fn first_hit<W: World>(
 ) -> Option<(usize, Hit<2>, Rect)> {
     let bounds = swept_bounds(wide(ball.center()), d, ball.radius() as f64)?;
     let d32 = narrow(d);
-    let mut best: Option<(usize, Hit<2>, Rect)> = None;
-    visit(world, boxes, &bounds, |i, b| {
-        let Some(h) = sweep(ball, d32, &b) else { return };
-        if best.as_ref().is_some_and(|(_, bh, _)| h.t >= bh.t) || !accept(&h, &b) {
-            return;
+    let axis = super::major_axis(d32);
+    // (rank, index, hit, box)
+    let mut best: Option<(usize, usize, Hit<2>, Rect)> = None;
+    visit(world, boxes, &bounds, d32, |i, rank, b| {
+        let limit = best.as_ref().map_or(1.0, |(_, _, bh, _)| bh.t as f64 + 1e-6);
+        if beyond_reach(ball, d32, axis, &b, limit) {
+            return false;
+        }
+        let Some(h) = sweep_before(ball, d32, &b, limit) else { return true };
+        let later = |(br, _, bh, _): &(usize, usize, Hit<2>, Rect)| h.t > bh.t || (h.t == bh.t && rank > *br);
+        if best.as_ref().is_some_and(later) || !accept(&h, &b) {
+            return true;
         }
         if boxes == Boxes::Seamless && internal(world, i, h.point, h.normal) {
-            return;
+            return true;
         }
-        best = Some((i, h, b));
+        best = Some((rank, i, h, b));
+        true
     });
-    best
+    best.map(|(_, i, h, b)| (i, h, b))
+}
+
+/// Is box `b` out of reach of `ball` moved by `v` before `limit`, judged by its near face along
+/// `axis` alone — and so is every box whose near face is at or beyond (the test is monotone in
+/// the face)? Then `sweep_before(ball, v, b, limit)` is `None`: the time the centre enters the
+/// box's slab grown by `r` along `axis`, computed with `sweep_before`'s own arithmetic, is after
+/// `limit`, and the gap to the face exceeds `r` by a relative margin of 1e-9, so its step 1 (already
+/// within `r`) cannot fire through the rounding of `gap²` either.
+#[inline]
+fn beyond_reach(ball: &Circle, v: [f32; 2], axis: usize, b: &Rect, limit: f64) -> bool {
+    let (c, r, v) = (ball.center()[axis] as f64, ball.radius() as f64, v[axis] as f64);
+    // As in `sweep_core`: `below = lo − c`, `above = c − hi`, entry at `(below − r)/v` (v > 0) or
+    // `(r − above)/v` (v < 0), the same value as `(above − r)/|v|`.
+    let gap = if v > 0.0 { (b.min()[axis] as f64 - c) - r } else { (c - b.max()[axis] as f64) - r };
+    v != 0.0 && gap > r * 1e-9 && gap / v.abs() > limit
 }
 
 /// Applies the response to the velocity: `u ← u − (1 + e)·min(u·n, 0)·n`.

@@ -83,8 +83,9 @@ pub struct TileMap {
 }
 
 impl TileMap {
-    /// An empty map. Fails when a size is 0, `cell` is not finite and positive, the origin is not
-    /// finite, or the far corner is not finite in `f32`.
+    /// An empty map. Fails when a size is 0 (or 2^62 or more: no such map fits in memory),
+    /// `cell` is not finite and positive, the origin is not finite, or the far corner is not finite
+    /// in `f32`.
     pub fn new(width: usize, height: usize, cell: f32, origin: [f32; 2]) -> Result<Self, MapError> {
         let ok = width > 0
             && height > 0
@@ -93,7 +94,8 @@ impl TileMap {
             && origin.iter().all(|x| x.is_finite())
             && ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
             && ((origin[1] as f64 + height as f64 * cell as f64) as f32).is_finite()
-            && width.checked_mul(height).is_some();
+            && width.checked_mul(height).is_some()
+            && width.max(height) < 1 << 62; // cannot be allocated anyway; keeps `index_f64` exact
         if !ok {
             return Err(MapError::BadGeometry);
         }
@@ -202,7 +204,7 @@ impl TileMap {
 
     #[inline]
     fn edge(&self, axis: usize, k: usize) -> f32 {
-        (self.origin[axis] as f64 + k as f64 * self.cell as f64) as f32
+        (self.origin[axis] as f64 + index_f64(k) * self.cell as f64) as f32
     }
 
     /// The rectangle of cell `(col, row)` (solid or not; outside the map too).
@@ -221,29 +223,52 @@ impl TileMap {
 
     /// The range of indices `k` in `0..n` whose closed interval `[edge(k), edge(k + 1)]` meets
     /// `[lo, hi]` (`lo ≤ hi`, as in every `Rect`), or `None`.
+    ///
+    /// The answer is defined by the edges alone: the first index is the one `a` with
+    /// `(a = 0 or edge(a) < lo) and edge(a + 1) ≥ lo`, the last the one `b ≥ a` with
+    /// `(b + 1 = n or edge(b + 1) > hi) and (b = a or edge(b) ≤ hi)` (unique, the edges being
+    /// non-decreasing). A guess by multiplication with `1/s` is checked against those conditions and
+    /// is almost always right; when it is not, [`TileMap::range_search`] walks to the answer. This is
+    /// the inner loop of every query: kept small and branch-light.
+    #[inline]
     fn range(&self, axis: usize, n: usize, lo: f32, hi: f32) -> Option<(usize, usize)> {
-        if hi < self.edge(axis, 0) || lo > self.edge(axis, n) {
+        let (o, s) = (self.origin[axis] as f64, self.cell as f64);
+        let edge = |k: usize| (o + index_f64(k) * s) as f32; // = self.edge(axis, k)
+        if hi < edge(0) || lo > edge(n) {
             return None;
         }
-        let s = self.cell as f64;
-        let o = self.origin[axis] as f64;
-        // First guess by division, then corrected with the exact edge predicate.
-        let guess = |x: f32| ((x as f64 - o) / s).clamp(0.0, (n - 1) as f64) as usize; // truncation = floor here
-        let mut a = guess(lo);
+        let (inv, last) = (1.0 / s, index_f64(n - 1));
+        // Truncation = floor here; through `i64` (in range after the clamp): the same value, cheaper.
+        let guess = |x: f32| ((x as f64 - o) * inv).clamp(0.0, last) as i64 as usize;
+        let a = guess(lo);
+        let b = guess(hi).max(a);
+        let a_ok = (a == 0 || edge(a) < lo) && edge(a + 1) >= lo;
+        let b_ok = (b + 1 == n || edge(b + 1) > hi) && (b == a || edge(b) <= hi);
+        if a_ok && b_ok {
+            Some((a, b))
+        } else {
+            Some(self.range_search(axis, n, lo, hi, a, b))
+        }
+    }
+
+    /// [`TileMap::range`]'s answer by walking from the guesses `a`, `b` (rarely needed: out of line).
+    #[cold]
+    #[inline(never)]
+    fn range_search(&self, axis: usize, n: usize, lo: f32, hi: f32, mut a: usize, b: usize) -> (usize, usize) {
         while a > 0 && self.edge(axis, a) >= lo {
             a -= 1;
         }
         while self.edge(axis, a + 1) < lo {
             a += 1;
         }
-        let mut b = guess(hi).max(a);
+        let mut b = b.max(a);
         while b + 1 < n && self.edge(axis, b + 1) <= hi {
             b += 1;
         }
         while b > a && self.edge(axis, b) > hi {
             b -= 1;
         }
-        Some((a, b))
+        (a, b)
     }
 
     /// The cell ranges (inclusive) whose closed rectangles meet the closed rectangle `r`.
@@ -316,15 +341,101 @@ impl TileMap {
     }
 }
 
+/// `k as f64` for a cell or edge index of a map (`k ≤ width` or `height`, both below 2^62 by
+/// [`TileMap::new`]), converted through `i64`: the same value, but one instruction on x86-64, where
+/// the unsigned conversion is a branchy sequence (a third of [`TileMap::range`]'s instructions).
+#[inline]
+fn index_f64(k: usize) -> f64 {
+    k as i64 as f64
+}
+
 impl World for TileMap {
     /// The solid cells under `bounds` (closed rectangles meeting it), row by row from the bottom,
     /// left to right; index `row·width + col`. Cost: `O(cells in the range)`, no allocation.
     fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
-        self.walk(bounds, |col, row| {
-            if self.is_solid(col, row) {
-                f(row * self.width + col, self.cell_rect(col, row));
+        let Some(([c0, r0], [c1, r1])) = self.cell_range(bounds) else { return };
+        for row in r0..=r1 {
+            let (y0, y1) = (self.edge(1, row), self.edge(1, row + 1));
+            let base = row * self.width;
+            for col in c0..=c1 {
+                let i = base + col;
+                if self.bits[i / 64] >> (i % 64) & 1 == 1 {
+                    // Edges are finite (checked by `new`) and ordered: the cell's rectangle as `cell_rect`.
+                    f(i, Rect::from_ordered([self.edge(0, col), y0], [self.edge(0, col + 1), y1]));
+                }
             }
-        });
+        }
+    }
+
+    /// The cells of [`World::candidates`] (the same range), walked along the motion: the slabs of
+    /// the major axis `k` of `d` (columns when `|d.x| ≥ |d.y|`, else rows) from the ball's side in
+    /// the direction of `d[k]`, and within each slab the cells in the direction of the other
+    /// component (upwards or rightwards when it is 0). The rank is the cell index `row·width + col`,
+    /// which is `candidates`' order. Returning `false` from `f` stops the walk: every cell after it
+    /// lies in the same slab or a later one, so its near face along `k` is at or beyond.
+    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
+        let Some((lo, hi)) = self.cell_range(bounds) else { return };
+        let a = super::major_axis(d);
+        let b = 1 - a;
+        let stride = [1, self.width];
+        let forward = [d[0] >= 0.0, d[1] >= 0.0];
+        for j in 0..=hi[a] - lo[a] {
+            let ka = if forward[a] { lo[a] + j } else { hi[a] - j };
+            let (a0, a1) = (self.edge(a, ka), self.edge(a, ka + 1));
+            for m in 0..=hi[b] - lo[b] {
+                let kb = if forward[b] { lo[b] + m } else { hi[b] - m };
+                let i = ka * stride[a] + kb * stride[b];
+                if self.bits[i / 64] >> (i % 64) & 1 == 1 {
+                    let (b0, b1) = (self.edge(b, kb), self.edge(b, kb + 1));
+                    let (mut min, mut max) = ([a0; 2], [a1; 2]);
+                    (min[b], max[b]) = (b0, b1);
+                    // Edges are finite (checked by `new`) and ordered: the cell's rectangle as `cell_rect`.
+                    if !f(i, i, Rect::from_ordered(min, max)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// As the default (a solid cell other than `except` containing `point`, reaching beyond it along
+    /// `axis`), without a grid query: when `point` lies in cell `except` and strictly inside the
+    /// edges of its 3 × 3 neighbourhood, only those nine cells can contain it. Otherwise (a point
+    /// elsewhere, or cells so thin that `f32` edges coincide) the default's query.
+    fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
+        let (w, h) = (self.width, self.height);
+        let (col, row) = (except % w, except / w);
+        let near = |a: usize, k: usize, p: f32| {
+            (k == 0 || self.edge(a, k - 1) < p)
+                && self.edge(a, k) <= p
+                && p <= self.edge(a, k + 1)
+                && p < self.edge(a, k + 2)
+        };
+        if row >= h || !near(0, col, point[0]) || !near(1, row, point[1]) {
+            return super::solid_beyond_by_query(self, point, axis, positive, except);
+        }
+        // The cells containing the point: `except`'s, and its neighbour on a side where the point
+        // lies on the shared edge (the ring check above rules out any other).
+        let span = |a: usize, k: usize, n: usize| {
+            let p = point[a];
+            let first = if k > 0 && p == self.edge(a, k) { k - 1 } else { k };
+            let last = if k + 1 < n && p == self.edge(a, k + 1) { k + 1 } else { k };
+            first..=last
+        };
+        for r in span(1, row, h) {
+            for c in span(0, col, w) {
+                if (c, r) == (col, row) || !self.is_solid(c, r) {
+                    continue;
+                }
+                let k = if axis == 0 { c } else { r };
+                let beyond =
+                    if positive { self.edge(axis, k + 1) > point[axis] } else { self.edge(axis, k) < point[axis] };
+                if beyond {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The merged rectangles meeting `bounds`: greedy horizontal runs of solid cells, then runs with
