@@ -192,8 +192,8 @@ fn batched(c: &mut Criterion) {
         for dim in [2usize, 3] {
             let bytes = 4 * (dim + 1) * n;
             g.throughput(Throughput::Bytes(bytes as u64));
-            g.bench_function(format!("stream_sum/{}KiB", bytes / 1024), |b| {
-                b.iter(|| batch::stream_sum(black_box(&sum_data[..bytes / 4])))
+            g.bench_function(format!("stream_read/{}KiB", bytes / 1024), |b| {
+                b.iter(|| batch::stream_read([black_box(&sum_data[..bytes / 4])]))
             });
             let r = &radii[..n];
             if dim == 2 {

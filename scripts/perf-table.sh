@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The batched-kernels tables of docs/performance.md from one `bench --json` run: the kernels against
-# their ceiling per cache level, the thread scaling, and the contact + push batch per thread count.
+# The tables of docs/performance.md from one `bench --json` run: the batched kernels against their ceiling
+# per cache level, the thread scaling, the contact + push batch per thread count, and the tile-map rows
+# against their parry2d peer (the `peers` feature: the command line alone, no GUI).
 #   scripts/perf-table.sh                 # full run (minutes), then the Markdown tables on stdout
 #   scripts/perf-table.sh --quick         # a smoke run (rough figures)
 #   JSON=target/bench.json scripts/perf-table.sh   # tables from an earlier run's JSON, no run
@@ -12,9 +13,9 @@ if [[ -z "$json" ]]; then
   json=target/perf-table.json
   load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
   # No GUI needed (and the window code may be mid-edit): the command line alone.
-  cargo run --release --quiet --no-default-features -- bench --json --plot target/perf-roofline.svg "$@" > "$json"
+  cargo run --release --quiet --no-default-features --features peers -- bench --json --plot target/perf-roofline.svg "$@" > "$json"
   load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-  echo "Command: \`scripts/perf-table.sh $*\` (\`cargo run --release --no-default-features -- bench --json $*\`) on $(date -u +%Y-%m-%d); load average (1, 5, 15 min) before: $load_before, after: $load_after."
+  echo "Command: \`scripts/perf-table.sh $*\` (\`cargo run --release --no-default-features --features peers -- bench --json $*\`) on $(date -u +%Y-%m-%d); load average (1, 5, 15 min) before: $load_before, after: $load_after."
   echo
 fi
 python3 - "$json" <<'PY'
@@ -57,4 +58,16 @@ if ct:
     print("|---|---:|---:|---:|---:|---:|")
     for t in ct:
         print(f"| {t['name']} | {t['dim']} | {t['n']} | {t['threads']} | {t['tests_per_s'] / 1e6:.1f} | {t['efficiency']:.2f} |")
+tm = d.get("tilemap", [])
+if tm:
+    print()
+    print("| tile map | balls | fill | strategy | threads | ns per step | peer | peer ns per step | speed-up | mismatches (ours / peer / neither / both right) |")
+    print("|---|---:|---:|---|---:|---:|---|---:|---:|---|")
+    for t in tm:
+        peer = t.get("peer") or "—"
+        pns = f"{t['peer_ns_per_step']:.0f}" if t.get("peer_ns_per_step") else "—"
+        sp = f"{t['speedup']:.1f}×" if t.get("speedup") else "—"
+        mm = (f"{t['mismatches']} ({t['ours_right']} / {t['peer_right']} / {t['neither']} / {t['both']})"
+              if t.get("mismatches") is not None else "—")
+        print(f"| {t['map']} | {t['balls']} | {t['fill']:.2f} | {t['strategy']} | {t['threads']} | {t['ns_per_step']:.0f} | {peer} | {pns} | {sp} | {mm} |")
 PY

@@ -14,14 +14,18 @@ pub(super) struct BatchedData {
     /// Centre coordinates per axis (x, y, z) and radii.
     pub(super) center: [Vec<f32>; 3],
     pub(super) radius: Vec<f32>,
+    /// Velocities per axis (the sweep rows) and the times of impact they write.
+    pub(super) velocity: [Vec<f32>; 3],
+    pub(super) toi: Vec<f32>,
     pub(super) pairs2: PairsSoa<2>,
     pub(super) pairs3: PairsSoa<3>,
     pub(super) mask: Vec<u64>,
 }
 
 impl BatchedData {
-    /// The inputs of every batched task of the plan: balls spread around the one box, pairs at a
-    /// 50 % hit rate (the ceiling reads these same arrays).
+    /// The inputs of every batched task of the plan: balls spread around the one box (with
+    /// velocities of up to 16 per axis for the sweep rows), pairs at a 50 % hit rate (the ceiling
+    /// reads these same arrays).
     pub(super) fn generate(config: &BenchConfig, tasks: &[(Task, u64)]) -> BatchedData {
         let lanes = |pairs: bool| {
             tasks
@@ -41,6 +45,10 @@ impl BatchedData {
             b.center[axis] = (0..n).map(|_| q(g.range(-16.0, 16.0))).collect();
         }
         b.radius = (0..n).map(|_| q(g.range(0.0, 8.0))).collect();
+        for axis in 0..3 {
+            b.velocity[axis] = (0..n).map(|_| q(g.range(-16.0, 16.0))).collect();
+        }
+        b.toi = vec![0.0; n];
         let np = lanes(true);
         if config.dims.contains(&2) {
             let s = generate::<2>(&SetSpec::new("pairs", np, 50, 0xBA7C_0002));

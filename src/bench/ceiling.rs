@@ -84,6 +84,7 @@ impl CacheSizes {
 }
 
 /// `"32K"`, `"1024K"`, `"32M"`, `"48 KiB"` → bytes.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))] // read from sysfs on Linux only; tested everywhere
 fn parse_size(s: &str) -> Option<usize> {
     let s = s.trim().trim_end_matches('B').trim_end_matches('i').trim();
     let (num, mult) = match s.chars().last()? {
@@ -111,10 +112,12 @@ pub fn level_sizes(c: &CacheSizes, max_bytes: usize) -> Vec<usize> {
     v
 }
 
-/// The lanes kernel `kernel` runs at for size `size` (reference lanes): the same bytes read.
+/// The lanes kernel `kernel` runs at for size `size` (reference lanes): the same bytes read, to within
+/// a multiple of 64 lanes — whole vectors, so neither the kernel nor its ceiling has a tail: in L1 a
+/// tail of 9 lanes in each of the ten streams of the 3D pairs was a tenth of the reader's time.
 #[must_use]
 pub fn lanes_for(kernel: Kernel, dim: usize, size: usize, pairs_max: usize) -> usize {
-    let n = (size * REFERENCE_BYTES / kernel.bytes_per_test(dim)).max(1);
+    let n = (size * REFERENCE_BYTES / kernel.bytes_per_test(dim)).max(64) / 64 * 64;
     if kernel == Kernel::Pairs {
         n.min(pairs_max)
     } else {
@@ -145,13 +148,16 @@ pub fn thread_counts() -> Vec<usize> {
 /// `par` (all threads of the current rayon pool) or on this thread. Returns the sum (to be folded
 /// into `black_box`).
 #[must_use]
-pub(super) fn read(d: &BatchedData, kernel: Kernel, dim: usize, n: usize, par: bool) -> f32 {
+pub(super) fn read(d: &BatchedData, kernel: Kernel, dim: usize, n: usize, par: bool) -> u32 {
     let c = |i: usize| &d.center[i][..n];
+    let v = |i: usize| &d.velocity[i][..n];
     match (kernel, dim) {
         (Kernel::OneBox, 2) => go(par, [c(0), c(1), &d.radius[..n]]),
         (Kernel::OneBox, _) => go(par, [c(0), c(1), c(2), &d.radius[..n]]),
         (Kernel::OneBoxFixedR, 2) => go(par, [c(0), c(1)]),
         (Kernel::OneBoxFixedR, _) => go(par, [c(0), c(1), c(2)]),
+        (Kernel::Sweep, 2) => go(par, [c(0), c(1), &d.radius[..n], v(0), v(1)]),
+        (Kernel::Sweep, _) => go(par, [c(0), c(1), c(2), &d.radius[..n], v(0), v(1), v(2)]),
         (Kernel::Pairs, 2) => {
             let p = prefix(&d.pairs2, n);
             go(par, [p.center[0], p.center[1], p.radius, p.min[0], p.min[1], p.max[0], p.max[1]])
@@ -177,7 +183,7 @@ pub(super) fn read(d: &BatchedData, kernel: Kernel, dim: usize, n: usize, par: b
     }
 }
 
-fn go<const K: usize>(par: bool, s: [&[f32]; K]) -> f32 {
+fn go<const K: usize>(par: bool, s: [&[f32]; K]) -> u32 {
     #[cfg(not(target_arch = "wasm32"))]
     if par {
         return batch::par_stream_read(s);
@@ -210,10 +216,15 @@ mod tests {
         assert_eq!(levels, ["L1", "L2", "L3", "DRAM"]);
         let d = CacheSizes::detect();
         assert!(d.l1d > 0 && d.l2 >= d.l1d && d.l3 >= d.l2, "{d:?}");
-        for k in [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs] {
+        for k in Kernel::ALL {
             for dim in [2, 3] {
-                let b = row_bytes(k, dim, lanes_for(k, dim, s[0], usize::MAX));
-                assert!(b <= s[0] * REFERENCE_BYTES && b + 40 > s[0] * REFERENCE_BYTES, "{k:?} {dim}");
+                let n = lanes_for(k, dim, s[0], usize::MAX);
+                let b = row_bytes(k, dim, n);
+                assert_eq!(n % 64, 0, "{k:?} {dim}: whole vectors, no tail");
+                assert!(
+                    b <= s[0] * REFERENCE_BYTES && b + 64 * k.bytes_per_test(dim) > s[0] * REFERENCE_BYTES,
+                    "{k:?} {dim}"
+                );
             }
         }
     }

@@ -6,7 +6,7 @@ use super::buffers::{prefix, BatchedData};
 use super::plan::Kernel;
 use super::timing::{time, Clock};
 use crate::geom::batch::PairsSoa;
-use crate::geom::{contact, contact_response, Aabb, Ball};
+use crate::geom::{contact, contact_response, sweep, Aabb, Ball};
 use std::hint::black_box;
 
 /// The box of the one-box kernels: the centres are spread over a square/cube 4 times as wide.
@@ -80,6 +80,16 @@ pub(super) fn time_batched<C: Clock>(
             let p = prefix(&d.pairs3, n);
             time(clock, n, passes, || k::overlap_mask_pairs(par)(p, black_box(&mut d.mask)))
         }
+        (Kernel::Sweep, 2) => {
+            let (c, v, r) = ([c(0), c(1)], [&d.velocity[0][..n], &d.velocity[1][..n]], &d.radius[..n]);
+            time(clock, n, passes, || k::sweep_one_box(par)(&one_box::<2>(), c, r, v, black_box(&mut d.toi)))
+        }
+        (Kernel::Sweep, _) => {
+            let c = [c(0), c(1), c(2)];
+            let v = [&d.velocity[0][..n], &d.velocity[1][..n], &d.velocity[2][..n]];
+            let r = &d.radius[..n];
+            time(clock, n, passes, || k::sweep_one_box(par)(&one_box::<3>(), c, r, v, black_box(&mut d.toi)))
+        }
     }
 }
 
@@ -106,6 +116,7 @@ mod k {
     type OneBox<const D: usize> = fn(&crate::geom::Aabb<D>, [&[f32]; D], &[f32], &mut [u64]) -> usize;
     type Fixed<const D: usize> = fn(&crate::geom::Aabb<D>, f32, [&[f32]; D], &mut [u64]) -> usize;
     type Pairs<const D: usize> = fn(batch::PairsRef<'_, D>, &mut [u64]) -> usize;
+    type Sweep<const D: usize> = fn(&crate::geom::Aabb<D>, [&[f32]; D], &[f32], [&[f32]; D], &mut [f32]) -> usize;
     pub(super) fn overlap_mask_one_box<const D: usize>(par: bool) -> OneBox<D> {
         pick!(par, overlap_mask_one_box, par_overlap_mask_one_box)
     }
@@ -115,12 +126,18 @@ mod k {
     pub(super) fn overlap_mask_pairs<const D: usize>(par: bool) -> Pairs<D> {
         pick!(par, overlap_mask_pairs, par_overlap_mask_pairs)
     }
+    pub(super) fn sweep_one_box<const D: usize>(par: bool) -> Sweep<D> {
+        pick!(par, sweep_one_box, par_sweep_one_box)
+    }
 }
 
-/// The exact number of overlaps among the first `n` lanes of a batched input.
+/// The exact number of overlaps among the first `n` lanes of a batched input (for the sweep rows:
+/// the number of hits, by the scalar [`sweep`]).
 pub(super) fn expected_batched(d: &BatchedData, kernel: Kernel, dim: usize, n: usize) -> usize {
     let radius = |i: usize| if kernel == Kernel::OneBoxFixedR { FIXED_R } else { d.radius[i] };
     match (kernel, dim) {
+        (Kernel::Sweep, 2) => sweep_hits::<2>(d, n),
+        (Kernel::Sweep, _) => sweep_hits::<3>(d, n),
         (Kernel::Pairs, 2) => exact_pairs(&d.pairs2, n),
         (Kernel::Pairs, _) => exact_pairs(&d.pairs3, n),
         (_, 2) => (0..n)
@@ -136,6 +153,16 @@ pub(super) fn expected_batched(d: &BatchedData, kernel: Kernel, dim: usize, n: u
             })
             .count(),
     }
+}
+
+/// Hits of the scalar sweep over the first `n` balls of the sweep rows.
+fn sweep_hits<const D: usize>(d: &BatchedData, n: usize) -> usize {
+    (0..n)
+        .filter(|&i| {
+            let b = Ball::new(std::array::from_fn::<f32, D, _>(|k| d.center[k][i]), d.radius[i]).expect("valid");
+            sweep(&b, std::array::from_fn(|k| d.velocity[k][i]), &one_box::<D>()).is_some()
+        })
+        .count()
 }
 
 /// The exact number of overlaps among the first `n` pairs.

@@ -611,7 +611,7 @@ mod tests {
             dims: vec![2, 3],
             samples: 2,
             tests_per_sample: 1000,
-            batched_sizes: vec![70, 200],
+            batched_sizes: vec![70, 600],
             pairs_max: 100,
         }
     }
@@ -645,7 +645,8 @@ mod tests {
         assert_eq!(r.sweep.len(), 2 * 2, "a sweep row per dimension and set");
         assert!(r.sweep.iter().all(|s| s.hits == s.exact_hits && s.ns_per_test > 0.0), "{:?}", r.sweep);
         let threads = ceiling::thread_counts().len();
-        assert_eq!(r.batched.len(), 2 * 2 * 3 * threads);
+        assert_eq!(r.batched.len(), 2 * 2 * Kernel::ALL.len() * threads);
+        assert!(r.batched.iter().any(|b| b.kernel == "sweep"), "the batched sweep has rows");
         assert!(r.batched.iter().all(|b| b.ceiling_gb_s > 0.0 && b.threads >= 1 && b.noise_percent.is_finite()));
         for row in &r.scalar {
             assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");

@@ -7,7 +7,7 @@
 //!   sweep pass;
 //! - the run, one file for each thing it does:
 //!   - [`plan`]: what to measure ([`BenchConfig`], [`Kernel`]) and the ordered tasks, each with its
-//!     work (every registry algorithm × dimension × set, the contact + push-out, the streaming-sum
+//!     work (every registry algorithm × dimension × set, the contact + push-out, the memory-read
 //!     ceiling and the batched kernels);
 //!   - [`machine`]: [`BenchRun`], the step machine that works through the plan a slice at a time
 //!     ([`BenchRun::step`]), with progress, cancel and results;

@@ -81,9 +81,15 @@ pub enum Kernel {
     OneBoxFixedR,
     /// Pair i against pair i, writing a mask.
     Pairs,
+    /// One box against balls with their own radii and velocities: each one's time of impact
+    /// (`batch::sweep_one_box`, writing an `f32` per ball).
+    Sweep,
 }
 
 impl Kernel {
+    /// Every batched kernel, in table order.
+    pub const ALL: [Kernel; 4] = [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs, Kernel::Sweep];
+
     /// The name used in tables and JSON.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -91,6 +97,18 @@ impl Kernel {
             Kernel::OneBox => "one_box",
             Kernel::OneBoxFixedR => "one_box_fixed_r",
             Kernel::Pairs => "pairs",
+            Kernel::Sweep => "sweep",
+        }
+    }
+
+    /// The kernel's colour in the roofline plots (the app's panel and `bench --plot`).
+    #[must_use]
+    pub fn rgb(self) -> [u8; 3] {
+        match self {
+            Kernel::OneBox => [31, 119, 180],
+            Kernel::OneBoxFixedR => [214, 39, 40],
+            Kernel::Pairs => [44, 160, 44],
+            Kernel::Sweep => [148, 103, 189],
         }
     }
 
@@ -101,6 +119,7 @@ impl Kernel {
             Kernel::OneBox => 4 * (dim + 1),
             Kernel::OneBoxFixedR => 4 * dim,
             Kernel::Pairs => 4 * (3 * dim + 1),
+            Kernel::Sweep => 4 * (2 * dim + 1),
         }
     }
 }
@@ -198,7 +217,7 @@ pub(super) fn plan(config: &BenchConfig) -> Vec<(Task, u64)> {
         let mut rows = Vec::new();
         for &dim in &config.dims {
             for &size in &config.batched_sizes {
-                for kernel in [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs] {
+                for kernel in Kernel::ALL {
                     let n = lanes_for(kernel, dim, size, config.pairs_max);
                     for &threads in &thread_counts() {
                         rows.push(Task::Batched { kernel, dim, n, threads });

@@ -3,6 +3,7 @@
 //! kernel a solid line (1 thread), and the same colour dashed: its ceiling (`stream_read` over the same
 //! arrays, in that kernel's tests/s); vertical grey lines at the L1/L2/L3 sizes.
 
+use super::plan::Kernel;
 use super::results::Results;
 use plotters::prelude::*;
 
@@ -20,7 +21,6 @@ pub fn write_svg(r: &Results, path: &std::path::Path) -> Result<(), String> {
     }
     let (xr, yr) = ((xmin / 1.5)..(xmax * 1.5), (ymin / 2.0)..(ymax * 2.0));
     let panels = root.split_evenly((1, 2));
-    let colors = [RGBColor(31, 119, 180), RGBColor(214, 39, 40), RGBColor(44, 160, 44)];
     let c = &r.caches;
     for (panel, dim) in panels.iter().zip([2usize, 3]) {
         let mut chart = ChartBuilder::on(panel)
@@ -53,13 +53,14 @@ pub fn write_svg(r: &Results, path: &std::path::Path) -> Result<(), String> {
                     .map_err(|e| e.to_string())?;
             }
         }
-        for (k, kernel) in ["one_box", "one_box_fixed_r", "pairs"].iter().enumerate() {
-            let mut pts: Vec<_> = rows.iter().filter(|b| b.dim == dim && b.kernel == *kernel).collect();
+        for k in Kernel::ALL {
+            let kernel = k.as_str();
+            let mut pts: Vec<_> = rows.iter().filter(|b| b.dim == dim && b.kernel == kernel).collect();
             pts.sort_by_key(|b| b.bytes);
             if pts.is_empty() {
                 continue;
             }
-            let color = colors[k];
+            let color = RGBColor(k.rgb()[0], k.rgb()[1], k.rgb()[2]);
             let line: Vec<(f64, f64)> = pts.iter().map(|b| (b.bytes as f64, b.tests_per_s)).collect();
             chart
                 .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))

@@ -1,5 +1,5 @@
 //! What a run reports: one row per scalar cell, per contact row, per sweep row and per batched kernel, the
-//! streaming-sum ceiling, and any wrong hit count. These are the `bench --json` keys
+//! memory-read ceiling (`batch::stream_read`), and any wrong hit count. These are the `bench --json` keys
 //! (`scalar`, `contact`, `sweep`, `batched`, `bandwidth_gb_s`, …): renaming a field changes the output.
 
 use serde::Serialize;
@@ -112,7 +112,7 @@ pub struct Results {
     /// The swept ball against its box ([`crate::geom::sweep`], algorithm `"sweep"`): ns per sweep,
     /// and the hits against the count decided when the cases were made.
     pub sweep: Vec<ScalarResult>,
-    /// Streaming sum over the largest batched input (beyond L2), GB/s (10⁹ bytes).
+    /// The memory reader (`batch::stream_read`) over the largest batched input (beyond L2), GB/s (10⁹ bytes).
     pub bandwidth_gb_s: f64,
     pub batched: Vec<BatchedResult>,
     /// The data caches the batched sizes were chosen from (bytes; `source`: `"sysfs"` or `"fallback"`).

@@ -316,6 +316,7 @@ pub fn run<C: Clock>(spec: &TilemapSpec, clock: &mut C, mut progress: impl FnMut
         max_diff: None,
         first_mismatches: Vec::new(),
     };
+    #[cfg_attr(not(feature = "peers"), allow(unused_mut))] // the peer fills in its figures
     let mut rows = vec![row(1, ns1), row(threads, nsp)];
     let (same, _, _) = compare(&ends, &ends_par);
     assert_eq!(same, 0, "ours on one thread and on every core must agree exactly");

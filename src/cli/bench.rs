@@ -8,7 +8,7 @@ use std::io::Write;
 
 pub const LONG_ABOUT: &str = "\
 Measure every overlap test of the registry, 2D and 3D, on seeded input sets, plus the contact + push-out
-computation, the batched kernels and a streaming sum (the memory-bandwidth ceiling), all in this process.
+computation, the batched kernels and their memory-read ceiling (batch::stream_read), all in this process.
 
 Input sets: small-10/50/90 (256 pairs cycled in cache: the branch predictor learns them), 32k-10/50/90
 (32768 random pairs) and 1m-50 (1,048,576 random pairs); the number is the percentage of overlapping pairs.
@@ -33,7 +33,9 @@ is settled by an f64 reference slide (closed-form contact times): ours_right / p
 whose end is within 1e-4 of it.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
-one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i). Sizes: one per cache
+one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i), and sweep (one box, balls
+with their own radii and velocities: batch::sweep_one_box writes each one's time of impact, an f32; its hit count
+is checked against the scalar sweep; 2D vectorised, 3D the scalar sweep lane by lane). Sizes: one per cache
 level (L1, L2, L3, DRAM), chosen from the machine's caches (Linux sysfs; printed), every kernel reading the same
 bytes at a size. Threads: 1 (the kernel), then 2, ... available (its par_* form in a pool of that many). Each
 sample of a kernel is followed by its ceiling: batch::stream_read (par_stream_read) over the kernel's own arrays,
