@@ -7,9 +7,16 @@
 #      tunnelling preset) differs from the same scene standing still and shows the TUNNELLED mark; a
 #      playground race (`steps=150`: simulated before drawing, no clock) differs from the same level not
 #      raced and from the still scene, shows discrete-in-order's colour, and is the same picture twice;
-#   2. the same arguments twice give identical PNGs (0 differing pixels);
+#   2. the same arguments twice give identical PNGs (0 differing pixels); the 3D view (--sphere with a
+#      6-number --box): the face-plane counter-example, a face contact and an inside case, each taken twice
+#      (identical) and different from each other and from the 2D picture; the counter-example shows the
+#      red WRONG banner; a 3D sweep (--velocity VX,VY,VZ, tunnelling) is the same twice and differs from
+#      the sphere standing still;
 #   3. bad arguments exit non-zero, name the bad field, and write no PNG (no window opened);
-#   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes.
+#   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes;
+#   5. prints the frame-time figures (--frame-stats: fps, CPU ms update / egui / draw, canvas batches) of the
+#      default scene and the heaviest one at 1280x800 — printed, never judged (a frame rate depends on the
+#      machine); it fails only when the app does not run or prints nothing.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -100,6 +107,46 @@ d=$(diff_px "$OUT/outside.png" "$OUT/outside-again.png")
 [[ $d == 0 ]] || fail "same arguments gave pictures differing in $d pixels"
 pass "same arguments twice: identical"
 
+# 2b. The 3D view: three scenes, each twice (identical), different from each other and from 2D.
+PLANES_3D=(--sphere 1.65,1.65,1.65,1 --box=-1,-1,-1,1,1,1 --algorithm planes)
+FACE_3D=(--sphere 1.6,0.3,0.2,1 --box=-1,-1,-1,1,1,1 --algorithm clamp)
+INSIDE_3D=(--scene 'algorithm=fold&view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1&xray=on&slice=z')
+for run in 1 2; do
+    shot "3d-planes-$run" "${PLANES_3D[@]}"
+    shot "3d-face-$run" "${FACE_3D[@]}"
+    shot "3d-inside-$run" "${INSIDE_3D[@]}"
+done
+for name in 3d-planes 3d-face 3d-inside; do
+    d=$(diff_px "$OUT/$name-1.png" "$OUT/$name-2.png")
+    [[ $d == 0 ]] || fail "$name twice: pictures differ in $d pixels"
+    pass "$name twice: identical"
+done
+for pair in "3d-planes-1 3d-face-1" "3d-planes-1 3d-inside-1" "3d-face-1 3d-inside-1" "3d-planes-1 outside"; do
+    set -- $pair
+    d=$(diff_px "$OUT/$1.png" "$OUT/$2.png")
+    ((d > 5000)) || fail "$1.png and $2.png differ in only $d pixels"
+    pass "$1 vs $2: $d pixels differ"
+done
+# The 3D sweep (--velocity with three numbers): tunnelling through the box, the same picture twice,
+# different from the sphere standing still.
+SWEEP_3D=(--sphere=-5,0.4,0.3,1 --box=-1,-1,-1,1,1,1 --algorithm clamp)
+shot 3d-sweep-1 "${SWEEP_3D[@]}" --velocity 10,0,0
+shot 3d-sweep-2 "${SWEEP_3D[@]}" --velocity 10,0,0
+shot 3d-sweep-still "${SWEEP_3D[@]}"
+d=$(diff_px "$OUT/3d-sweep-1.png" "$OUT/3d-sweep-2.png")
+[[ $d == 0 ]] || fail "3d-sweep twice: pictures differ in $d pixels"
+d=$(diff_px "$OUT/3d-sweep-1.png" "$OUT/3d-sweep-still.png")
+((d > 5000)) || fail "3d-sweep vs the still sphere: only $d pixels differ"
+pass "3d-sweep twice: identical; vs the still sphere: $d pixels differ"
+
+# The counter-example: planes is wrong, so the WRONG banner (warning red at alpha 230 over the background)
+# is drawn; the face contact (clamp, right) has none.
+banner() { convert "$1" -alpha off -crop 700x90+0+480 +repage -fuzz 5% -fill black +opaque 'rgb(232,84,66)' \
+    -fill white -opaque 'rgb(232,84,66)' -format '%[fx:int(mean*w*h)]' info:; }
+b1=$(banner "$OUT/3d-planes-1.png"); b2=$(banner "$OUT/3d-face-1.png")
+((b1 > 3000 && b2 < 500)) || fail "WRONG banner: $b1 red pixels in the counter-example, $b2 in the face contact"
+pass "the 3D counter-example shows the WRONG banner ($b1 red pixels; face contact $b2)"
+
 # 3. Bad arguments: non-zero exit, the field named, no window (no display given at all, so a window
 #    attempt would crash differently), no PNG.
 bad() { # bad FIELD ARGS...
@@ -128,6 +175,17 @@ bad response --scene 'motion=on&response=stick'
 bad steps --scene 'playground=on&steps=many'
 bad map --scene 'playground=on&map=3./4.'
 bad strategy --scene 'playground=on&strategy=teleport'
+bad --sphere --sphere 1,2,3
+bad --velocity --circle 0,0,1 --velocity 1,2,3
+bad velocity3 --scene 'view=3d&velocity3=1,nan,0'
+bad --sphere --sphere 1,2,nan,1
+bad --sphere --sphere 0,0,0,-1
+bad --box --sphere 1,1,1,1 --box=-1,-1,1,1
+bad --box --circle 1,2,1 --box=-1,-1,-1,1,1,1
+bad --box --box=-1,-1,-1,1,1
+bad --view --view 4d
+bad camera --scene 'view=3d&camera=0,95,5,0,0,0'
+bad slice --scene 'view=3d&slice=w'
 rc=0; err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/no/such/dir/x.png" 2>&1) || rc=$?
 ((rc != 0)) && grep -q -- --screenshot <<<"$err" || fail "unwritable --screenshot path: exit $rc: $err"
 pass "unwritable --screenshot path rejected (exit $rc): $err"
@@ -184,4 +242,13 @@ green() { convert "$1" -crop 650x600+0+0 +repage -fuzz 4% -fill black +opaque 'r
 g0=$(green "$OUT/drag-before.png"); g1=$(green "$OUT/drag-after.png")
 ((g0 < 50 && g1 > 300)) || fail "circle colour did not turn to 'separated' (green pixels $g0 -> $g1)"
 pass "the dragged circle left the box: separated-green pixels $g0 -> $g1"
+# 5. Render cost, printed only (docs/performance.md, "Render cost").
+HEAVIEST='algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2'
+for scene in default "$HEAVIEST"; do
+    args=(); [[ "$scene" == default ]] || args=(--scene "$scene")
+    line=$(timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" "$BIN" --frame-stats 4 "${args[@]}" 2>"$OUT/frame-stats.log" \
+        | grep '^frame_stats:' || true)
+    [[ -n "$line" ]] || fail "--frame-stats printed nothing ($(tail -3 "$OUT/frame-stats.log"))"
+    echo "test-desktop: render cost ($([[ "$scene" == default ]] && echo default || echo heaviest) scene, Xvfb, load $(cut -d' ' -f1 /proc/loadavg)): ${line#frame_stats: }"
+done
 echo "test-desktop: all passed (PNGs in $OUT/)"

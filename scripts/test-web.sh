@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 
 MAX_RAW=3000000  # bytes: the .wasm at most 3 MB raw ...
-MAX_GZ=1300000   # ... and 1.3 MB gzip -9
+MAX_GZ=1350000   # ... and 1.35 MB gzip -9 (raised from 1.3 MB when the 3D view and the accessibility plugin landed: +26 KB; see docs/web.md)
 OUT="$ROOT/target/web-test"
 BUILD=1
 [[ "${1:-}" == --no-build ]] && BUILD=0

@@ -17,6 +17,11 @@ pub struct RunOptions {
     pub scene: SceneOptions,
     /// Write one frame to this PNG and exit (desktop only).
     pub screenshot: Option<std::path::PathBuf>,
+    /// Start with reduced motion on (`--reduced-motion`, `CIRCLE_AABB_LAB_REDUCED_MOTION`; on the
+    /// web the browser's `prefers-reduced-motion` is read as well).
+    pub reduced_motion: bool,
+    /// Run this many seconds, print the frame-time figures and exit (desktop only).
+    pub frame_stats: Option<f32>,
 }
 
 /// The window configuration: `--size` (default 1280×800), high-DPI except in screenshot mode (a
@@ -24,20 +29,53 @@ pub struct RunOptions {
 #[must_use]
 pub fn window_conf(options: &RunOptions) -> Conf {
     let (w, h) = options.scene.size.unwrap_or((1280, 800));
-    Conf {
+    let mut conf = Conf {
         window_title: "circle-aabb-lab".to_string(),
         window_width: w as i32,
         window_height: h as i32,
         high_dpi: options.screenshot.is_none(),
         window_resizable: options.screenshot.is_none(),
-        sample_count: 4,
+        // No multisampling: it multiplies the fill cost by 4 on software rasterisers, and the
+        // canvas antialiases its lines and rims with geometry instead (see `render::aa`).
+        sample_count: 1,
         ..Default::default()
+    };
+    // Frames on demand: a still scene draws nothing (see `reactive`).
+    conf.platform.blocking_event_loop = reactive(options);
+    conf
+}
+
+/// Draw only when something changed: macroquad's blocking event loop runs a frame on input (every
+/// kind, see [`wake_on_input`]) and the loop asks for the next one while anything moves
+/// ([`app::animating`], egui's own repaint requests, a key held). A still scene then costs no
+/// frames at all — on a software rasteriser a full frame of this app costs tens of milliseconds,
+/// and on a laptop, battery. Screenshots and `--frame-stats` draw every frame, as a measurement
+/// must.
+fn reactive(options: &RunOptions) -> bool {
+    options.screenshot.is_none() && options.frame_stats.is_none()
+}
+
+/// Every kind of input wakes the blocking loop.
+fn wake_on_input() -> macroquad::conf::UpdateTrigger {
+    macroquad::conf::UpdateTrigger {
+        key_down: true,
+        mouse_down: true,
+        mouse_up: true,
+        mouse_motion: true,
+        mouse_wheel: true,
+        specific_key: None,
+        touch: true,
     }
 }
 
 /// Opens the window and runs the demo until it is closed (or the screenshot is written).
 pub fn start(options: RunOptions) {
-    macroquad::Window::from_config(window_conf(&options), run(options));
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: window_conf(&options),
+        update_on: Some(wake_on_input()),
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, run(options));
 }
 
 fn keys_pressed() -> Vec<Key> {
@@ -57,6 +95,7 @@ fn keys_pressed() -> Vec<Key> {
             KeyCode::Enter | KeyCode::KpEnter => Key::Enter,
             KeyCode::R => Key::R,
             KeyCode::H => Key::H,
+            KeyCode::F => Key::F,
             KeyCode::Tab => Key::Tab,
             KeyCode::C => Key::C,
             KeyCode::Left => Key::Left,
@@ -76,6 +115,15 @@ fn keys_pressed() -> Vec<Key> {
             KeyCode::S => Key::S,
             KeyCode::B => Key::B,
             KeyCode::L => Key::L,
+            KeyCode::A => Key::A,
+            KeyCode::D => Key::D,
+            KeyCode::W => Key::W,
+            KeyCode::Q => Key::Q,
+            KeyCode::E => Key::E,
+            KeyCode::I => Key::I,
+            KeyCode::K => Key::K,
+            KeyCode::X => Key::X,
+            KeyCode::V => Key::V,
             _ => continue,
         };
         keys.push(key);
@@ -156,6 +204,16 @@ async fn run(options: RunOptions) {
     let mut state = State::new(options.scene);
     // The benchmark panel's clock: macroquad's, which works on the web too.
     state.bench.clock = get_time;
+    // Accessibility: the setting from the command line or the browser, the shortcuts on the page.
+    let mut prefers_reduced = crate::page::prefers_reduced_motion();
+    if options.reduced_motion || prefers_reduced == Some(true) {
+        app::apply(&mut state, Command::Motion(app::motion::MotionCommand::SetReducedMotion(true)));
+    }
+    let mut status_line = app::status::StatusLine::default();
+    let mut reported_reduced: Option<bool> = None;
+    if crate::page::AVAILABLE {
+        crate::page::set_shortcuts(&app::status::shortcuts_text());
+    }
     let mut frame: u32 = 0;
     egui_macroquad::cfg(|ctx| {
         crate::ui::style(ctx);
@@ -173,10 +231,18 @@ async fn run(options: RunOptions) {
     // The teaching overlay (agreement map / distance field): computed only when its inputs change.
     let mut overlay_cache = app::overlay::OverlayCache::default();
     let mut overlay_layer = crate::render::overlay::OverlayLayer::default();
+    let mut three_layer = crate::render::three::ThreeLayer::default();
     #[cfg(target_arch = "wasm32")]
     let mut url_fragment = String::new();
 
+    crate::render::typeset::init();
+    let mut frame_stats = app::frame_stats::FrameStats::default();
+    let reactive = reactive(&options);
+    // The loop slept before this frame (nothing moved): the time since the last frame is idle
+    // time, not a step of an animation that starts now.
+    let mut resumed = false;
     loop {
+        let t_start = get_time();
         let press = presses.poll();
         // 1. The scene's input first, so the panel drawn this frame already shows its effect.
         let input = if screenshot.is_some() {
@@ -197,7 +263,7 @@ async fn run(options: RunOptions) {
                 // hover before it lands: a press on the canvas is the scene's, whatever was touched before.
                 pointer_over_ui: pointer_over_ui && !press.is_some_and(|p| canvas.contains(p)),
                 keyboard_taken,
-                dt: get_frame_time(),
+                dt: if resumed { 0.0 } else { get_frame_time() },
                 held: keys_held(),
                 secondary_down: is_mouse_button_down(MouseButton::Right),
                 erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
@@ -210,6 +276,7 @@ async fn run(options: RunOptions) {
         app::track_pointer(&mut state, input.pointer, input.pointer_over_ui);
 
         // 2. The panel.
+        let t_egui = get_time();
         let sh = screen_height();
         let analysis = state.analysis();
         let mut commands: Vec<Command> = Vec::new();
@@ -238,6 +305,7 @@ async fn run(options: RunOptions) {
             }
             keyboard_taken = editing;
         });
+        let t_after_egui = get_time();
         for cmd in commands {
             app::apply(&mut state, cmd);
         }
@@ -252,6 +320,27 @@ async fn run(options: RunOptions) {
         overlay_layer.sync(&overlay_cache);
         #[cfg(target_arch = "wasm32")]
         update_url_fragment(&state, &mut url_fragment);
+        // The browser's preference changed while the page was open: follow it.
+        let prefers_now = crate::page::prefers_reduced_motion();
+        if prefers_now != prefers_reduced {
+            if let Some(on) = prefers_now {
+                app::apply(&mut state, Command::Motion(app::motion::MotionCommand::SetReducedMotion(on)));
+            }
+            prefers_reduced = prefers_now;
+        }
+        let reduced = state.motion.reduced_motion;
+        if reported_reduced != Some(reduced) {
+            // egui's own animations (collapsing sections, scrolling) follow the setting too.
+            egui_macroquad::cfg(|ctx| {
+                if screenshot.is_none() {
+                    ctx.style_mut(|s| {
+                        s.animation_time = if reduced { 0.0 } else { egui::Style::default().animation_time }
+                    });
+                }
+            });
+            crate::page::report_reduced_motion(reduced);
+            reported_reduced = Some(reduced);
+        }
 
         // Hover feedback also in the cursor (after egui, which sets its own every pass).
         if screenshot.is_none() && !pointer_over_ui {
@@ -261,12 +350,58 @@ async fn run(options: RunOptions) {
         }
 
         // 3. Draw: the scene, then egui on top.
-        clear_background(Color::from_rgba(24, 26, 32, 255));
-        let analysis: Analysis = state.analysis();
-        crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
+        let t_draw = get_time();
+        clear_background(crate::render::background());
+        if state.three.options.on {
+            three_layer.sync(&state);
+            let analysis3 = state.analysis3();
+            if crate::page::AVAILABLE {
+                if let Some(text) = status_line.next_3d(&state, &analysis3) {
+                    crate::page::set_status(&text);
+                }
+            }
+            crate::render::three::draw_three(&state, &analysis3, &three_layer);
+        } else {
+            let analysis: Analysis = state.analysis();
+            if crate::page::AVAILABLE {
+                // The page's aria-live status line: only when its text changed, never mid-drag.
+                if let Some(text) = status_line.next(&state, &analysis) {
+                    crate::page::set_status(&text);
+                }
+            }
+            crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
+        }
+        if state.frame_stats_visible {
+            crate::render::draw_frame_stats(&state, &frame_stats.averages().line());
+        }
         egui_macroquad::draw();
+        let t_end = get_time();
+        if reactive {
+            // The next frame now, or when the next input arrives.
+            let egui_moves = egui_macroquad_repaint();
+            let keep = frame < SETTLE_FRAMES || app::animating(&state) || egui_moves || !get_keys_down().is_empty();
+            if keep {
+                macroquad::miniquad::window::schedule_update();
+            }
+            resumed = !keep;
+        }
+        // CPU time of this frame's parts (the GPU's share shows only in the frame rate).
+        let ms = |a: f64, b: f64| (1000.0 * (b - a)) as f32;
+        frame_stats.push(app::frame_stats::FrameSample {
+            dt: get_frame_time(),
+            update_ms: ms(t_start, t_egui) + ms(t_after_egui, t_draw),
+            egui_ms: ms(t_egui, t_after_egui),
+            draw_ms: ms(t_draw, t_end),
+            batches: crate::render::typeset::take_batches(),
+        });
 
         frame += 1;
+        if let Some(limit) = options.frame_stats {
+            if get_time() >= f64::from(limit) {
+                println!("frame_stats: {}", frame_stats.averages().line());
+                return;
+            }
+        }
         if let Some(path) = &screenshot {
             if frame >= SCREENSHOT_FRAMES {
                 #[cfg(not(target_arch = "wasm32"))]
@@ -278,6 +413,18 @@ async fn run(options: RunOptions) {
         }
         next_frame().await;
     }
+}
+
+/// Frames drawn at start whatever happens: egui settles its layout (panel width, fonts) over a
+/// few passes.
+const SETTLE_FRAMES: u32 = 4;
+
+/// Whether egui asked for another pass (an animation of its own, a tooltip's delay, a text
+/// cursor's blink, or the second pass it wants after any input).
+fn egui_macroquad_repaint() -> bool {
+    let mut wants = false;
+    egui_macroquad::cfg(|ctx| wants = ctx.has_requested_repaint());
+    wants
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -31,6 +31,8 @@ pub use ball_aabb as geom;
 #[cfg(feature = "gui")]
 pub mod gui;
 #[cfg(feature = "gui")]
+pub mod page;
+#[cfg(feature = "gui")]
 pub mod render;
 pub mod report;
 pub mod teach;

@@ -38,6 +38,7 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
             args.case.as_deref(),
             args.size.as_deref(),
         )
+        .and_then(|o| o.with_3d(args.sphere.as_deref(), args.view.as_deref(), args.aabb.as_deref()))
         .and_then(|o| o.with_velocity(args.velocity.as_deref()))
         .unwrap_or_else(|e| fail(format!("--{e}")));
     if let Some(path) = &args.screenshot {
@@ -58,7 +59,17 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
             Err(e) => fail(format!("--screenshot: cannot write {}: {e}", path.display())),
         }
     }
-    start(RunOptions { scene, screenshot: args.screenshot });
+    if let Some(t) = args.frame_stats {
+        if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
+            fail(format!("--frame-stats: {t} is not a number of seconds in (0, 3600]"));
+        }
+    }
+    // A value that is not UTF-8 arrives with replacement characters: refused, named, like any other.
+    let env =
+        std::env::var_os(circle_aabb_lab::app::status::REDUCED_MOTION_ENV).map(|v| v.to_string_lossy().into_owned());
+    let reduced_motion = circle_aabb_lab::app::status::reduced_motion_setting(args.reduced_motion, env.as_deref())
+        .unwrap_or_else(|e| fail(e));
+    start(RunOptions { scene, screenshot: args.screenshot, reduced_motion, frame_stats: args.frame_stats });
 }
 
 #[cfg(all(not(target_arch = "wasm32"), not(feature = "gui")))]

@@ -11,6 +11,7 @@ mod common;
 mod bench_ceiling;
 mod cli;
 mod motion_cli;
+mod reduced_motion_cli;
 mod report;
 mod sweep_parry;
 mod teach_cli;

@@ -30,6 +30,8 @@
 //!  state     scene, teach, bench, view, motion, playground
 //!  update    scene, teach, bench, view, state, motion, playground
 //!  overlay   teach, state
+//!  status    state, update, motion, playground
+//!  three     scene, teach, view          the 3D view: ThreeState, camera, Analysis3 (state and update use it)
 //! ```
 //!
 //! - [`scene`]: the scene text. [`SceneOptions`] and every key's parse and format (`circle`, `box`,
@@ -54,8 +56,11 @@
 //! - [`update`]: every change to the state: input ([`update()`]), commands ([`apply`]), and the one
 //!   way a scene enters it ([`load_scene`], also behind [`load_scene_text`] and the lessons).
 //! - [`overlay`]: the teaching overlays' images and the read-out at the pointer (reads the state).
+//! - [`status`]: what a screen reader hears: the scene's essentials as text, sent to the web page
+//!   only when they change, the controls table as text, and the desktop's reduced-motion setting.
 
 pub mod bench;
+pub mod frame_stats;
 pub mod levels;
 pub mod motion;
 pub mod overlay;
@@ -63,7 +68,9 @@ pub mod palette;
 pub mod playground;
 pub mod scene;
 pub mod state;
+pub mod status;
 pub mod teach;
+pub mod three;
 mod update;
 pub mod view;
 
@@ -73,7 +80,7 @@ mod tests;
 pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
-    apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene, load_scene_text,
-    set_canvas, track_pointer, update, Command, Input, Key, CONTROLS,
+    animating, apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene,
+    load_scene_text, set_canvas, track_pointer, update, Command, Input, Key, CONTROLS,
 };
 pub use view::{ScreenRect, View};

@@ -33,7 +33,11 @@ pub struct MotionState {
     /// The scene's motion keys: on, velocity, response, restitution.
     pub options: MotionOptions,
     pub playback: Playback,
-    /// No animation: Play jumps straight to the end (a setting, default off).
+    /// The app's reduced-motion setting (default off; on from the browser's
+    /// `prefers-reduced-motion`, `--reduced-motion` or `CIRCLE_AABB_LAB_REDUCED_MOTION` on the
+    /// desktop, or the panel's switch): no animation unless asked. Play jumps straight to the end,
+    /// the playground waits paused until G, the panel does not animate. It lives here, beside the
+    /// animation it was first made for, and survives loading a scene.
     pub reduced_motion: bool,
     /// The gallery preset last loaded, if the scene is still it.
     pub preset: Option<usize>,

@@ -1,5 +1,5 @@
 //! The playground mode's plain data and pure functions: a tile map to paint on ([`PlayMap`]), a
-//! ball moved by the core's [`world::step`] with one resolution strategy — or, in a **race**, the
+//! ball moved by the core's [`step`] with one resolution strategy — or, in a **race**, the
 //! same throw replayed with every strategy at once ([`Runner`]s), each keeping its trail, its speed
 //! over time, and where it bumped ([`Step::bump`]) or tunnelled ([`Step::tunnelled`]).
 //!
@@ -47,14 +47,24 @@ pub struct Runner {
     pub trail: Vec<[f32; 2]>,
     /// Speed after every step, units per second (starting with the throw's).
     pub speeds: Vec<f32>,
-    /// Where a step bumped: the centre at the end of that step.
-    pub bumps: Vec<[f32; 2]>,
+    /// Every step that bumped: where, and the speed it lost there.
+    pub bumps: Vec<Bump>,
     /// Where a step tunnelled: the centre at the end of that step.
     pub tunnels: Vec<[f32; 2]>,
     /// The last step had a contact from below (a jump is allowed).
     pub grounded: bool,
     /// Fell out of the world: no longer stepped.
     pub out: bool,
+}
+
+/// A step that bumped (a contact against the motion on a floor: see the core's `Step::bump`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bump {
+    /// The centre at the end of that step.
+    pub at: [f32; 2],
+    /// Speed lost in that step, units per second (the speed after the previous step minus the
+    /// speed after this one; gravity's share included, as in the plot).
+    pub lost: f32,
 }
 
 impl Runner {
@@ -88,9 +98,10 @@ impl Runner {
         self.velocity = s.velocity;
         self.grounded = s.contacts().iter().any(|c| c.normal[1] > 0.5);
         self.trail.push(s.end);
+        let before = self.speeds.last().copied().unwrap_or(0.0);
         self.speeds.push(speed(s.velocity));
         if s.bump {
-            self.bumps.push(s.end);
+            self.bumps.push(Bump { at: s.end, lost: before - speed(s.velocity) });
         }
         if s.tunnelled {
             self.tunnels.push(s.end);

@@ -201,6 +201,12 @@ fn a_race_on_the_flush_floor_default_keeps_its_speed_and_discrete_in_order_bumps
     let naive = by(StrategyId::DiscreteInOrder);
     assert!(!naive.bumps.is_empty(), "discrete-in-order never bumped");
     assert!(naive.speed_lost() > 0.1, "{}", naive.speed_lost());
+    // Each bump's loss is the drop in speed over that step, at a seam (x on a cell edge ± the push).
+    for (k, b) in naive.bumps.iter().enumerate() {
+        let i = naive.trail.iter().position(|c| *c == b.at).expect("a bump is on the trail");
+        assert_eq!(b.lost, naive.speeds[i - 1] - naive.speeds[i], "bump {k}");
+    }
+    assert!(naive.bumps.iter().any(|b| b.lost > 0.0), "no bump lost speed");
     // Sunk by 1/64: the swept slide catches a seam, per axis stops; the default still rolls on.
     let s = on("flush-floor", "&race=on&steps=130&ball=22.5,1.484375,0.5");
     let p = &s.playground;

@@ -12,6 +12,7 @@
 //! back into one by [`current_scene`](super::current_scene).
 
 use super::levels::{level_ids, level_index, PlayMap, LEVELS};
+use super::three::{self, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
@@ -280,6 +281,8 @@ pub struct SceneOptions {
     /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
     /// `gravity=`, `steps=`).
     pub playground: PlaygroundOptions,
+    /// The 3D view (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `xray=`, `grown=`).
+    pub three: ThreeOptions,
 }
 
 /// Smallest and largest accepted `--size` side.
@@ -301,6 +304,7 @@ impl Default for SceneOptions {
             tour: None,
             motion: MotionOptions::default(),
             playground: PlaygroundOptions::default(),
+            three: ThreeOptions::default(),
         }
     }
 }
@@ -332,7 +336,23 @@ impl SceneOptions {
             o.circle = parse_circle(t)?;
         }
         if let Some(t) = aabb {
-            o.aabb = parse_box(t)?;
+            if three::arity(t) == 6 {
+                if circle.is_some() {
+                    return Err(OptionError {
+                        field: "box",
+                        message: format!("{t:?} has 6 numbers (a 3D box) but a circle was given: use --sphere CX,CY,CZ,R, or give MINX,MINY,MAXX,MAXY"),
+                    });
+                }
+                o.three.aabb = three::parse_box3("box", t)?;
+                o.three.on = true;
+            } else {
+                o.aabb = parse_box(t).map_err(|mut e| {
+                    if three::arity(t) != 4 {
+                        e.message.push_str(" (or 6 for a 3D box: minx,miny,minz,maxx,maxy,maxz)");
+                    }
+                    e
+                })?;
+            }
         }
         if let Some(t) = algorithm {
             o.algorithm = parse_algorithm(t)?;
@@ -346,12 +366,50 @@ impl SceneOptions {
         Ok(o)
     }
 
-    /// These options with `--velocity VX,VY` applied (it also turns motion mode on).
+    /// These options with `--velocity VX,VY` applied (it also turns motion mode on); three numbers
+    /// `VX,VY,VZ` are the 3D sphere's velocity (`velocity3=`) instead, when the 3D view is on (apply
+    /// [`with_3d`](Self::with_3d) first).
     pub fn with_velocity(self, velocity: Option<&str>) -> Result<SceneOptions, OptionError> {
         let mut o = self;
-        if let Some(t) = velocity {
+        if let Some(t) = velocity.filter(|t| super::three::arity(t) == 3) {
+            if !o.three.on {
+                return Err(OptionError {
+                    field: "velocity",
+                    message: format!("{t:?}: three numbers are a 3D velocity; the 3D view is not on (--sphere)"),
+                });
+            }
+            o.three.velocity = super::three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
+        } else if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(t)?;
             o.motion.on = true;
+        }
+        Ok(o)
+    }
+
+    /// These options with `--sphere CX,CY,CZ,R` and `--view 2d|3d` applied; `aabb` is the `--box`
+    /// text, which must then have 6 numbers. A sphere turns the 3D view on (unless `--view 2d`).
+    pub fn with_3d(
+        self,
+        sphere: Option<&str>,
+        view: Option<&str>,
+        aabb: Option<&str>,
+    ) -> Result<SceneOptions, OptionError> {
+        let mut o = self;
+        if let Some(t) = sphere {
+            if let Some(b) = aabb.filter(|b| three::arity(b) != 6) {
+                return Err(OptionError {
+                    field: "box",
+                    message: format!(
+                        "{b:?} has {} numbers, but a sphere needs a 3D box: MINX,MINY,MINZ,MAXX,MAXY,MAXZ",
+                        three::arity(b)
+                    ),
+                });
+            }
+            o.three.sphere = three::parse_sphere(t)?;
+            o.three.on = true;
+        }
+        if let Some(t) = view {
+            o.three.on = three::parse_view(t)?;
         }
         Ok(o)
     }
@@ -367,6 +425,8 @@ impl SceneOptions {
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
+        let mut three_keys: Vec<(&str, String)> = Vec::new();
+        let mut sphere_given = false;
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
@@ -394,13 +454,19 @@ impl SceneOptions {
                 "throw" => &mut throw,
                 "gravity" => &mut gravity,
                 "steps" => &mut steps,
+                k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "xray" | "grown" | "velocity3") => {
+                    sphere_given |= k == "sphere";
+                    three_keys.push((k, value));
+                    continue;
+                }
                 other => {
                     return Err(OptionError {
                         field: "fragment",
                         message: format!(
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
-                             playground, level, map, strategy, race, ball, throw, gravity, steps)"
+                             playground, level, map, strategy, race, ball, throw, gravity, steps, {})",
+                            three::KEYS
                         ),
                     })
                 }
@@ -414,6 +480,22 @@ impl SceneOptions {
             case.as_deref(),
             size.as_deref(),
         )?;
+        // A 4-number box beside a sphere and no box3 is a mistake (a 6-number one is the 3D box, taken
+        // above; with box3 given, a 4-number box is the 2D scene's, as the scene text writes it).
+        if sphere_given && !three_keys.iter().any(|(k, _)| *k == "box3") {
+            if let Some(b) = aabb.as_deref().filter(|b| three::arity(b) != 6) {
+                return Err(OptionError {
+                    field: "box",
+                    message: format!(
+                        "{b:?} has {} numbers, but a sphere needs a 3D box (box3= or 6 numbers)",
+                        three::arity(b)
+                    ),
+                });
+            }
+        }
+        for (k, v) in &three_keys {
+            o.three.set_key(k, v)?;
+        }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
         }
@@ -482,6 +564,7 @@ impl SceneOptions {
         s.push_str(&self.teach_fragment());
         s.push_str(&self.motion_fragment());
         s.push_str(&self.playground_fragment());
+        s.push_str(&self.three.to_fragment());
         s
     }
 

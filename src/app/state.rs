@@ -9,6 +9,7 @@ use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
+use super::three::{Analysis3, Sweep3, ThreeState};
 use super::view::{self, ScreenRect, View};
 use crate::geom::contact::face_distances;
 use crate::geom::{contact, response, Circle, Contact, Rect, Response, ResponseCase, ALGORITHMS};
@@ -24,6 +25,8 @@ pub struct State {
     pub case: CaseMode,
     /// Is the egui side panel shown?
     pub panel_visible: bool,
+    /// Is the frame-time readout (key F) shown?
+    pub frame_stats_visible: bool,
     /// World → screen transform, refitted to the canvas whenever nothing is being dragged.
     pub view: View,
     /// The part of the window the scene is drawn in (logical pixels).
@@ -42,6 +45,8 @@ pub struct State {
     pub motion: MotionState,
     /// The playground: a tile map, a ball, the strategies' race (see [`playground`](super::playground)).
     pub playground: PlaygroundState,
+    /// The 3D view: sphere, box, camera, view switches (see [`three`](super::three)).
+    pub three: ThreeState,
 }
 
 impl State {
@@ -55,6 +60,7 @@ impl State {
             algorithm: options.algorithm,
             case: CaseMode::Auto,
             panel_visible: true,
+            frame_stats_visible: false,
             view: View::default(),
             canvas,
             hover: None,
@@ -64,6 +70,7 @@ impl State {
             bench: BenchState::default(),
             motion: MotionState::from_options(options.motion),
             playground: PlaygroundState::from_options(options.playground),
+            three: ThreeState::from_options(options.three),
         };
         set_case(&mut s, options.case);
         s.refit();
@@ -84,6 +91,15 @@ impl State {
         // as `overlap_2d` when they are off.
         a.verdict = teach_verdict(self);
         a.motion = self.motion_analysis();
+        a
+    }
+
+    /// Contact, response and every verdict for the 3D scene.
+    #[must_use]
+    pub fn analysis3(&self) -> Analysis3 {
+        let t = &self.three.options;
+        let mut a = Analysis3::of(&t.sphere, &t.aabb, self.algorithm, self.teach.as_published, self.teach.arvo);
+        a.sweep = t.velocity.map(|v| Sweep3::of(&t.sphere, v, &t.aabb));
         a
     }
 
@@ -250,5 +266,6 @@ pub fn current_scene(state: &State) -> SceneOptions {
         tour: state.teach.tour(),
         motion: state.motion.options,
         playground: state.playground.options,
+        three: state.three.options,
     }
 }

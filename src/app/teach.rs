@@ -163,7 +163,7 @@ pub struct TraceLine {
 
 /// Pairs each pseudocode line with the trace: which lines ran, and their values.
 #[must_use]
-pub fn trace_lines(pseudocode: &[&'static str], trace: &Trace<2>) -> Vec<TraceLine> {
+pub fn trace_lines<const D: usize>(pseudocode: &[&'static str], trace: &Trace<D>) -> Vec<TraceLine> {
     let run = trace.lines_run();
     pseudocode
         .iter()

@@ -45,6 +45,7 @@ fn scene_text_round_trips_every_field() {
             restitution: 0.5,
         },
         playground: crate::app::PlaygroundOptions::default(),
+        three: crate::app::three::ThreeOptions::default(),
     };
     let text = o.to_fragment();
     for key in [

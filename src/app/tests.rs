@@ -318,3 +318,49 @@ fn a_rim_grabbed_slightly_inside_does_not_jump_to_the_pointer() {
     drag(&mut s, rim, to);
     assert!(s.circle.radius() < 1e-4, "{}", s.circle.radius());
 }
+
+#[test]
+fn key_f_toggles_the_frame_time_readout() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    assert!(!s.frame_stats_visible);
+    update(&mut s, &Input { keys: vec![Key::F], keyboard_taken: true, ..Input::default() });
+    assert!(!s.frame_stats_visible, "a text field has the keyboard");
+    update(&mut s, &Input { keys: vec![Key::F], ..Input::default() });
+    assert!(s.frame_stats_visible);
+    update(&mut s, &Input { keys: vec![Key::F], ..Input::default() });
+    assert!(!s.frame_stats_visible);
+}
+
+/// Presses `key` for one frame of `dt` seconds.
+fn press(s: &mut State, key: Key, dt: f32) {
+    update(s, &Input { keys: vec![key], dt, ..Input::default() });
+}
+
+#[test]
+fn a_still_scene_asks_for_no_frames_and_each_animation_asks_until_it_ends() {
+    let mut s = State::new(SceneOptions::default());
+    assert!(!animating(&s), "the default scene is still");
+    // The frame-time readout: its figures are about consecutive frames.
+    press(&mut s, Key::F, 0.0);
+    assert!(animating(&s));
+    press(&mut s, Key::F, 0.0);
+    assert!(!animating(&s));
+    // Motion mode alone is still; Play animates until the move's end, then stops asking.
+    press(&mut s, Key::M, 0.0);
+    assert!(!animating(&s));
+    press(&mut s, Key::G, 0.0);
+    assert!(animating(&s));
+    let mut frames = 0;
+    while animating(&s) && frames < 1000 {
+        update(&mut s, &Input { dt: 1.0 / 60.0, ..Input::default() });
+        frames += 1;
+    }
+    let expected = (motion::PLAY_SECONDS * 60.0) as i32;
+    assert!((frames - expected).abs() <= 2, "played {frames} frames, expected about {expected}");
+    // The playground runs until paused.
+    press(&mut s, Key::M, 0.0);
+    press(&mut s, Key::L, 0.0);
+    assert!(s.playground.options.on && animating(&s));
+    press(&mut s, Key::G, 1.0 / 60.0);
+    assert!(s.playground.paused && !animating(&s));
+}

@@ -9,6 +9,7 @@ use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
 use super::state::{in_case, set_case, Drag, Handle, State};
 use super::teach::{LessonRef, TeachCommand, TeachState};
+use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
 use crate::geom::{response, Circle, Rect, ALGORITHMS};
 use crate::teach::lessons::TOUR;
@@ -40,6 +41,8 @@ pub enum Key {
     P,
     T,
     O,
+    /// The frame-time readout on/off.
+    F,
     /// Motion mode: on/off, play/pause, step, slide/bounce.
     M,
     G,
@@ -47,6 +50,16 @@ pub enum Key {
     B,
     /// Playground on/off.
     L,
+    /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis, x-ray, 2D ↔ 3D.
+    A,
+    D,
+    W,
+    Q,
+    E,
+    I,
+    K,
+    X,
+    V,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -76,6 +89,11 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
     ("← → (held), ↑ / Space", "playground: run left / right, jump"),
     ("G / S / R", "playground: pause or resume / one fixed step / throw again"),
+    ("V", "2D view ↔ 3D view (sphere against box)"),
+    ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
+    ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
+    ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
+    ("3D: I, K, X, G", "3D: four views; slice axis; x-ray; grown box (off, rounded, square, both)"),
 ];
 
 /// One frame of input, in logical screen pixels.
@@ -125,6 +143,8 @@ pub enum Command {
     ApplyResponse,
     Reset,
     TogglePanel,
+    /// Show or hide the frame-time readout (key F).
+    ToggleFrameStats,
     SetCircle(Circle),
     SetBox(Rect),
     /// Move the circle by this world vector.
@@ -139,6 +159,8 @@ pub enum Command {
     Motion(MotionCommand),
     /// The playground's commands (see [`super::playground`]).
     Playground(PlaygroundCommand),
+    /// The 3D view's commands (see [`super::three`]).
+    Three(ThreeCommand),
 }
 
 /// Pointer tolerance for rims, edges and corners, in pixels.
@@ -157,6 +179,7 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Space | Key::Enter => Command::ApplyResponse,
         Key::R => Command::Reset,
         Key::H | Key::Tab => Command::TogglePanel,
+        Key::F => Command::ToggleFrameStats,
         Key::C => Command::CycleCase,
         Key::Left => Command::Nudge([-NUDGE, 0.0]),
         Key::Right => Command::Nudge([NUDGE, 0.0]),
@@ -175,6 +198,8 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::S => Command::Motion(MotionCommand::Step),
         Key::B => Command::Motion(MotionCommand::CycleResponse),
         Key::L => Command::Playground(PlaygroundCommand::Toggle),
+        Key::V => Command::Three(ThreeCommand::ToggleView),
+        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X => return None,
     })
 }
 
@@ -204,6 +229,11 @@ pub fn update(state: &mut State, input: &Input) {
         state.refit();
     }
 
+    if state.three.options.on {
+        update_3d(state, input);
+        return;
+    }
+
     if !input.keyboard_taken {
         for &k in &input.keys {
             let cmd = if state.playground.options.on { playground_key(k) } else { None };
@@ -226,6 +256,38 @@ pub fn update(state: &mut State, input: &Input) {
     if state.drag.is_none() {
         state.refit();
     }
+}
+
+/// Whether the app changes with no input: the motion animation plays, the playground's ball runs,
+/// a benchmark runs, or the frame-time readout is on (its figures are about frames drawn one after
+/// another). The window draws a frame only when this holds or an input arrived (the frame loop in
+/// `gui`), so a still scene costs no frames.
+#[must_use]
+pub fn animating(state: &State) -> bool {
+    let (m, p) = (&state.motion, &state.playground);
+    (m.options.on && m.playback.playing)
+        || (p.options.on && !p.paused && !p.finished())
+        || state.bench.is_running()
+        || state.frame_stats_visible
+}
+
+/// The 3D view's frame: its keys first (the ordinary ones for what it does not use: algorithms,
+/// reset, panel, case), then the pointer (orbit, sphere drag, wheel zoom).
+fn update_3d(state: &mut State, input: &Input) {
+    if !input.keyboard_taken {
+        for &k in &input.keys {
+            let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
+                // Motion, playground and tour keys mean nothing in 3D; nor does the 2D response
+                // case (C), which would move the hidden 2D circle.
+                Key::M | Key::L | Key::T | Key::N | Key::P | Key::O | Key::B | Key::C => None,
+                _ => key_command(k),
+            });
+            if let Some(cmd) = cmd {
+                apply(state, cmd);
+            }
+        }
+    }
+    three::pointer(&mut state.three, input, state.canvas);
 }
 
 /// Tells the state where the canvas now is (the panel was shown or hidden, the window resized);
@@ -498,9 +560,12 @@ pub fn apply(state: &mut State, cmd: Command) {
             state.motion.options = init.motion;
             state.motion.playback = motion::Playback::default();
             state.playground = keep_settings(&state.playground, PlaygroundState::from_options(init.playground));
+            state.three = ThreeState::from_options(init.three);
+            hold_for_reduced_motion(state);
             set_case(state, init.case);
         }
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
+        Command::ToggleFrameStats => state.frame_stats_visible = !state.frame_stats_visible,
         Command::SetCircle(c) => {
             state.circle = c;
             leave_case_if_needed(state);
@@ -528,6 +593,7 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Bench(b) => apply_bench(&mut state.bench, b),
         Command::Motion(m) => apply_motion(state, m),
         Command::Playground(p) => apply_playground(state, p),
+        Command::Three(t) => three::apply(&mut state.three, t),
     }
     if state.drag.is_none() {
         state.refit();
@@ -610,8 +676,20 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
         SceneOptions::from_fragment(p.scene).is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
     });
     state.playground = keep_settings(&state.playground, PlaygroundState::from_options(o.playground));
+    state.three = ThreeState::from_options(o.three);
+    hold_for_reduced_motion(state);
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
+}
+
+/// With reduced motion on, nothing moves unless asked: a playground that would run by itself (the
+/// ball falling, the race) waits paused until G (or Step) asks for it. Called when the setting is
+/// turned on, when the playground is turned on and when a scene is loaded. (Motion mode's Play is
+/// always asked for; with reduced motion it jumps to the end, see [`motion::advance`].)
+fn hold_for_reduced_motion(state: &mut State) {
+    if state.motion.reduced_motion && state.playground.options.on {
+        state.playground.paused = true;
+    }
 }
 
 /// A new playground state with the old one's settings that are not part of a scene (the time
@@ -629,6 +707,7 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
         state.playground.stroke = None;
         if state.playground.options.on {
             state.motion.options.on = false;
+            hold_for_reduced_motion(state);
         }
     }
     if state.drag.is_none() {
@@ -668,7 +747,10 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
         }
         MotionCommand::Rewind => m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() },
         MotionCommand::SetLooping(l) => m.playback.looping = l,
-        MotionCommand::SetReducedMotion(r) => m.reduced_motion = r,
+        MotionCommand::SetReducedMotion(r) => {
+            m.reduced_motion = r;
+            hold_for_reduced_motion(state);
+        }
         MotionCommand::LoadPreset(i) => {
             if let Some(o) = PRESETS.get(i).and_then(|p| SceneOptions::from_fragment(p.scene).ok()) {
                 load_scene(state, &o);

@@ -25,10 +25,14 @@ pub struct GuiArgs {
     /// Render one frame (panel included) to this PNG file and exit. Needs a display (Xvfb will do).
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<std::path::PathBuf>,
+    /// Run the demo this many seconds (no input), print the frame-time readout's figures (key F)
+    /// to stdout and exit: what `scripts/test-desktop.sh` records. Needs a display.
+    #[arg(long, value_name = "SECONDS")]
+    pub frame_stats: Option<f32>,
     /// Initial circle: centre and radius.
     #[arg(long, value_name = "CX,CY,R", allow_hyphen_values = true)]
     pub circle: Option<String>,
-    /// Initial box: min and max corners.
+    /// Initial box: min and max corners; 6 numbers (MINX,MINY,MINZ,MAXX,MAXY,MAXZ) give the 3D box.
     #[arg(long = "box", value_name = "MINX,MINY,MAXX,MAXY", allow_hyphen_values = true)]
     pub aabb: Option<String>,
     /// Selected algorithm id (arvo, qri, qrf, branchless, fold, zones, clamp, planes, planes_naive).
@@ -45,13 +49,26 @@ pub struct GuiArgs {
     /// box, algorithm, case, overlay (none|agreement|distance), published (0|1), compare (an id),
     /// arvo (solid-solid|solid-hollow|hollow-solid|hollow-hollow), tour (1..). --circle, --box,
     /// --algorithm and --case given as well override it. Motion keys: motion (on|off), velocity (VX,VY),
-    /// response (slide|bounce), restitution (0..1).
+    /// response (slide|bounce), restitution (0..1). 3D keys: view (2d|3d), sphere (CX,CY,CZ,R), box3 (6
+    /// numbers), camera (YAW,PITCH,DISTANCE,TX,TY,TZ), views (1|4), slice (x|y|z|off), xray (on|off),
+    /// grown (off|rounded|square|both), velocity3 (VX,VY,VZ|off).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub scene: Option<String>,
     /// Opens the demo in motion mode with this velocity: the swept circle, its time of impact and the
-    /// slide or bounce after it.
-    #[arg(long, value_name = "VX,VY", allow_hyphen_values = true)]
+    /// slide or bounce after it. With --sphere, three numbers: the swept sphere in the 3D view.
+    #[arg(long, value_name = "VX,VY[,VZ]", allow_hyphen_values = true)]
     pub velocity: Option<String>,
+    /// Start with reduced motion on: no animation unless asked (motion mode's Play jumps to the end,
+    /// the playground waits paused for G, the panel does not animate). The environment variable
+    /// CIRCLE_AABB_LAB_REDUCED_MOTION=1 does the same; the panel's switch turns it off again.
+    #[arg(long)]
+    pub reduced_motion: bool,
+    /// Opens the 3D view with this sphere (centre and radius); --box then takes 6 numbers.
+    #[arg(long, value_name = "CX,CY,CZ,R", allow_hyphen_values = true)]
+    pub sphere: Option<String>,
+    /// The view to open: 2d (circle against rectangle) or 3d (sphere against box).
+    #[arg(long, value_name = "2d|3d")]
+    pub view: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

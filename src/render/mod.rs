@@ -13,9 +13,13 @@ use crate::app::{Analysis, Handle, ScreenRect, State};
 use crate::geom::ResponseCase;
 use macroquad::prelude::*;
 
+pub mod aa;
+pub mod flat;
 pub mod motion;
 pub mod overlay;
 pub mod playground;
+pub mod three;
+pub mod typeset;
 
 fn col(c: Rgba) -> Color {
     Color::from_rgba(c[0], c[1], c[2], c[3])
@@ -42,39 +46,36 @@ impl Sizes {
 }
 
 fn text(s: &str, x: f32, y: f32, size: u16, color: Color) -> TextDimensions {
-    draw_text_ex(s, x, y, TextParams { font_size: size, color, ..Default::default() })
+    typeset::queue(s, x, y, size, color)
 }
 
-/// Text centred on `(x, y)`, over a dark rounded plate so it stays legible on any layer.
+/// Text centred near `(x, y)`, over a dark rounded plate so it stays legible on any layer; moved to
+/// a nearby free spot when that would cover the circle's centre marker or another label.
 fn label(s: &str, x: f32, y: f32, size: u16, color: Color, plate: bool) {
-    let m = measure_text(s, None, size, 1.0);
-    let (tx, ty) = (x - 0.5 * m.width, y + 0.5 * m.height);
+    let m = typeset::measure(s, size);
+    let pad = 0.25 * size as f32;
+    let (w, h) = (m.width + 2.0 * pad, m.height + 1.2 * pad);
+    let spot = typeset::place_label(vec2(x, y), w, h);
+    let (cx, cy) = (spot.x + 0.5 * w, spot.y + 0.5 * h);
+    let (tx, ty) = (cx - 0.5 * m.width, cy + 0.5 * m.height);
     if plate {
-        let pad = 0.25 * size as f32;
-        draw_rectangle(
-            tx - pad,
-            ty - m.offset_y - pad * 0.6,
-            m.width + 2.0 * pad,
-            m.height + 1.2 * pad,
-            col(palette::alpha(palette::BACKGROUND, 200)),
-        );
+        draw_rectangle(tx - pad, ty - m.offset_y - pad * 0.6, w, h, col(palette::alpha(palette::BACKGROUND, 200)));
     }
     text(s, tx, ty, size, color);
 }
 
-/// A number for a label: up to 3 decimals, no trailing zeros.
+/// A number for a label: up to 3 decimals, no trailing zeros (the panel's and the status line's
+/// format).
+pub use crate::app::status::fmt_num;
+
+/// The colour the frame loop clears the window to before drawing the scene (the canvas has no
+/// background layer of its own).
 #[must_use]
-pub fn fmt_num(x: f32) -> String {
-    let s = format!("{:.3}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+pub fn background() -> Color {
+    col(palette::BACKGROUND)
 }
 
-/// Draws the whole canvas for one frame.
+/// Draws the whole canvas for one frame, over a window cleared to [`background`].
 pub fn draw_scene(state: &State, a: &Analysis) {
     draw_scene_with(state, a, None);
 }
@@ -82,13 +83,25 @@ pub fn draw_scene(state: &State, a: &Analysis) {
 /// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
 /// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]).
 pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
+    // Shapes without the default material's texture lookup (text and images switch back for their draws).
+    flat::begin();
+    draw_scene_layers(state, a, layer);
+    flat::end();
+}
+
+fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
     if state.playground.options.on {
         playground::draw_playground(state, z);
         return;
     }
-    draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
+    // No background rectangle: the frame loop clears the whole window to the background colour
+    // (a clear costs next to nothing; a canvas-sized quad is a full layer of blended fill).
+    // Labels keep off the circle's centre marker (and, in placement order, off each other).
+    let centre = state.view.to_screen(state.circle.center());
+    let s = z.line(7.0);
+    typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
     draw_grid(state, z);
     if a.motion.is_none() {
         draw_zones(state, a, z);
@@ -109,11 +122,35 @@ pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::Over
         draw_construction(state, a, z);
         overlay::draw_trace_focus(state, z);
         draw_zone_labels(state, a, z);
+        // The status line's warning banner goes over the labels: their text first.
+        typeset::flush();
         draw_status(state, a, z);
         draw_legend(state, z);
     }
+    typeset::flush();
     overlay::draw_hover(state, z);
+    typeset::flush();
     overlay::draw_captions(state, z);
+    typeset::flush();
+}
+
+/// The frame-time readout (key F) at the bottom left of the canvas, on a plate.
+pub fn draw_frame_stats(state: &State, line: &str) {
+    let c = state.canvas;
+    let z = Sizes::for_canvas(c);
+    let fs = z.font(14.0);
+    let m = typeset::measure(line, fs);
+    let pad = 6.0 * z.k;
+    let (x, y) = (c.x + 40.0 * z.k, c.y + c.h - 48.0 * z.k);
+    draw_rectangle(
+        x - pad,
+        y - m.offset_y - pad,
+        m.width + 2.0 * pad,
+        m.height + 2.0 * pad,
+        col(palette::alpha(palette::BACKGROUND, 230)),
+    );
+    text(line, x, y, fs, col(palette::TEXT));
+    typeset::flush();
 }
 
 /// World grid lines on a 1-2-5 step about 60 px apart, axes brighter, tick numbers on the left and
@@ -125,14 +162,15 @@ fn draw_grid(state: &State, z: Sizes) {
     let hi = v.to_world(vec2(c.x + c.w, c.y));
     let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
     let fs = z.font(13.0);
-    let tick = |x: f32| format!("{:.*}", decimals, if x.abs() < step * 1e-3 { 0.0 } else { x });
+    // Negative ticks with a typographic minus (−), as the panel writes them.
+    let tick = |x: f32| format!("{:.*}", decimals, if x.abs() < step * 1e-3 { 0.0 } else { x }).replace('-', "−");
 
     let mut i = (lo[0] / step).ceil() as i64;
     while (i as f32) * step <= hi[0] && i < (lo[0] / step).ceil() as i64 + 400 {
         let x = i as f32 * step;
         let sx = v.to_screen([x, 0.0]).x;
         let color = if i == 0 { palette::AXIS } else { palette::GRID };
-        draw_line(sx, c.y, sx, c.y + c.h, z.line(1.0), col(color));
+        aa::line(sx, c.y, sx, c.y + c.h, z.line(1.0), col(color));
         text(&tick(x), sx + 3.0, c.y + c.h - 5.0, fs, col(palette::TICK_TEXT));
         i += 1;
     }
@@ -141,7 +179,7 @@ fn draw_grid(state: &State, z: Sizes) {
         let y = j as f32 * step;
         let sy = v.to_screen([0.0, y]).y;
         let color = if j == 0 { palette::AXIS } else { palette::GRID };
-        draw_line(c.x, sy, c.x + c.w, sy, z.line(1.0), col(color));
+        aa::line(c.x, sy, c.x + c.w, sy, z.line(1.0), col(color));
         text(&tick(y), c.x + 4.0, sy - 3.0, fs, col(palette::TICK_TEXT));
         j += 1;
     }
@@ -204,7 +242,7 @@ fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
             let n = zx + 3 * zy;
             let hl = n == a.contact.zone;
             let s = if hl { format!("zone {n}") } else { format!("{n}") };
-            let m = measure_text(&s, None, fs, 1.0);
+            let m = typeset::measure(&s, fs);
             if r.w < m.width + 8.0 || r.h < m.height + 8.0 {
                 continue;
             }
@@ -217,6 +255,10 @@ fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
             } else {
                 (r.x + fx * r.w - 0.5 * m.width, r.y + fy * r.h + 0.5 * m.height)
             };
+            // Placed like the other labels: off the centre marker and the labels already drawn.
+            let top = y - m.offset_y;
+            let spot = typeset::place_label(vec2(x + 0.5 * m.width, top + 0.5 * m.height), m.width, m.height);
+            let (x, y) = (spot.x, spot.y + m.offset_y);
             let colour = if hl { palette::ZONE_HIGHLIGHT_TEXT } else { palette::alpha(palette::ZONE_TEXT, 200) };
             text(&s, x, y, fs, col(colour));
         }
@@ -233,7 +275,7 @@ fn dashed_line(a: Vec2, b: Vec2, w: f32, color: Color, dash: f32) {
     while t < len {
         let t1 = (t + dash).min(len);
         let (p, q) = (a + dir * t, a + dir * t1);
-        draw_line(p.x, p.y, q.x, q.y, w, color);
+        aa::line(p.x, p.y, q.x, q.y, w, color);
         t += 2.0 * dash;
     }
 }
@@ -246,7 +288,7 @@ fn dashed_circle(centre: Vec2, r: f32, w: f32, color: Color, k: f32) {
         let a1 = (i + 1) as f32 / n as f32 * std::f32::consts::TAU;
         let p = centre + r * vec2(a0.cos(), a0.sin());
         let q = centre + r * vec2(a1.cos(), a1.sin());
-        draw_line(p.x, p.y, q.x, q.y, w, color);
+        aa::line(p.x, p.y, q.x, q.y, w, color);
     }
 }
 
@@ -292,7 +334,7 @@ fn draw_overlap_region(state: &State, z: Sizes) {
             .collect();
         for (i, pair) in arc.windows(2).enumerate() {
             if i % 2 == 0 {
-                draw_line(pair[0].x, pair[0].y, pair[1].x, pair[1].y, w, color);
+                aa::line(pair[0].x, pair[0].y, pair[1].x, pair[1].y, w, color);
             }
         }
         if naive {
@@ -328,7 +370,7 @@ fn draw_box(state: &State, z: Sizes) {
             (_, false) => (vec2(lo.x, lo.y), vec2(hi.x, lo.y)),
             (_, true) => (vec2(lo.x, hi.y), vec2(hi.x, hi.y)),
         };
-        draw_line(p.x, p.y, q.x, q.y, z.line(4.0), col(palette::HOVER));
+        aa::line(p.x, p.y, q.x, q.y, z.line(4.0), col(palette::HOVER));
     }
     // Corner handles; the active one larger and white.
     for upper in [[false, false], [true, false], [false, true], [true, true]] {
@@ -348,7 +390,7 @@ fn arrow(from: Vec2, to: Vec2, w: f32, color: Color, head: f32) {
     let dir = d / len;
     let head = head.min(0.6 * len);
     let base = to - dir * head;
-    draw_line(from.x, from.y, base.x, base.y, w, color);
+    aa::line(from.x, from.y, base.x, base.y, w, color);
     let n = vec2(-dir.y, dir.x) * head * 0.5;
     draw_triangle(to, base + n, base - n, color);
 }
@@ -365,8 +407,8 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
     if !inside {
         let s = v.to_screen(a.contact.closest);
         dashed_line(cs, s, z.line(2.0), col(palette::CLOSEST), 5.0 * z.k);
-        draw_circle(s.x, s.y, z.line(5.0), col(palette::CLOSEST));
-        draw_circle_lines(s.x, s.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
+        aa::disc(s.x, s.y, z.line(5.0), col(palette::CLOSEST));
+        aa::rim(s.x, s.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
         let mid = 0.5 * (cs + s);
         let d = s - cs;
         let n = if d.length() > 0.0 { vec2(-d.y, d.x).normalize() } else { vec2(0.0, -1.0) };
@@ -398,8 +440,8 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
                 } else {
                     (palette::alpha(palette::FACE, 200), z.line(1.5))
                 };
-                draw_line(cs.x, cs.y, t.x, t.y, w, col(color));
-                draw_circle(t.x, t.y, z.line(3.0), col(color));
+                aa::line(cs.x, cs.y, t.x, t.y, w, col(color));
+                aa::disc(t.x, t.y, z.line(3.0), col(color));
                 let mid = 0.5 * (cs + t);
                 let off = if axis == 0 { vec2(0.0, 14.0 * z.k) } else { vec2(-24.0 * z.k, 0.0) };
                 let d = a.faces[axis][k];
@@ -423,7 +465,7 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
             let ms = v.to_screen(moved);
             let r = state.circle.radius() * v.scale;
             dashed_circle(ms, r, z.line(1.8), col(palette::alpha(palette::PUSH, 220)), z.k);
-            draw_circle(ms.x, ms.y, z.line(2.5), col(palette::PUSH));
+            aa::disc(ms.x, ms.y, z.line(2.5), col(palette::PUSH));
             arrow(cs, ms, z.line(3.0), col(palette::PUSH), 14.0 * z.k);
             let len = (p[0] * p[0] + p[1] * p[1]).sqrt();
             label(&format!("push {}", fmt_num(len)), ms.x, ms.y - 16.0 * z.k, fs, col(palette::PUSH), true);
@@ -439,17 +481,17 @@ fn draw_circle_shape(state: &State, a: &Analysis, z: Sizes) {
     let color = palette::state(shown);
     let active = state.drag.map(|d| d.handle).or(state.hover);
     let fill_a = if active == Some(Handle::CircleBody) { 95 } else { 60 };
-    draw_circle(cs.x, cs.y, r, col(palette::alpha(color, fill_a)));
+    aa::disc(cs.x, cs.y, r, col(palette::alpha(color, fill_a)));
     let rim_w = if active == Some(Handle::CircleRim) { z.line(4.5) } else { z.line(2.5) };
     let rim_c = if active == Some(Handle::CircleRim) { palette::HOVER } else { color };
-    draw_circle_lines(cs.x, cs.y, r, rim_w, col(rim_c));
+    aa::rim(cs.x, cs.y, r, rim_w, col(rim_c));
     if active == Some(Handle::CircleBody) {
-        draw_circle_lines(cs.x, cs.y, r + z.line(2.5), z.line(1.5), col(palette::HOVER));
+        aa::rim(cs.x, cs.y, r + z.line(2.5), z.line(1.5), col(palette::HOVER));
     }
     // Centre cross.
     let s = z.line(5.0);
-    draw_line(cs.x - s, cs.y, cs.x + s, cs.y, z.line(2.0), col(palette::TEXT));
-    draw_line(cs.x, cs.y - s, cs.x, cs.y + s, z.line(2.0), col(palette::TEXT));
+    aa::line(cs.x - s, cs.y, cs.x + s, cs.y, z.line(2.0), col(palette::TEXT));
+    aa::line(cs.x, cs.y - s, cs.x, cs.y + s, z.line(2.0), col(palette::TEXT));
 }
 
 /// Top of the canvas: the selected algorithm's verdict and the exact answer; a red banner when they
@@ -476,22 +518,31 @@ fn draw_status(state: &State, a: &Analysis, z: Sizes) {
             if a.verdict { "overlap" } else { "no overlap" },
             a.contact.state.as_str()
         );
-        let bfs = z.font(18.0);
-        let mm = measure_text(&msg, None, bfs, 1.0);
-        let w = (mm.width + 24.0 * z.k).min(c.w - 8.0);
-        let x = c.x + 0.5 * (c.w - w);
-        let y = c.y + c.h - 60.0 * z.k - mm.height;
-        draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, 230)));
-        draw_rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
-        text(&msg, x + 12.0 * z.k, y + 9.0 * z.k + mm.offset_y, bfs, WHITE);
+        wrong_banner(c, z, &msg);
     }
-
     if !state.panel_visible {
-        let hint = "H: show panel";
-        let hf = z.font(14.0);
-        let mm = measure_text(hint, None, hf, 1.0);
-        text(hint, c.x + c.w - mm.width - pad, c.y + pad + mm.offset_y, hf, col(palette::TICK_TEXT));
+        panel_hint(c, z, pad);
     }
+}
+
+/// The red banner near the bottom of the canvas that says the selected test is wrong (2D and 3D).
+fn wrong_banner(c: ScreenRect, z: Sizes, msg: &str) {
+    let bfs = z.font(18.0);
+    let mm = typeset::measure(msg, bfs);
+    let w = (mm.width + 24.0 * z.k).min(c.w - 8.0);
+    let x = c.x + 0.5 * (c.w - w);
+    let y = c.y + c.h - 60.0 * z.k - mm.height;
+    draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, 230)));
+    draw_rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
+    text(msg, x + 12.0 * z.k, y + 9.0 * z.k + mm.offset_y, bfs, WHITE);
+}
+
+/// "H: show panel" in the canvas's top-right corner, when the panel is hidden.
+fn panel_hint(c: ScreenRect, z: Sizes, pad: f32) {
+    let hint = "H: show panel";
+    let hf = z.font(14.0);
+    let mm = typeset::measure(hint, hf);
+    text(hint, c.x + c.w - mm.width - pad, c.y + pad + mm.offset_y, hf, col(palette::TICK_TEXT));
 }
 
 fn draw_legend(state: &State, z: Sizes) {
@@ -505,15 +556,21 @@ fn draw_legend(state: &State, z: Sizes) {
         ("push-out", palette::PUSH),
         ("least face", palette::FACE_LEAST),
     ];
+    legend_row(c, z, fs, &items, 60.0, 24.0);
+}
+
+/// Colour swatches with their names in one row, right-aligned at the canvas's bottom (`bottom` × k up);
+/// nothing when the row would leave less than `margin` × k free on its left (the panel's legend says the same).
+fn legend_row(c: ScreenRect, z: Sizes, fs: u16, items: &[(&str, Rgba)], margin: f32, bottom: f32) {
     let sw = 10.0 * z.k;
     let gap = 14.0 * z.k;
-    let total: f32 = items.iter().map(|(s, _)| measure_text(s, None, fs, 1.0).width + sw + 6.0 * z.k + gap).sum();
-    if total > c.w - 60.0 * z.k {
-        return; // too narrow: the panel's legend says the same
+    let total: f32 = items.iter().map(|(s, _)| typeset::measure(s, fs).width + sw + 6.0 * z.k + gap).sum();
+    if total > c.w - margin * z.k {
+        return;
     }
     let mut x = c.x + c.w - total;
-    let y = c.y + c.h - 24.0 * z.k;
-    for (s, colour) in items {
+    let y = c.y + c.h - bottom * z.k;
+    for &(s, colour) in items {
         draw_rectangle(x, y - sw, sw, sw, col(colour));
         let m = text(s, x + sw + 6.0 * z.k, y, fs, col(palette::TEXT));
         x += sw + 6.0 * z.k + m.width + gap;

@@ -5,6 +5,7 @@
 //! contact point and normal, the continuation (slide or bounce) and its end circle, the animated
 //! circle at the playback's progress, and the status lines. It draws; it changes nothing.
 
+use super::{aa, typeset};
 use super::{arrow, col, dashed_circle, dashed_line, fmt_num, label, text, Sizes};
 use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
@@ -86,7 +87,7 @@ fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
         let bf = z.font(22.0);
         let y = e.y - r - 20.0 * z.k;
         let s = "TUNNELLED";
-        let mm = measure_text(s, None, bf, 1.0);
+        let mm = typeset::measure(s, bf);
         let pad = 8.0 * z.k;
         draw_rectangle(
             e.x - 0.5 * mm.width - pad,
@@ -99,7 +100,7 @@ fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
         // A cross through the discrete end: a frame-by-frame test would put the ball here.
         let k = 0.5 * r.max(8.0);
         for (p, q) in [(vec2(-k, -k), vec2(k, k)), (vec2(-k, k), vec2(k, -k))] {
-            draw_line(e.x + p.x, e.y + p.y, e.x + q.x, e.y + q.y, z.line(3.0), col(palette::WARNING));
+            aa::line(e.x + p.x, e.y + p.y, e.x + q.x, e.y + q.y, z.line(3.0), col(palette::WARNING));
         }
     }
 }
@@ -113,15 +114,15 @@ fn draw_continuation(state: &State, m: &MotionAnalysis, z: Sizes) {
     let colour = col(palette::CONTINUATION);
     let path: Vec<Vec2> = m.path().iter().map(|&(_, p)| v.to_screen(p)).collect();
     for w in path.windows(2).skip(1) {
-        draw_line(w[0].x, w[0].y, w[1].x, w[1].y, z.line(3.0), colour);
+        aa::line(w[0].x, w[0].y, w[1].x, w[1].y, z.line(3.0), colour);
     }
     let e = *path.last().unwrap_or(&v.to_screen(m.motion.end));
     if let (Some(&from), true) = (path.get(path.len().saturating_sub(2)), path.len() >= 3) {
         arrow(from, e, z.line(3.0), colour, 14.0 * z.k);
     }
     let r = state.circle.radius() * v.scale;
-    draw_circle(e.x, e.y, r, col(alpha(palette::CONTINUATION, 40)));
-    draw_circle_lines(e.x, e.y, r.max(z.line(3.0)), z.line(2.5), colour);
+    aa::disc(e.x, e.y, r, col(alpha(palette::CONTINUATION, 40)));
+    aa::rim(e.x, e.y, r.max(z.line(3.0)), z.line(2.5), colour);
     let kind = state.motion.options.response.as_str();
     label(&format!("{kind} end"), e.x, e.y - r - 14.0 * z.k, z.font(14.0), colour, true);
 }
@@ -134,13 +135,13 @@ fn draw_impact(state: &State, m: &MotionAnalysis, z: Sizes) {
     let r = state.circle.radius() * v.scale;
     let colour = col(palette::IMPACT);
     dashed_circle(c, r.max(z.line(3.0)), z.line(2.2), colour, z.k);
-    draw_circle(c.x, c.y, z.line(3.0), colour);
+    aa::disc(c.x, c.y, z.line(3.0), colour);
     let p = v.to_screen(h.point);
     let len = 48.0 * z.k;
     let n = vec2(h.normal[0], -h.normal[1]);
     arrow(p, p + n * len, z.line(2.5), col(palette::TEXT), 10.0 * z.k);
-    draw_circle(p.x, p.y, z.line(5.0), colour);
-    draw_circle_lines(p.x, p.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
+    aa::disc(p.x, p.y, z.line(5.0), colour);
+    aa::rim(p.x, p.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
     let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", fmt_num(h.t)) };
     let at = c + vec2(0.0, r + 16.0 * z.k);
     label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, z.font(14.0), colour, true);
@@ -163,7 +164,7 @@ fn draw_velocity(state: &State, m: &MotionAnalysis, z: Sizes) {
 /// `at`. Motion's velocity arrow and the playground's throw arrow use it.
 pub fn tip_handle(tip: Vec2, at: Vec2, text: &str, colour: Color, active: bool, z: Sizes) {
     let s = z.line(if active { 8.0 } else { 6.0 });
-    draw_circle_lines(tip.x, tip.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
+    aa::rim(tip.x, tip.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
     label(text, at.x, at.y - 16.0 * z.k, z.font(14.0), colour, true);
 }
 
@@ -176,8 +177,8 @@ fn draw_playhead(state: &State, m: &MotionAnalysis, z: Sizes) {
     let v = state.view;
     let p = v.to_screen(m.position_at(progress));
     let r = state.circle.radius() * v.scale;
-    draw_circle(p.x, p.y, r, col(alpha(palette::TEXT, 70)));
-    draw_circle_lines(p.x, p.y, r.max(z.line(3.0)), z.line(3.0), col(palette::TEXT));
+    aa::disc(p.x, p.y, r, col(alpha(palette::TEXT, 70)));
+    aa::rim(p.x, p.y, r.max(z.line(3.0)), z.line(3.0), col(palette::TEXT));
 }
 
 /// The status lines at the top of the canvas in motion mode: the sweep's answer and the discrete test's.
@@ -206,7 +207,7 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
     if m.tunnelled() {
         let msg = "TUNNELLED: the sweep hit, but the discrete test at c + v says separated";
         let bfs = z.font(18.0);
-        let mt = measure_text(msg, None, bfs, 1.0);
+        let mt = typeset::measure(msg, bfs);
         let w = (mt.width + 24.0 * z.k).min(c.w - 8.0);
         let bx = c.x + 0.5 * (c.w - w);
         let by = c.y + c.h - 60.0 * z.k - mt.height;

@@ -3,6 +3,7 @@
 //! read-out and the lesson caption. Draws only: the images are computed in
 //! [`crate::app::overlay::OverlayCache`]; this module uploads them when their generation changes.
 
+use super::{aa, typeset};
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
 use crate::app::overlay::{hover, OverlayCache};
 use crate::app::palette::{self, Rgba};
@@ -46,7 +47,8 @@ impl OverlayLayer {
             Some(t) if self.size == (w, h) => t.update_from_bytes(u32::from(w), u32::from(h), &img.rgba),
             _ => {
                 let t = Texture2D::from_rgba8(w, h, &img.rgba);
-                t.set_filter(FilterMode::Nearest);
+                // Linear: the coarse grid's colours and iso-lines blend smoothly instead of stair-stepping.
+                t.set_filter(FilterMode::Linear);
                 self.tex = Some(t);
                 self.size = (w, h);
             }
@@ -61,13 +63,16 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer) {
     let v = state.view;
     let top_left = v.to_screen([spec.x0, spec.y0 + spec.rows as f32 * spec.step]);
     let size = vec2(spec.cols as f32, spec.rows as f32) * spec.step * v.scale;
-    draw_texture_ex(
-        tex,
-        top_left.x,
-        top_left.y,
-        WHITE,
-        DrawTextureParams { dest_size: Some(size), ..Default::default() },
-    );
+    typeset::count_batches(2);
+    super::flat::textured(|| {
+        draw_texture_ex(
+            tex,
+            top_left.x,
+            top_left.y,
+            WHITE,
+            DrawTextureParams { dest_size: Some(size), ..Default::default() },
+        );
+    });
 }
 
 /// What the selected algorithm's trace looked at, for the current scene.
@@ -114,7 +119,7 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
             }
             Focus::Point(p) => {
                 let s = v.to_screen(*p);
-                draw_circle_lines(s.x, s.y, z.line(9.0), w, focus);
+                aa::rim(s.x, s.y, z.line(9.0), w, focus);
                 let cs = v.to_screen(state.circle.center());
                 dashed_line(cs, s, z.line(1.5), col(palette::alpha(FOCUS, 180)), 4.0 * z.k);
             }
@@ -146,7 +151,7 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
                 };
                 dashed_line(p, q, z.line(1.5), col(palette::alpha(FOCUS, 160)), 10.0 * z.k);
                 if *cut > 0.0 {
-                    draw_line(a.x, a.y, b.x, b.y, z.line(5.0), focus);
+                    aa::line(a.x, a.y, b.x, b.y, z.line(5.0), focus);
                 }
             }
         }
@@ -161,7 +166,7 @@ pub fn draw_hover(state: &State, z: Sizes) {
     if let Some(class) = h.class {
         msg = format!("{msg} · {}", class.label());
     }
-    draw_circle_lines(s.x, s.y, z.line(4.0), z.line(1.5), WHITE);
+    aa::rim(s.x, s.y, z.line(4.0), z.line(1.5), WHITE);
     label(&msg, s.x, s.y - 20.0 * z.k, z.font(16.0), WHITE, true);
 }
 
@@ -171,7 +176,7 @@ fn wrap(s: &str, size: u16, width: f32) -> Vec<String> {
     let mut line = String::new();
     for word in s.split_whitespace() {
         let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if !line.is_empty() && measure_text(&candidate, None, size, 1.0).width > width {
+        if !line.is_empty() && typeset::measure(&candidate, size).width > width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
         } else {
             line = candidate;
@@ -188,20 +193,6 @@ pub fn draw_captions(state: &State, z: Sizes) {
     // The legend in the top-right corner, the caption to its left (side by side, both readable).
     let legend_x = draw_overlay_legend(state, z);
     draw_caption(state, z, legend_x);
-}
-
-/// Text in macroquad's built-in font, which has no glyphs beyond Latin-1: the lessons' few
-/// typographic characters spelled in ASCII.
-#[must_use]
-pub fn plain_text(s: &str) -> String {
-    s.replace(['—', '−'], "-")
-        .replace('…', "...")
-        .replace('≤', "<=")
-        .replace('≥', ">=")
-        .replace('²', "^2")
-        .replace('³', "^3")
-        .replace(['‘', '’'], "'")
-        .replace(['“', '”'], "\"")
 }
 
 /// Lays out lines of text on a plate: (text, size, colour); returns the plate's height. Draws only
@@ -235,16 +226,26 @@ fn draw_caption(state: &State, z: Sizes, right_limit: Option<f32>) {
     };
     let pad = 14.0 * z.k;
     let head = match which {
-        LessonRef::Tour(i) => format!("Tour {}/{} - {}", i + 1, TOUR.len(), plain_text(lesson.title)),
-        LessonRef::Erratum(_) => format!("Erratum - {}", plain_text(lesson.title)),
+        LessonRef::Tour(i) => format!("Tour {}/{} — {}", i + 1, TOUR.len(), lesson.title),
+        LessonRef::Erratum(_) => format!("Erratum — {}", lesson.title),
     };
     let mut lines = vec![(head, tf, col(palette::ZONE_HIGHLIGHT_TEXT))];
-    for l in wrap(&plain_text(lesson.text), bf, width - 2.0 * pad) {
-        lines.push((l, bf, col(palette::TEXT)));
+    // The lesson's text is said once: in the panel when it is shown, else here (projection mode).
+    if !state.panel_visible {
+        for l in wrap(lesson.text, bf, width - 2.0 * pad) {
+            lines.push((l, bf, col(palette::TEXT)));
+        }
     }
     if let LessonRef::Tour(_) = which {
-        lines.push(("N next, P previous, T leave the tour".to_string(), z.font(14.0), col(palette::TICK_TEXT)));
+        lines.push(("N next · P previous · T leave the tour".to_string(), z.font(14.0), col(palette::TICK_TEXT)));
     }
+    // Only the title and the keys (the panel has the text): a card as wide as they are.
+    let width = if state.panel_visible {
+        let widest = lines.iter().map(|(t, size, _)| typeset::measure(t, *size).width).fold(0.0, f32::max);
+        width.min(widest + 2.0 * pad)
+    } else {
+        width
+    };
     let y = c.y + 62.0 * z.k;
     let h = plate_lines(&lines, x, y, pad, false);
     draw_rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 225)));
@@ -296,9 +297,9 @@ fn draw_overlay_legend(state: &State, z: Sizes) -> Option<f32> {
             ],
         ),
     };
-    let mut width = measure_text(&title, None, fs, 1.0).width;
+    let mut width = typeset::measure(&title, fs).width;
     for (_, r) in &rows {
-        width = width.max(sw + 8.0 * z.k + measure_text(r, None, fs, 1.0).width);
+        width = width.max(sw + 8.0 * z.k + typeset::measure(r, fs).width);
     }
     let width = width + 2.0 * pad;
     let line_h = 1.45 * f32::from(fs);

@@ -5,6 +5,7 @@
 //! trails that coincide stay visible), the throw arrow with its handle, the status line and, in a race,
 //! the legend. It draws; it changes nothing.
 
+use super::aa;
 use super::{arrow, col, fmt_num, text, Sizes};
 use crate::app::palette::{self, alpha};
 use crate::app::playground::{strategy_index, throw_tip, Runner};
@@ -14,8 +15,7 @@ use macroquad::prelude::*;
 
 /// Draws the whole playground.
 pub fn draw_playground(state: &State, z: Sizes) {
-    let c = state.canvas;
-    draw_rectangle(c.x, c.y, c.w, c.h, col(palette::BACKGROUND));
+    super::typeset::begin_labels(&[]);
     draw_map(state, z);
     let race = state.playground.options.race;
     // Back to front in a race: the default (last in the registry) on top.
@@ -33,6 +33,7 @@ pub fn draw_playground(state: &State, z: Sizes) {
     if race {
         draw_legend(state, z);
     }
+    super::typeset::flush();
 }
 
 fn draw_map(state: &State, z: Sizes) {
@@ -59,12 +60,12 @@ fn draw_map(state: &State, z: Sizes) {
             if m.is_solid(c + 1, row) {
                 let (a, b) =
                     (v.to_screen([c as f32 + 1.0, row as f32]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
-                draw_line(a.x, a.y, b.x, b.y, w, seam);
+                aa::line(a.x, a.y, b.x, b.y, w, seam);
             }
             if m.is_solid(c, row + 1) {
                 let (a, b) =
                     (v.to_screen([c as f32, row as f32 + 1.0]), v.to_screen([c as f32 + 1.0, row as f32 + 1.0]));
-                draw_line(a.x, a.y, b.x, b.y, w, seam);
+                aa::line(a.x, a.y, b.x, b.y, w, seam);
             }
         }
     }
@@ -105,7 +106,7 @@ fn draw_trail(state: &State, r: &Runner, z: Sizes, race: bool) {
         let q = v.to_screen(*p) + off;
         if let Some(a) = prev {
             // A jump of more than a few cells in one step (a tunnelling) is drawn too: it is the point.
-            draw_line(a.x, a.y, q.x, q.y, w, colour);
+            aa::line(a.x, a.y, q.x, q.y, w, colour);
         }
         prev = Some(q);
     }
@@ -118,16 +119,16 @@ fn draw_marks(state: &State, r: &Runner, z: Sizes) {
     let colour = col(palette::race_colour(strategy_index(r.strategy)));
     let s = 6.0 * z.k;
     for b in &r.bumps {
-        let p = v.to_screen(*b) + off;
+        let p = v.to_screen(b.at) + off;
         let (a, b2, c) = (vec2(p.x, p.y - s), vec2(p.x - s, p.y + 0.8 * s), vec2(p.x + s, p.y + 0.8 * s));
         draw_triangle(a, b2, c, colour);
         draw_triangle_lines(a, b2, c, z.line(1.0), col(palette::BACKGROUND));
     }
     for t in &r.tunnels {
         let p = v.to_screen(*t) + off;
-        draw_circle_lines(p.x, p.y, 1.3 * s, z.line(2.5), colour);
-        draw_line(p.x - s, p.y - s, p.x + s, p.y + s, z.line(2.5), colour);
-        draw_line(p.x - s, p.y + s, p.x + s, p.y - s, z.line(2.5), colour);
+        aa::rim(p.x, p.y, 1.3 * s, z.line(2.5), colour);
+        aa::line(p.x - s, p.y - s, p.x + s, p.y + s, z.line(2.5), colour);
+        aa::line(p.x - s, p.y + s, p.x + s, p.y - s, z.line(2.5), colour);
     }
 }
 
@@ -137,9 +138,9 @@ fn draw_ball(state: &State, r: &Runner, z: Sizes, race: bool) {
     let rad = r.ball.radius() * v.scale;
     let colour = runner_colour(r, race);
     if !race {
-        draw_circle(p.x, p.y, rad, Color { a: 0.35, ..colour });
+        aa::disc(p.x, p.y, rad, Color { a: 0.35, ..colour });
     }
-    draw_circle_lines(p.x, p.y, rad, z.line(2.0), colour);
+    aa::rim(p.x, p.y, rad, z.line(2.0), colour);
 }
 
 fn draw_throw(state: &State, z: Sizes) {
@@ -147,7 +148,7 @@ fn draw_throw(state: &State, z: Sizes) {
     let (a, b) = (v.to_screen(o.ball.center()), v.to_screen(throw_tip(o)));
     let colour = col(alpha(palette::THROW, 200));
     // The start, dashed-looking: a thin ring.
-    draw_circle_lines(a.x, a.y, o.ball.radius() * v.scale, z.line(1.0), col(alpha(palette::THROW, 110)));
+    aa::rim(a.x, a.y, o.ball.radius() * v.scale, z.line(1.0), col(alpha(palette::THROW, 110)));
     if a.distance(b) > 2.0 {
         arrow(a, b, z.line(2.0), colour, 12.0 * z.k);
     }
@@ -195,7 +196,7 @@ fn draw_legend(state: &State, z: Sizes) {
     draw_rectangle(x - 4.0, y - fs as f32, w, lh * p.runners.len() as f32 + 6.0, col(alpha(palette::BACKGROUND, 200)));
     for r in &p.runners {
         let colour = col(palette::race_colour(strategy_index(r.strategy)));
-        draw_line(x, y - 0.3 * fs as f32, x + 18.0 * z.k, y - 0.3 * fs as f32, z.line(3.0), colour);
+        aa::line(x, y - 0.3 * fs as f32, x + 18.0 * z.k, y - 0.3 * fs as f32, z.line(3.0), colour);
         let marks = format!(
             "{}: {} bumps, {} tunnelled, {} /s",
             r.strategy.as_str(),

@@ -213,8 +213,6 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
         .id_salt("bench.roofline")
         .default_open(true)
         .show(ui, |ui| {
-            let colours =
-                [Color32::from_rgb(31, 119, 180), Color32::from_rgb(214, 39, 40), Color32::from_rgb(44, 160, 44)];
             let pow10 = |v: f64| {
                 let e = 10f64.powf(v);
                 if e >= 1e9 {
@@ -242,17 +240,19 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
                     for (name, size) in [("L1", c.l1d), ("L2", c.l2), ("L3", c.l3)] {
                         plot.vline(VLine::new((size.max(1) as f64).log10()).name(name).color(Color32::GRAY));
                     }
-                    for (k, kernel) in ["one_box", "one_box_fixed_r", "pairs"].iter().enumerate() {
-                        let mut pts: Vec<_> = rows.iter().filter(|b| b.kernel == *kernel).collect();
+                    for k in crate::bench::Kernel::ALL {
+                        let ([r, g, b], kernel) = (k.rgb(), k.as_str());
+                        let colour = Color32::from_rgb(r, g, b);
+                        let mut pts: Vec<_> = rows.iter().filter(|b| b.kernel == kernel).collect();
                         pts.sort_by_key(|b| b.bytes);
                         let line = |f: &dyn Fn(&crate::bench::BatchedResult) -> f64| -> Vec<[f64; 2]> {
                             pts.iter().map(|b| [(b.bytes as f64).log10(), f(b).max(1.0).log10()]).collect()
                         };
-                        plot.line(Line::new(line(&|b| b.tests_per_s)).name(*kernel).color(colours[k]).width(2.0));
+                        plot.line(Line::new(line(&|b| b.tests_per_s)).name(kernel).color(colour).width(2.0));
                         plot.line(
                             Line::new(line(&|b| b.ceiling_tests_per_s))
                                 .name(format!("{kernel} ceiling"))
-                                .color(colours[k])
+                                .color(colour)
                                 .style(LineStyle::dashed_loose()),
                         );
                     }
@@ -299,7 +299,7 @@ mod roofline_tests {
         let mut r =
             Results { level: "avx512", caches: CacheSizes::FALLBACK, threads_available: 2, ..Results::default() };
         for (i, bytes) in [16usize << 10, 512 << 10, 8 << 20, 128 << 20].into_iter().enumerate() {
-            for kernel in ["one_box", "one_box_fixed_r", "pairs"] {
+            for kernel in crate::bench::Kernel::ALL.map(|k| k.as_str()) {
                 for threads in [1, 2] {
                     r.batched.push(BatchedResult {
                         kernel,

@@ -9,6 +9,9 @@ pub mod playground;
 pub mod teach;
 #[cfg(test)]
 mod tests;
+pub mod three;
+#[cfg(test)]
+mod three_tests;
 
 use crate::app::palette::{self, Rgba};
 use crate::app::{Analysis, CaseMode, Command, State, CONTROLS};
@@ -75,18 +78,39 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
         }
         let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
-            header(ui, &mut out);
+            header(ui, state, &mut out);
             ui.separator();
             teach::lesson_card(ui, state, &mut out);
             // The playground leads the panel when it is on; off, its switch waits further down.
             if state.playground.options.on {
                 playground::section(ui, state, &mut out);
             }
+            if state.three.options.on {
+                // The 3D view: the same sections, fed by the 3D analysis.
+                three::erratum(ui, &mut out);
+                ui.separator();
+                let a3 = state.analysis3();
+                let v = Verdicts { verdict: a3.verdict, state: a3.contact.state, verdicts: &a3.verdicts, dim: 3 };
+                algorithm_section(ui, state, &v, &mut out);
+                ui.separator();
+                compare_section(ui, state, &v, &mut out);
+                ui.separator();
+                three::section(ui, state, &a3, &mut out);
+                ui.separator();
+                teach::section(ui, state, &mut out);
+                ui.separator();
+                legend(ui);
+                ui.separator();
+                help(ui);
+                ui.add_space(12.0);
+                return;
+            }
             motion::section(ui, state, &mut out);
             ui.separator();
-            algorithm_section(ui, state, a, &mut out);
+            let v = Verdicts { verdict: a.verdict, state: a.contact.state, verdicts: &a.verdicts, dim: 2 };
+            algorithm_section(ui, state, &v, &mut out);
             ui.separator();
-            compare_section(ui, state, a, &mut out);
+            compare_section(ui, state, &v, &mut out);
             ui.separator();
             response_section(ui, state, a, &mut out);
             ui.separator();
@@ -116,7 +140,7 @@ fn remember(ui: &egui::Ui, key: &str, rect: egui::Rect) {
     ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(key), rect));
 }
 
-fn header(ui: &mut egui::Ui, out: &mut Vec<Command>) {
+fn header(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.heading("circle-aabb-lab");
     ui.label(RichText::new("Circle vs box: every published overlap test, side by side.").small().weak());
     ui.horizontal(|ui| {
@@ -129,6 +153,8 @@ fn header(ui: &mut egui::Ui, out: &mut Vec<Command>) {
         if ui.button("Hide panel").on_hover_text("H or Tab shows it again").clicked() {
             out.push(Command::TogglePanel);
         }
+        ui.separator();
+        three::view_switch(ui, state, out);
     });
 }
 
@@ -140,7 +166,22 @@ fn verdict_text(v: bool) -> &'static str {
     }
 }
 
-fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut Vec<Command>) {
+/// The verdicts the algorithm and compare sections show: the selected test's, the exact state and
+/// every algorithm's, in 2D or 3D.
+struct Verdicts<'a> {
+    verdict: bool,
+    state: crate::geom::State,
+    verdicts: &'a [bool],
+    dim: usize,
+}
+
+impl Verdicts<'_> {
+    fn exact(&self) -> bool {
+        self.state.is_overlap()
+    }
+}
+
+fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Verdicts<'_>, out: &mut Vec<Command>) {
     let algo = state.algorithm();
     ui.label(RichText::new("Algorithm").strong());
     egui::ComboBox::from_id_salt("algorithm")
@@ -149,19 +190,19 @@ fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut V
         .truncate()
         .show_ui(ui, |ui| {
             for (i, al) in ALGORITHMS.iter().enumerate() {
-                let text = format!("{}  {}{}", i + 1, al.name, if al.is_exact(2) { "" } else { "  (inexact)" });
+                let text = format!("{}  {}{}", i + 1, al.name, if al.is_exact(a.dim) { "" } else { "  (inexact)" });
                 if ui.selectable_label(i == state.algorithm, text).clicked() && i != state.algorithm {
                     out.push(Command::SelectAlgorithm(i));
                 }
             }
         });
 
-    let shown = palette::shown_state(a.verdict, a.contact.state);
+    let shown = palette::shown_state(a.verdict, a.state);
     ui.horizontal_wrapped(|ui| {
         ui.label("Verdict:");
         ui.label(RichText::new(verdict_text(a.verdict)).strong().color(c32(palette::state(shown))));
-        ui.label(RichText::new(format!("· exact: {}", a.contact.state.as_str())).weak());
-        if a.wrong() {
+        ui.label(RichText::new(format!("· exact: {}", a.state.as_str())).weak());
+        if a.verdict != a.exact() {
             let kind = if a.verdict { "false positive" } else { "false negative" };
             ui.label(RichText::new(format!("✖ wrong ({kind})")).strong().color(c32(palette::WARNING)));
         } else {
@@ -178,25 +219,25 @@ fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut V
     }
 }
 
-fn compare_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut Vec<Command>) {
-    ui.label(RichText::new("Compare all").strong());
-    let wrong = a.verdicts.iter().filter(|&&v| v != a.exact).count();
+fn compare_section(ui: &mut egui::Ui, state: &State, a: &Verdicts<'_>, out: &mut Vec<Command>) {
+    ui.label(RichText::new(if a.dim == 3 { "Compare all (3D)" } else { "Compare all" }).strong());
+    let wrong = a.verdicts.iter().filter(|&&v| v != a.exact()).count();
     ui.label(
         RichText::new(if wrong == 0 {
             "Every algorithm agrees with the exact answer.".to_string()
         } else {
-            format!("{wrong} algorithm(s) disagree with the exact answer ({}).", a.contact.state.as_str())
+            format!("{wrong} algorithm(s) disagree with the exact answer ({}).", a.state.as_str())
         })
         .small(),
     );
     egui::Grid::new("compare").num_columns(3).striped(true).spacing([12.0, 4.0]).show(ui, |ui| {
-        for (i, (al, &v)) in ALGORITHMS.iter().zip(&a.verdicts).enumerate() {
+        for (i, (al, &v)) in ALGORITHMS.iter().zip(a.verdicts).enumerate() {
             if ui.selectable_label(i == state.algorithm, format!("{} {}", i + 1, al.id)).clicked() {
                 out.push(Command::SelectAlgorithm(i));
             }
-            let shown = palette::shown_state(v, a.contact.state);
+            let shown = palette::shown_state(v, a.state);
             ui.label(RichText::new(verdict_text(v)).color(c32(palette::state(shown))));
-            if v != a.exact {
+            if v != a.exact() {
                 ui.label(RichText::new("✖ disagrees").strong().color(c32(palette::WARNING)));
             } else {
                 ui.label(RichText::new("✔").color(c32(palette::SEPARATED)));
@@ -300,19 +341,7 @@ fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     });
 }
 
-fn vec_text(v: [f32; 2]) -> String {
-    format!("({}, {})", num(v[0]), num(v[1]))
-}
-
-fn num(x: f32) -> String {
-    let s = format!("{:.3}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
-    if s == "-0" {
-        "0".into()
-    } else {
-        s
-    }
-}
+use crate::app::status::{fmt_num as num, fmt_vec as vec_text};
 
 /// One row of a read-out grid: the name, then the value in monospace (in a colour, if given).
 fn row(ui: &mut egui::Ui, name: &str, value: String, color: Option<Rgba>) {

@@ -116,7 +116,11 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         }
     });
     let mut reduced = m.reduced_motion;
-    if ui.checkbox(&mut reduced, "Reduced motion (Play jumps to the end)").changed() {
+    let r = ui.checkbox(&mut reduced, "Reduced motion (no animation unless asked)").on_hover_text(
+        "Play jumps to the end, the playground waits paused until G, the panel does not animate. \
+         On from the browser's prefers-reduced-motion, --reduced-motion or CIRCLE_AABB_LAB_REDUCED_MOTION=1.",
+    );
+    if r.changed() {
         cmd(out, MotionCommand::SetReducedMotion(reduced));
     }
 }

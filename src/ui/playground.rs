@@ -22,6 +22,8 @@ pub const LEVEL_BUTTON: &str = "playground.level";
 /// The speed plot's rectangle; and the number of lines it drew (`usize`).
 pub const SPEED_PLOT: &str = "playground.plot";
 pub const SPEED_LINES: &str = "playground.plot.lines";
+/// The bump list: the number of strategies it lists (`usize`).
+pub const BUMP_ROWS: &str = "playground.bumps.rows";
 
 fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
     out.push(Command::Playground(c));
@@ -193,7 +195,33 @@ fn race_table(ui: &mut egui::Ui, state: &State) {
             ui.end_row();
         }
     });
+    bump_list(ui, state);
 }
+
+/// The speed each strategy lost at each bump (a seam, mostly), where it happened: the numbers
+/// behind the plot's dips.
+fn bump_list(ui: &mut egui::Ui, state: &State) {
+    let bumped: Vec<_> = state.playground.runners.iter().filter(|r| !r.bumps.is_empty()).collect();
+    let title = format!("Speed lost at each bump ({})", bumped.iter().map(|r| r.bumps.len()).sum::<usize>());
+    ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(BUMP_ROWS), bumped.len()));
+    egui::CollapsingHeader::new(RichText::new(title).small()).id_salt("playground.bumps").show(ui, |ui| {
+        if bumped.is_empty() {
+            ui.label(RichText::new("No bumps: every runner kept its speed at the seams.").small().weak());
+        }
+        for r in bumped {
+            let colour = c32(palette::race_colour(strategy_index(r.strategy)));
+            ui.label(RichText::new(r.strategy.as_str()).monospace().small().color(colour));
+            let shown = r.bumps.iter().take(MAX_BUMPS_LISTED);
+            let line = shown.map(|b| format!("x {} → −{}/s", num(b.at[0]), num(b.lost))).collect::<Vec<_>>().join(", ");
+            let more = r.bumps.len().saturating_sub(MAX_BUMPS_LISTED);
+            let line = if more > 0 { format!("{line}, … {more} more") } else { line };
+            ui.label(RichText::new(line).small());
+        }
+    });
+}
+
+/// Bumps listed per strategy; the rest are counted.
+const MAX_BUMPS_LISTED: usize = 8;
 
 fn speed_plot(ui: &mut egui::Ui, state: &State) {
     use egui_plot::{Line, Plot, PlotPoints};

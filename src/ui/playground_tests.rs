@@ -39,4 +39,9 @@ fn a_race_shows_one_speed_line_per_strategy() {
     let lines: usize = ctx.data(|d| d.get_temp(egui::Id::new(SPEED_LINES))).unwrap();
     assert_eq!(lines, STRATEGIES.len());
     assert!(crate::ui::headless::rect(&ctx, SPEED_PLOT).height() > 100.0);
+    // The bump list names every strategy that bumped (discrete-in-order at least), no other.
+    let bumped = state.playground.runners.iter().filter(|r| !r.bumps.is_empty()).count();
+    assert!(bumped >= 1);
+    let rows: usize = ctx.data(|d| d.get_temp(egui::Id::new(BUMP_ROWS))).unwrap();
+    assert_eq!(rows, bumped);
 }

@@ -83,6 +83,19 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 /// values of each step below its line.
 pub fn trace_view(ui: &mut egui::Ui, state: &State) {
     let algo = state.algorithm();
+    if state.three.options.on {
+        // The 3D scene's trace: the same listing, the sphere against the box.
+        let a = state.analysis3();
+        trace_listing(ui, &trace_lines(algo.pseudocode, &a.trace));
+        let verdict = if a.trace.verdict { "overlap" } else { "no overlap" };
+        let shown = palette::shown_state(a.trace.verdict, a.contact.state);
+        ui.label(
+            RichText::new(format!("Trace (3D): {} step(s): {verdict}", a.trace.steps.len()))
+                .small()
+                .color(c32(palette::state(shown))),
+        );
+        return;
+    }
     let trace = (algo.trace_2d)(&state.circle, &state.aabb);
     trace_listing(ui, &trace_lines(algo.pseudocode, &trace));
     let verdict = if trace.verdict { "overlap" } else { "no overlap" };

@@ -38,6 +38,24 @@ export const SCENE = {
     cell: [86, 98, 124],
     discrete: [255, 90, 70],
   },
+  // The page's text for screen readers (a11y.js; src/app/status.rs): the status line of the scene above
+  // (arvo, circle left of the box: separated, its centre in zone 3, nothing to push) must name these, in
+  // the app's words; a drag of the circle onto the box's centre must make it say these instead.
+  a11y: {
+    loaded: ['Still scene.', 'Arvo', 'says no overlap', 'exact state is separated', 'zone 3', 'Response: none'],
+    onBox: ['says overlap', 'exact state is overlapping', 'zone 4', 'Response: inside, push-out'],
+    reduced: 'Reduced motion on.',
+    playgroundPaused: ['Playground: level Flush floor', 'paused'],
+    controls: 'src/app/update.rs', // the app's controls table (CONTROLS) the shortcuts list must equal
+  },
+  // The 3D view by URL fragment: the face-plane test's counter-example (seed post 004's erratum), where
+  // `planes` is wrong, so the canvas shows the WRONG banner (palette::WARNING at alpha 230 over the
+  // background) near its bottom; pressing V switches the same page to the 2D view, which must differ.
+  three: {
+    fragment: 'algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1',
+    banner: [232, 84, 66],
+    bannerRegion: { x: 0, y: 560, w: 860, h: 200 },
+  },
   // Bad fragments: the page must still run (defaults for what cannot be read), with no console message.
   badFragments: [
     'algorithm=nope&circle=a,b&box=1,2&zzz',
@@ -45,5 +63,6 @@ export const SCENE = {
     '%E0%A4%A&&&===&circle=NaN,inf,1e99',
     'motion=maybe&velocity=1,nan&response=stick&restitution=7',
     'playground=on&level=cliff&map=3./4.&strategy=teleport&steps=-1',
+    'view=5d&sphere=1,2&box3=1,1,1,0,0,0&camera=0,95,0,0,0,0&slice=w&grown=maybe',
   ],
 };

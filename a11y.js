@@ -1,0 +1,77 @@
+// a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
+//
+// The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
+// four functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+//
+//   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
+//                                   sends it only when it changed, never every frame
+//   a11y_set_shortcuts(ptr, len)    the keyboard shortcuts, one "keys<TAB>what they do" row a line, from
+//                                   the app's one controls table (src/app/update.rs CONTROLS), once at start
+//   a11y_prefers_reduced_motion()   1 when the browser asks for reduced motion (prefers-reduced-motion:
+//                                   reduce), else 0; the app asks every frame and follows a change
+//   a11y_set_reduced_motion(on)     the app's setting, written as data-reduced-motion="on|off" on <html>
+//
+// and calls one of the module's exports: circle_aabb_lab_wake() asks for a frame. The app draws only on
+// input or while something moves, so a change of the preference would otherwise wait for the next input.
+//
+// Registered like quad-url.js: miniquad_add_plugin({register_plugin, on_init, name, version}); the loader
+// checks `version` against the app's circle_aabb_lab_a11y_crate_version(). Load it after mq_js_bundle.js.
+(function () {
+  "use strict";
+  var memory = null;
+  var reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var decoder = new TextDecoder("utf-8");
+
+  function text(ptr, len) {
+    return decoder.decode(new Uint8Array(memory.buffer, ptr, len));
+  }
+
+  function setStatus(ptr, len) {
+    var el = document.getElementById("a11y-status");
+    var t = text(ptr, len);
+    // One write per change: an unchanged text would make some screen readers speak it again.
+    if (el && el.textContent !== t) el.textContent = t;
+  }
+
+  function setShortcuts(ptr, len) {
+    var list = document.getElementById("a11y-shortcuts");
+    if (!list) return;
+    var rows = text(ptr, len).split("\n");
+    var fragment = document.createDocumentFragment();
+    for (var i = 0; i < rows.length; i++) {
+      var tab = rows[i].indexOf("\t");
+      if (tab < 0) continue;
+      var keys = document.createElement("dt");
+      keys.textContent = rows[i].slice(0, tab);
+      var what = document.createElement("dd");
+      what.textContent = rows[i].slice(tab + 1);
+      fragment.appendChild(keys);
+      fragment.appendChild(what);
+    }
+    list.replaceChildren(fragment);
+  }
+
+  miniquad_add_plugin({
+    register_plugin: function (importObject) {
+      importObject.env.a11y_set_status = setStatus;
+      importObject.env.a11y_set_shortcuts = setShortcuts;
+      importObject.env.a11y_prefers_reduced_motion = function () {
+        return reduceQuery && reduceQuery.matches ? 1 : 0;
+      };
+      importObject.env.a11y_set_reduced_motion = function (on) {
+        document.documentElement.setAttribute("data-reduced-motion", on ? "on" : "off");
+      };
+    },
+    on_init: function () {
+      // The loader calls this once the module is instantiated, before the app's main().
+      memory = wasm_memory;
+      if (reduceQuery && reduceQuery.addEventListener) {
+        reduceQuery.addEventListener("change", function () {
+          if (wasm_exports && wasm_exports.circle_aabb_lab_wake) wasm_exports.circle_aabb_lab_wake();
+        });
+      }
+    },
+    name: "circle_aabb_lab_a11y",
+    version: 1,
+  });
+})();

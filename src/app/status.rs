@@ -1,0 +1,268 @@
+//! What a screen reader hears: the scene's essentials as one plain sentence or three
+//! ([`status_text`]), sent to the web page's `aria-live` status line by [`StatusLine`] only when
+//! they changed (never every frame, never in the middle of a drag), and the keyboard shortcuts as
+//! text ([`shortcuts_text`], from the one table [`CONTROLS`]). The reduced-motion setting's
+//! desktop sources (flag and environment variable) are read here too ([`reduced_motion_setting`]).
+//!
+//! Plain data in, plain text out: nothing here knows about the page, macroquad or egui, so all of
+//! it is unit-tested without a window; the frame loop passes the text to the page (`crate::page`).
+//!
+//! ```text
+//!  State + Analysis ──status_text──► "Still scene. Algorithm 1 of 9, Arvo (…), says overlap: right, …"
+//!                    ──StatusLine::next──► Some(text) when it differs from the last one sent, else None
+//!  CONTROLS ──shortcuts_text──► "keys\twhat\n…" (the page lists it; parse_shortcuts reads it back)
+//! ```
+
+use super::motion::MotionAnalysis;
+use super::playground::strategy_index;
+use super::state::{Analysis, State};
+use super::three::{region_name, Analysis3};
+use super::update::CONTROLS;
+use crate::geom::world::STRATEGIES;
+use crate::geom::{Response, ResponseCase, ALGORITHMS, AXES};
+
+/// A number as the panel and the status line show it: at most three decimals, no trailing zeros,
+/// never `-0` (`1.5`, `-0.333`, `0`).
+#[must_use]
+pub fn fmt_num(x: f32) -> String {
+    let s = format!("{x:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// A 2D vector as `(x, y)` with [`fmt_num`].
+#[must_use]
+pub fn fmt_vec(v: [f32; 2]) -> String {
+    format!("({}, {})", fmt_num(v[0]), fmt_num(v[1]))
+}
+
+/// Where zone `zone` (numbered `x + 3y`, 0 at the bottom left) lies relative to the box, in words:
+/// "above and right of the box (a corner zone)", "left of the box (a face zone)", "inside the box".
+#[must_use]
+pub fn zone_words(zone: u32) -> &'static str {
+    match zone {
+        0 => "below and left of the box (a corner zone)",
+        1 => "below the box (a face zone)",
+        2 => "below and right of the box (a corner zone)",
+        3 => "left of the box (a face zone)",
+        4 => "inside the box",
+        5 => "right of the box (a face zone)",
+        6 => "above and left of the box (a corner zone)",
+        7 => "above the box (a face zone)",
+        8 => "above and right of the box (a corner zone)",
+        _ => "outside the nine zones",
+    }
+}
+
+/// The scene's essentials as text for a screen reader: the mode; in a still scene the selected
+/// algorithm, its verdict (right or wrong against the exact state), the exact state, the centre's
+/// zone and the response (case and push-out); in motion mode the sweep, the discrete test at
+/// `c + v` and the continuation's end instead of zone and response; in the playground the level,
+/// the strategy or race, whether it runs, and which strategies tunnelled. The tour step, and the
+/// reduced-motion setting when on, come last. Nothing in it changes while an animation plays, so
+/// the text changes only when the scene does.
+#[must_use]
+pub fn status_text(state: &State, a: &Analysis) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if state.playground.options.on {
+        parts.push(playground_sentence(state));
+    } else {
+        parts.push(if state.motion.options.on { "Motion mode." } else { "Still scene." }.to_string());
+        parts.push(verdict_sentence(state, a));
+        match &a.motion {
+            Some(m) => parts.push(motion_sentence(state, m)),
+            None => {
+                parts.push(format!("Centre in zone {}, {}.", a.contact.zone, zone_words(a.contact.zone)));
+                parts.push(response_words(&a.response));
+            }
+        }
+    }
+    if let Some(i) = state.teach.tour() {
+        if let Some(lesson) = state.teach.lesson.and_then(|l| l.lesson()) {
+            parts.push(format!("Tour step {} of {}: {}.", i + 1, crate::teach::lessons::TOUR.len(), lesson.title));
+        }
+    }
+    if state.motion.reduced_motion {
+        parts.push("Reduced motion on.".to_string());
+    }
+    parts.join(" ")
+}
+
+/// The 3D view's essentials, as [`status_text`] gives the 2D scene's: the selected algorithm's 3D
+/// verdict (right or wrong), the exact state, the region `x + 3y + 9z` in words, the response.
+#[must_use]
+pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
+    let mut parts = vec![
+        "3D view, sphere against box.".to_string(),
+        algorithm_sentence(state, a.verdict, a.verdict != a.exact, a.contact.state.as_str()),
+        format!("Centre in region {}, {}.", a.contact.zone, region_name(a.contact.zone)),
+    ];
+    parts.push(response_words(&a.response));
+    if state.motion.reduced_motion {
+        parts.push("Reduced motion on.".to_string());
+    }
+    parts.join(" ")
+}
+
+/// "Algorithm 1 of 9, Arvo (sum of squared distances), says overlap: right, the exact state is
+/// overlapping."
+fn verdict_sentence(state: &State, a: &Analysis) -> String {
+    algorithm_sentence(state, a.verdict, a.wrong(), a.contact.state.as_str())
+}
+
+/// The verdict sentence of either view.
+fn algorithm_sentence(state: &State, verdict: bool, wrong: bool, exact: &str) -> String {
+    let algo = state.algorithm();
+    let said = if verdict { "overlap" } else { "no overlap" };
+    let judged = match (wrong, verdict) {
+        (false, _) => "right",
+        (true, true) => "wrong (false positive)",
+        (true, false) => "wrong (false negative)",
+    };
+    format!(
+        "Algorithm {} of {}, {}, says {said}: {judged}, the exact state is {exact}.",
+        state.algorithm.min(ALGORITHMS.len() - 1) + 1,
+        ALGORITHMS.len(),
+        algo.name,
+    )
+}
+
+/// The response sentence of either view: the case, the push-out, and for the inside case its face.
+fn response_words<const D: usize>(r: &Response<D>) -> String {
+    let push = format!("({})", r.push.map(fmt_num).join(", "));
+    match r.case {
+        ResponseCase::None => "Response: none, nothing to push.".to_string(),
+        ResponseCase::Outside => format!("Response: outside, push-out {push}."),
+        ResponseCase::Inside => {
+            let face = r.face.map_or(String::new(), |f| {
+                format!(" through the {} {} face", if f.upper { "max" } else { "min" }, AXES[f.axis])
+            });
+            format!("Response: inside, push-out {push}{face}.")
+        }
+    }
+}
+
+/// "Velocity (6.5, 0). Sweep: hit at t = 0.369 (face). Discrete test at c + v: separated, tunnelled.
+/// Slide end (0.3, 0)."
+fn motion_sentence(state: &State, m: &MotionAnalysis) -> String {
+    let sweep = match m.hit {
+        Some(h) if h.initial => format!("touching at t = 0 ({})", h.feature.as_str()),
+        Some(h) => format!("hit at t = {} ({})", fmt_num(h.t), h.feature.as_str()),
+        None => "no hit".to_string(),
+    };
+    let tunnelled = if m.tunnelled() { ", tunnelled: the sweep hit but the discrete test missed" } else { "" };
+    format!(
+        "Velocity {}. Sweep: {sweep}. Discrete test at c + v: {}{tunnelled}. {} end {}.",
+        fmt_vec(m.velocity),
+        m.end_state.as_str(),
+        capitalised(state.motion.options.response.as_str()),
+        fmt_vec(m.motion.end)
+    )
+}
+
+/// "Playground: level Flush floor, race of 4 strategies, running. Tunnelled: Discrete, in order."
+fn playground_sentence(state: &State) -> String {
+    let p = &state.playground;
+    let who = if p.options.race {
+        format!("race of {} strategies", p.runners.len())
+    } else {
+        format!("strategy {}", STRATEGIES[strategy_index(p.options.strategy)].name)
+    };
+    let run = if p.finished() {
+        "finished"
+    } else if p.paused {
+        "paused (G runs it)"
+    } else {
+        "running"
+    };
+    let tunnelled: Vec<&str> = p
+        .runners
+        .iter()
+        .filter(|r| !r.tunnels.is_empty())
+        .map(|r| STRATEGIES[strategy_index(r.strategy)].name)
+        .collect();
+    let mut s = format!("Playground: level {}, {who}, {run}.", p.level_name());
+    if !tunnelled.is_empty() {
+        s.push_str(&format!(" Tunnelled: {}.", tunnelled.join("; ")));
+    }
+    s
+}
+
+/// `slide` → `Slide` (ASCII only: `char::to_uppercase` would link Unicode's case tables into the
+/// .wasm, ~10 KB, for two words).
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_ascii_uppercase().to_string() + c.as_str())
+}
+
+/// Sends the status text only when it changed: what the frame loop asks every frame.
+#[derive(Clone, Debug, Default)]
+pub struct StatusLine {
+    last: Option<String>,
+}
+
+impl StatusLine {
+    /// The text to send to the page now, if any: `None` while something is being dragged (the
+    /// page hears the result when the drag ends, not every step of it) and when the text equals
+    /// the last one sent.
+    pub fn next(&mut self, state: &State, a: &Analysis) -> Option<String> {
+        self.offer(state, || status_text(state, a))
+    }
+
+    /// [`StatusLine::next`] for the 3D view.
+    pub fn next_3d(&mut self, state: &State, a: &Analysis3) -> Option<String> {
+        self.offer(state, || status_text_3d(state, a))
+    }
+
+    fn offer(&mut self, state: &State, text: impl FnOnce() -> String) -> Option<String> {
+        if state.drag.is_some() || state.playground.stroke.is_some() || state.three.drag.is_some() {
+            return None;
+        }
+        let text = text();
+        if self.last.as_deref() == Some(text.as_str()) {
+            return None;
+        }
+        self.last = Some(text.clone());
+        Some(text)
+    }
+}
+
+/// The keyboard and pointer controls ([`CONTROLS`], the panel's help table) as text for the page:
+/// one line per row, `keys`, a tab, `what they do`.
+#[must_use]
+pub fn shortcuts_text() -> String {
+    CONTROLS.iter().map(|(keys, what)| format!("{keys}\t{what}\n")).collect()
+}
+
+/// Reads [`shortcuts_text`] back into rows (what the page's plugin does in JS).
+#[must_use]
+pub fn parse_shortcuts(text: &str) -> Vec<(&str, &str)> {
+    text.lines().filter_map(|l| l.split_once('\t')).collect()
+}
+
+/// The environment variable that turns reduced motion on for the desktop app
+/// (`CIRCLE_AABB_LAB_REDUCED_MOTION=1`).
+pub const REDUCED_MOTION_ENV: &str = "CIRCLE_AABB_LAB_REDUCED_MOTION";
+
+/// The desktop's reduced-motion setting from the `--reduced-motion` flag and the value of
+/// [`REDUCED_MOTION_ENV`]: on if the flag is given or the variable says `1`, `on`, `true` or
+/// `yes`; off if it is unset, empty, `0`, `off`, `false` or `no`. Any other value is an error
+/// naming the variable (the app exits with status 2).
+pub fn reduced_motion_setting(flag: bool, env: Option<&str>) -> Result<bool, String> {
+    let from_env = match env.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("" | "0" | "off" | "false" | "no") => false,
+        Some("1" | "on" | "true" | "yes") => true,
+        Some(other) => {
+            return Err(format!("{REDUCED_MOTION_ENV}: \"{other}\" is not one of 1, on, true, yes, 0, off, false, no"))
+        }
+    };
+    Ok(flag || from_env)
+}
+
+#[cfg(test)]
+#[path = "status_tests.rs"]
+mod tests;

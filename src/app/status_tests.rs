@@ -1,0 +1,243 @@
+//! The status line's text and when it is sent, the shortcuts' text, and the reduced-motion setting,
+//! without a window. Expected numbers are worked out by hand in the comments.
+
+use super::*;
+use crate::app::motion::MotionCommand;
+use crate::app::playground::PlaygroundCommand;
+use crate::app::{apply, load_scene_text, update, Command, Drag, Handle, Input, Key, SceneOptions};
+
+fn state(text: &str) -> State {
+    let mut s = State::new(SceneOptions::default());
+    load_scene_text(&mut s, text).expect("scene parses");
+    s
+}
+
+fn text(s: &State) -> String {
+    status_text(s, &s.analysis())
+}
+
+fn algorithm_named(id: &str) -> (usize, &'static str) {
+    let i = ALGORITHMS.iter().position(|a| a.id == id).expect("registered");
+    (i + 1, ALGORITHMS[i].name)
+}
+
+#[test]
+fn numbers_are_short_and_never_minus_zero() {
+    assert_eq!(fmt_num(1.5), "1.5");
+    assert_eq!(fmt_num(-1.0 / 3.0), "-0.333");
+    assert_eq!(fmt_num(-0.0001), "0");
+    assert_eq!(fmt_num(2.0), "2");
+    assert_eq!(fmt_vec([0.25, -4.0]), "(0.25, -4)");
+}
+
+#[test]
+fn separated_scene_names_algorithm_verdict_state_zone_and_no_response() {
+    // Centre (-3, 1) left of the box 0..4 × 0..2, radius 1: distance 3, separated, zone x 0 y 1 = 3.
+    let s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    let (n, name) = algorithm_named("arvo");
+    assert_eq!(
+        text(&s),
+        format!(
+            "Still scene. Algorithm {n} of {}, {name}, says no overlap: right, the exact state is separated. \
+             Centre in zone 3, left of the box (a face zone). Response: none, nothing to push.",
+            ALGORITHMS.len()
+        )
+    );
+}
+
+#[test]
+fn corner_overlap_reads_the_push_out() {
+    // Centre (4.5, 2.5), corner (4, 2): distance √0.5 = 0.7071 < r = 1, overlapping, zone 8. Push
+    // along (1, 1)/√2 by 1 − 0.7071 = 0.2929: (0.2071, 0.2071).
+    let t = text(&state("algorithm=clamp&circle=4.5,2.5,1&box=0,0,4,2"));
+    assert!(t.contains("says overlap: right, the exact state is overlapping."), "{t}");
+    assert!(t.contains("Centre in zone 8, above and right of the box (a corner zone)."), "{t}");
+    assert!(t.contains("Response: outside, push-out (0.207, 0.207)."), "{t}");
+}
+
+#[test]
+fn inside_names_the_face_it_pushes_through() {
+    // Centre (3.5, 1) in the box 0..4 × 0..2, radius 0.25: nearest face x max at 0.5 (y faces at 1),
+    // push 0.5 + 0.25 = 0.75 along +x; zone 4.
+    let t = text(&state("algorithm=clamp&circle=3.5,1,0.25&box=0,0,4,2"));
+    assert!(t.contains("Centre in zone 4, inside the box."), "{t}");
+    assert!(t.contains("Response: inside, push-out (0.75, 0) through the max x face."), "{t}");
+}
+
+#[test]
+fn a_wrong_verdict_says_which_way() {
+    // Centre (4.9, 2.9), r 1: 1.27 from the corner (4, 2), separated, but inside the box grown by r
+    // (x ≤ 5, y ≤ 3), where planes_naive says overlap.
+    let t = text(&state("algorithm=planes_naive&circle=4.9,2.9,1&box=0,0,4,2"));
+    assert!(t.contains("says overlap: wrong (false positive), the exact state is separated."), "{t}");
+}
+
+#[test]
+fn motion_mode_reads_the_sweep_and_the_tunnelling() {
+    // Radius 0.5 from x = −3 towards the wall at x = −0.1 with v = (6.5, 0): touches at x = −0.6, after
+    // 2.4 / 6.5 = 0.369 of the move; c + v = (3.5, 0) is past the wall (separated): tunnelled. The
+    // slide loses all of v (it is along the normal): the end is the impact point (−0.6, 0).
+    let t = text(&state("circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide"));
+    assert!(t.starts_with("Motion mode. "), "{t}");
+    assert!(t.contains("Velocity (6.5, 0). Sweep: hit at t = 0.369 (face)."), "{t}");
+    assert!(t.contains("Discrete test at c + v: separated, tunnelled"), "{t}");
+    assert!(t.contains("Slide end (-0.6, 0)."), "{t}");
+    assert!(!t.contains("zone"), "motion mode hides the still construction: {t}");
+}
+
+#[test]
+fn playground_reads_level_race_and_whether_it_runs() {
+    let mut s = state("playground=on&level=flush-floor&race=on");
+    let t = text(&s);
+    assert!(t.starts_with("Playground: level Flush floor, race of "), "{t}");
+    assert!(t.contains(", running."), "{t}");
+    apply(&mut s, Command::Playground(PlaygroundCommand::PauseResume));
+    assert!(text(&s).contains(", paused (G runs it)."), "{}", text(&s));
+}
+
+#[test]
+fn tour_step_and_reduced_motion_are_said() {
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    assert!(!text(&s).contains("Reduced motion"));
+    apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
+    assert!(text(&s).ends_with(" Reduced motion on."), "{}", text(&s));
+    update(&mut s, &Input { keys: vec![Key::T], ..Input::default() });
+    let t = text(&s);
+    let first = crate::teach::lessons::TOUR[0].title;
+    assert!(t.contains(&format!("Tour step 1 of {}: {first}.", crate::teach::lessons::TOUR.len())), "{t}");
+}
+
+#[test]
+fn status_line_sends_only_changes_and_nothing_mid_drag() {
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    let mut line = StatusLine::default();
+    let first = line.next(&s, &s.analysis()).expect("the first text is sent");
+    // Frames with nothing new: nothing sent.
+    for _ in 0..5 {
+        update(&mut s, &Input { dt: 0.016, ..Input::default() });
+        assert_eq!(line.next(&s, &s.analysis()), None);
+    }
+    // A key that changes the scene: sent once.
+    update(&mut s, &Input { keys: vec![Key::Digit(2)], ..Input::default() });
+    let second = line.next(&s, &s.analysis()).expect("a new algorithm is sent");
+    assert_ne!(first, second);
+    assert_eq!(line.next(&s, &s.analysis()), None);
+    // During a drag the text waits; when the drag ends, the result is sent.
+    s.drag = Some(Drag {
+        handle: Handle::CircleBody,
+        start_pointer: [-3.0, 1.0],
+        start_circle: s.circle,
+        start_box: s.aabb,
+        start_velocity: [0.0, 0.0],
+    });
+    apply(&mut s, Command::Nudge([2.5, 0.0]));
+    assert_eq!(line.next(&s, &s.analysis()), None);
+    s.drag = None;
+    let third = line.next(&s, &s.analysis()).expect("sent after the drag");
+    assert!(third.contains("overlapping"), "centre (-0.5, 1), r 1: half a radius into the box: {third}");
+}
+
+#[test]
+fn a_playing_animation_does_not_rewrite_the_status() {
+    let mut s = state("circle=-3,2.5,0.6&box=-2,-1,2,1&motion=on&velocity=4,-3&response=slide");
+    let mut line = StatusLine::default();
+    assert!(line.next(&s, &s.analysis()).is_some());
+    apply(&mut s, Command::Motion(MotionCommand::PlayPause));
+    for _ in 0..10 {
+        update(&mut s, &Input { dt: 0.05, ..Input::default() });
+        assert!(s.motion.playback.playing);
+        assert_eq!(line.next(&s, &s.analysis()), None);
+    }
+}
+
+#[test]
+fn shortcuts_text_reads_back_as_the_controls_table() {
+    for (keys, what) in CONTROLS {
+        assert!(!keys.contains(['\t', '\n']) && !what.contains(['\t', '\n']), "{keys}: {what}");
+    }
+    let t = shortcuts_text();
+    assert_eq!(parse_shortcuts(&t), CONTROLS.to_vec());
+    assert_eq!(t.lines().count(), CONTROLS.len());
+}
+
+#[test]
+fn reduced_motion_setting_from_flag_and_environment() {
+    assert_eq!(reduced_motion_setting(false, None), Ok(false));
+    assert_eq!(reduced_motion_setting(true, None), Ok(true));
+    for on in ["1", "on", "TRUE", " yes "] {
+        assert_eq!(reduced_motion_setting(false, Some(on)), Ok(true), "{on}");
+    }
+    for off in ["", "0", "off", "False", "no"] {
+        assert_eq!(reduced_motion_setting(false, Some(off)), Ok(false), "{off}");
+        assert_eq!(reduced_motion_setting(true, Some(off)), Ok(true), "the flag wins: {off}");
+    }
+    let e = reduced_motion_setting(true, Some("sometimes")).unwrap_err();
+    assert!(e.starts_with(REDUCED_MOTION_ENV) && e.contains("\"sometimes\""), "{e}");
+}
+
+#[test]
+fn reduced_motion_holds_the_playground_until_asked() {
+    let flush = "playground=on&level=flush-floor&race=on";
+    // Off: a loaded playground runs.
+    let mut s = state(flush);
+    assert!(!s.playground.paused);
+    // Turning the setting on pauses a running playground.
+    apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
+    assert!(s.playground.paused);
+    let steps = s.playground.steps;
+    update(&mut s, &Input { dt: 0.1, ..Input::default() });
+    assert_eq!(s.playground.steps, steps, "paused: no step");
+    // G asks for it: it runs.
+    update(&mut s, &Input { keys: vec![Key::G], dt: 0.1, ..Input::default() });
+    assert!(!s.playground.paused && s.playground.steps > steps);
+    // Loading a playground scene, resetting, and switching the playground on: paused each time.
+    load_scene_text(&mut s, flush).unwrap();
+    assert!(s.playground.paused && s.motion.reduced_motion);
+    update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
+    apply(&mut s, Command::Reset);
+    assert!(s.playground.paused);
+    load_scene_text(&mut s, "circle=-3,1,1&box=0,0,4,2").unwrap();
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    assert!(s.playground.options.on && s.playground.paused);
+    // Without the setting, a running playground switched off and on again runs on.
+    apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(false)));
+    update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
+    assert!(!s.playground.paused);
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    assert!(s.playground.options.on && !s.playground.paused);
+    // With it, the same switch holds it.
+    apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
+    update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
+    assert!(s.playground.options.on && s.playground.paused);
+}
+
+#[test]
+fn the_3d_view_has_its_own_status_line() {
+    // The face-plane counter-example: centre (1.65, 1.65, 1.65), r = 1, box ±1. The closest point is
+    // the corner (1, 1, 1), 0.65·√3 ≈ 1.126 away: separated; `planes` says overlap (false positive).
+    // Region x 2 + 3·2 + 9·2 = 26, the (+x, +y, +z) corner; nothing to push.
+    let s = state("algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1");
+    let (n, name) = algorithm_named("planes");
+    let t = status_text_3d(&s, &s.analysis3());
+    assert_eq!(
+        t,
+        format!(
+            "3D view, sphere against box. Algorithm {n} of 9, {name}, says overlap: wrong (false positive), \
+             the exact state is separated. Centre in region 26, corner (+x, +y, +z). Response: none, nothing to push."
+        )
+    );
+    // Inside: centre (0, 0.5, 0), r = 0.25: the nearest face is max y, 0.5 away; the push is
+    // 0.5 + 0.25 = 0.75 along +y. Region 1 + 3 + 9 = 13, inside.
+    let s = state("algorithm=clamp&view=3d&sphere=0,0.5,0,0.25&box3=-1,-1,-1,1,1,1");
+    let t = status_text_3d(&s, &s.analysis3());
+    assert!(t.contains("says overlap: right, the exact state is overlapping"), "{t}");
+    assert!(t.contains("Centre in region 13, inside."), "{t}");
+    assert!(t.contains("Response: inside, push-out (0, 0.75, 0) through the max y face."), "{t}");
+    // Sent once, not again while nothing changes.
+    let mut line = StatusLine::default();
+    assert_eq!(line.next_3d(&s, &s.analysis3()), Some(t));
+    assert_eq!(line.next_3d(&s, &s.analysis3()), None);
+}

@@ -1,0 +1,319 @@
+//! The 3D view's state, scene text and input, without a window.
+
+use super::*;
+use crate::app::{apply, current_scene, update, Command, Input, Key, SceneOptions, State};
+use crate::geom::Feature;
+use glam::{Vec2, Vec3};
+
+fn canvas() -> ScreenRect {
+    ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 800.0 }
+}
+
+fn state(text: &str) -> State {
+    let mut s = State::new(SceneOptions::from_fragment(text).unwrap());
+    update(&mut s, &Input { canvas: Some(canvas()), ..Input::default() });
+    s
+}
+
+fn keys(s: &mut State, keys: &[Key]) {
+    update(s, &Input { keys: keys.to_vec(), ..Input::default() });
+}
+
+#[test]
+fn the_scene_text_carries_the_3d_view_and_its_camera_both_ways() {
+    let text = "algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1\
+                &camera=30,20,9.5,0.5,0,-0.25&views=4&slice=y&xray=on&grown=square";
+    let o = SceneOptions::from_fragment(text).unwrap();
+    let t = o.three;
+    assert!(t.on && t.four && t.xray);
+    assert_eq!(t.sphere.center(), [1.65, 1.65, 1.65]);
+    assert_eq!(t.aabb.max(), [1.0, 1.0, 1.0]);
+    assert_eq!(t.camera, Some(Camera { yaw: 30.0, pitch: 20.0, distance: 9.5, target: [0.5, 0.0, -0.25] }));
+    assert_eq!((t.slice, t.grown), (Some(1), Grown::Square));
+    let back = SceneOptions::from_fragment(&o.to_fragment()).unwrap();
+    assert_eq!(back, o);
+    // The state reads back the same scene, and after an orbit the camera it writes is the new one.
+    let mut s = State::new(o);
+    assert_eq!(current_scene(&s), o);
+    apply(&mut s, Command::Three(ThreeCommand::Orbit(15.0, 0.0)));
+    let again = SceneOptions::from_fragment(&current_scene(&s).to_fragment()).unwrap();
+    assert_eq!(again.three.camera.unwrap().yaw, 45.0);
+    assert_eq!(again.three.sphere, o.three.sphere);
+}
+
+#[test]
+fn a_2d_scene_text_has_no_3d_keys_and_a_6_number_box_opens_3d() {
+    let o = SceneOptions::default();
+    assert!(!o.to_fragment().contains("view="), "{}", o.to_fragment());
+    let o = SceneOptions::from_fragment("box=-1,-1,-1,1,1,1").unwrap();
+    assert!(o.three.on);
+    assert_eq!(o.three.aabb.min(), [-1.0, -1.0, -1.0]);
+    assert_eq!(o.aabb, SceneOptions::default().aabb, "the 2D box is untouched");
+    // view=2d keeps the 3D scene but shows 2D.
+    let o = SceneOptions::from_fragment("sphere=0,0,5,1&view=2d").unwrap();
+    assert!(!o.three.on);
+    assert_eq!(o.three.sphere.center(), [0.0, 0.0, 5.0]);
+}
+
+#[test]
+fn bad_3d_arguments_are_refused_naming_the_field() {
+    let cli = |sphere: Option<&str>, aabb: Option<&str>, circle: Option<&str>, view: Option<&str>| {
+        SceneOptions::default()
+            .with_args(circle, aabb, None, None, None)
+            .and_then(|o| o.with_3d(sphere, view, aabb))
+            .map_err(|e| e.field)
+    };
+    assert_eq!(cli(Some("1,2,3"), None, None, None).unwrap_err(), "sphere", "wrong arity");
+    assert_eq!(cli(Some("1,2,NaN,1"), None, None, None).unwrap_err(), "sphere", "NaN");
+    assert_eq!(cli(Some("0,0,0,-1"), None, None, None).unwrap_err(), "sphere", "negative radius");
+    assert_eq!(cli(Some("0,0,0,1"), Some("-1,-1,1,1"), None, None).unwrap_err(), "box", "4-number box");
+    assert_eq!(cli(None, Some("-1,-1,-1,1,1,1"), Some("0,0,1"), None).unwrap_err(), "box", "6-number box, circle");
+    assert_eq!(cli(None, Some("-1,-1,-1,1,1"), None, None).unwrap_err(), "box", "5 numbers");
+    assert_eq!(cli(None, Some("1,-1,-1,-1,1,1"), None, None).unwrap_err(), "box", "min > max");
+    assert_eq!(cli(None, None, None, Some("4d")).unwrap_err(), "view");
+    let ok = cli(Some("1.65,1.65,1.65,1"), Some("-1,-1,-1,1,1,1"), None, None).unwrap();
+    assert!(ok.three.on);
+    for (text, field) in [
+        ("camera=1,2,3", "camera"),
+        ("camera=0,95,5,0,0,0", "camera"),
+        ("camera=0,10,0,0,0,0", "camera"),
+        ("camera=0,10,5,inf,0,0", "camera"),
+        ("slice=w", "slice"),
+        ("grown=round", "grown"),
+        ("views=3", "views"),
+        ("xray=maybe", "xray"),
+        ("box3=0,0,0,1,1", "box3"),
+        ("sphere=0,0,0,1&box=-1,-1,1,1", "box"),
+    ] {
+        assert_eq!(SceneOptions::from_fragment(text).unwrap_err().field, field, "{text}");
+    }
+}
+
+#[test]
+fn the_face_plane_counter_example_is_wrong_for_planes_only() {
+    let s = state(PLANES_COUNTER_EXAMPLE);
+    let a = s.analysis3();
+    assert!(!a.exact, "1.126 from the box with r = 1");
+    assert!((a.contact.distance - 1.1258).abs() < 1e-3, "{}", a.contact.distance);
+    assert!(a.verdict && a.wrong(), "planes says overlap");
+    for (alg, v) in ALGORITHMS.iter().zip(&a.verdicts) {
+        assert_eq!(*v, alg.id == "planes" || alg.id == "planes_naive", "{}", alg.id);
+    }
+    assert_eq!(a.contact.zone, 26);
+    assert_eq!(region_name(a.contact.zone), "corner (+x, +y, +z)");
+}
+
+#[test]
+fn regions_are_named_by_how_many_axes_the_centre_is_outside_on() {
+    assert_eq!(region_name(13), "inside");
+    assert_eq!(region_name(14), "face (+x)");
+    assert_eq!(region_name(4), "face (−z)");
+    assert_eq!(region_name(2 + 3 * 2 + 9), "edge (+x, +y)");
+    assert_eq!(region_name(0), "corner (−x, −y, −z)");
+    let kinds: Vec<&str> = (0..27).map(region_kind).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "face").count(), 6);
+    assert_eq!(kinds.iter().filter(|k| **k == "edge").count(), 12);
+    assert_eq!(kinds.iter().filter(|k| **k == "corner").count(), 8);
+}
+
+#[test]
+fn keys_orbit_zoom_move_the_sphere_and_switch_the_views() {
+    let mut s = state("view=3d&sphere=3,0,0,1&box3=-1,-1,-1,1,1,1");
+    let cam0 = s.three.camera();
+    keys(&mut s, &[Key::Right, Key::Up, Key::Plus]);
+    let cam = s.three.camera();
+    assert_eq!(cam.yaw, cam0.yaw + ORBIT_KEY_DEG);
+    assert_eq!(cam.pitch, cam0.pitch + ORBIT_KEY_DEG);
+    assert!((cam.distance - cam0.distance / ZOOM_FACTOR).abs() < 1e-4);
+    keys(&mut s, &[Key::A, Key::W, Key::E, Key::E]);
+    let c = s.three.options.sphere.center();
+    assert!((c[0] - 2.9).abs() < 1e-6 && (c[1] - 0.1).abs() < 1e-6 && (c[2] - 0.2).abs() < 1e-6, "{c:?}");
+    keys(&mut s, &[Key::I, Key::K, Key::K, Key::X, Key::G, Key::G]);
+    let o = s.three.options;
+    assert!(o.four && o.xray);
+    assert_eq!((o.slice, o.grown), (Some(1), Grown::Square));
+    // Pitch stops short of the pole.
+    for _ in 0..20 {
+        keys(&mut s, &[Key::Up]);
+    }
+    assert_eq!(s.three.camera().pitch, PITCH_LIMIT);
+    // R returns to the starting scene, camera included; V goes back to 2D.
+    keys(&mut s, &[Key::R]);
+    assert_eq!(s.three.options, s.initial.three);
+    keys(&mut s, &[Key::V]);
+    assert!(!s.three.options.on);
+    keys(&mut s, &[Key::V]);
+    assert!(s.three.options.on);
+}
+
+#[test]
+fn space_applies_the_push_out_in_3d() {
+    let mut s = state("view=3d&sphere=1.5,0.2,0.1,1&box3=-1,-1,-1,1,1,1");
+    assert!(s.analysis3().exact);
+    keys(&mut s, &[Key::Space]);
+    let c = s.three.options.sphere.center();
+    assert!((c[0] - 2.0).abs() < 1e-6, "{c:?}");
+    assert_eq!(s.analysis3().contact.state, crate::geom::State::Touching);
+}
+
+#[test]
+fn projecting_a_point_and_casting_a_ray_through_it_agree() {
+    let s = state("view=3d&sphere=2,1,0.5,1&box3=-1,-1,-1,1,1,1&camera=20,30,8,0,0,0");
+    for kind in [ViewKind::Orbit, ViewKind::Top, ViewKind::Front, ViewKind::Side] {
+        let cam = ViewCamera::of(kind, &s.three);
+        let p = Vec3::new(0.7, -0.4, 0.9);
+        let at = cam.project(p, canvas()).unwrap();
+        let (o, d) = cam.ray(at, canvas());
+        let off = (p - o) - (p - o).dot(d) * d;
+        assert!(off.length() < 1e-3, "{kind:?}: {off:?}");
+    }
+    // The top view is the 2D picture: x to the right, y up.
+    let top = ViewCamera::of(ViewKind::Top, &s.three);
+    let a = top.project(Vec3::ZERO, canvas()).unwrap();
+    let b = top.project(Vec3::new(1.0, 1.0, 0.0), canvas()).unwrap();
+    assert!(b.x > a.x && b.y < a.y);
+}
+
+#[test]
+fn dragging_empty_space_orbits_and_dragging_the_sphere_moves_it_in_the_facing_plane() {
+    let mut s = state("view=3d&sphere=2,1,0.5,1&box3=-1,-1,-1,1,1,1&camera=20,30,12,0,0,0");
+    let press = |s: &mut State, from: Vec2, to: Vec2| {
+        update(s, &Input { pointer: Some(from), pressed: true, down: true, ..Input::default() });
+        update(s, &Input { pointer: Some(to), down: true, ..Input::default() });
+        update(s, &Input { pointer: Some(to), ..Input::default() });
+    };
+    // Empty space (a corner of the canvas): orbit by the drag.
+    let yaw0 = s.three.camera().yaw;
+    press(&mut s, Vec2::new(20.0, 20.0), Vec2::new(70.0, 20.0));
+    assert!((s.three.camera().yaw - (yaw0 - 50.0 * ORBIT_DEG_PER_PX)).abs() < 1e-3);
+    assert!(s.three.drag.is_none());
+    // The sphere's centre on screen: the sphere follows, staying in the plane facing the camera.
+    let cam = ViewCamera::of(ViewKind::Orbit, &s.three);
+    let c0 = Vec3::from(s.three.options.sphere.center());
+    let at = cam.project(c0, canvas()).unwrap();
+    let target_world = c0 + Vec3::new(0.0, 0.0, 0.8);
+    let to = cam.project(target_world, canvas()).unwrap();
+    let yaw = s.three.camera().yaw;
+    press(&mut s, at, to);
+    assert_eq!(s.three.camera().yaw, yaw, "no orbit while dragging the sphere");
+    let c1 = Vec3::from(s.three.options.sphere.center());
+    let n = (cam.eye - cam.target).normalize();
+    assert!((c1 - c0).dot(n).abs() < 1e-3, "stays in the facing plane");
+    assert!(c1.z > c0.z + 0.5, "{c0:?} → {c1:?}");
+    // The wheel zooms.
+    let d = s.three.camera().distance;
+    update(&mut s, &Input { pointer: Some(Vec2::new(30.0, 30.0)), wheel: 1.0, ..Input::default() });
+    assert!(s.three.camera().distance < d);
+}
+
+#[test]
+fn four_views_split_the_canvas_into_quadrants() {
+    let l = layout(canvas(), true);
+    assert_eq!(l.len(), 4);
+    assert_eq!(l[0], (ViewKind::Orbit, ScreenRect { x: 0.0, y: 0.0, w: 500.0, h: 400.0 }));
+    assert_eq!(l[3], (ViewKind::Side, ScreenRect { x: 500.0, y: 400.0, w: 500.0, h: 400.0 }));
+    assert_eq!(layout(canvas(), false), vec![(ViewKind::Orbit, canvas())]);
+}
+
+#[test]
+fn the_slice_through_the_counter_example_shows_planes_false_positives_and_clamp_none() {
+    use crate::teach::agreement::Class;
+    let o = SceneOptions::from_fragment(&format!("{PLANES_COUNTER_EXAMPLE}&slice=z")).unwrap();
+    let planes = ALGORITHMS.iter().position(|a| a.id == "planes").unwrap();
+    let clamp = ALGORITHMS.iter().position(|a| a.id == "clamp").unwrap();
+    let img = slice_image(&o.three, planes, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    assert_eq!((img.axis, img.at, img.plane_axes), (2, 1.65, [0, 1]));
+    assert_eq!(img.rgba.len(), img.spec.len() * 4);
+    assert!(img.counts[Class::FalsePositive.index()] > 0, "the wedge near the corner");
+    assert_eq!(img.counts[Class::FalseNegative.index()], 0);
+    let img = slice_image(&o.three, clamp, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    assert_eq!(img.counts[Class::FalsePositive.index()] + img.counts[Class::FalseNegative.index()], 0);
+    assert!(img.counts[Class::AgreedOverlap.index()] > 0);
+    let off = SceneOptions::from_fragment(PLANES_COUNTER_EXAMPLE).unwrap();
+    assert!(slice_image(&off.three, clamp, false, ArvoMode::SolidBoxSolidBall, 40_000).is_none());
+}
+
+#[test]
+fn f_is_the_frame_time_readout_in_3d_too_and_i_the_four_views() {
+    let mut s = State::new(SceneOptions::from_fragment("view=3d&sphere=0,0,3,1&box3=-1,-1,-1,1,1,1").unwrap());
+    let (four, stats) = (s.three.options.four, s.frame_stats_visible);
+    update(&mut s, &Input { keys: vec![Key::F], ..Input::default() });
+    assert_eq!((s.three.options.four, s.frame_stats_visible), (four, !stats));
+    update(&mut s, &Input { keys: vec![Key::I], ..Input::default() });
+    assert_eq!((s.three.options.four, s.frame_stats_visible), (!four, !stats));
+}
+
+fn close3(a: [f32; 3], b: [f32; 3]) -> bool {
+    a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-5)
+}
+
+#[test]
+fn the_sweep_in_3d_finds_the_face_the_edge_and_the_tunnelling() {
+    // r = 1 from x = -5 by 10 along x against the box ±1: the centre is 1 from the -x face at x = -2,
+    // after 3 of the 10 units: t = 0.3, the -x face, normal (-1, 0, 0). It ends at x = 5, 4 past the
+    // box: a discrete test there sees nothing (tunnelling).
+    let s = state("box3=-1,-1,-1,1,1,1&sphere=-5,0,0,1&velocity3=10,0,0");
+    let w = s.analysis3().sweep.expect("a velocity, so a sweep");
+    let h = w.hit.expect("it hits");
+    assert!((h.t - 0.3).abs() < 1e-6, "{}", h.t);
+    assert!(close3(h.center, [-2.0, 0.0, 0.0]), "{:?}", h.center);
+    assert!(close3(h.normal, [-1.0, 0.0, 0.0]), "{:?}", h.normal);
+    assert_eq!((h.feature, h.initial), (Feature::Face, false));
+    assert!(close3(w.end, [5.0, 0.0, 0.0]) && !w.end_overlap && w.tunnelled());
+    // From (3, 3, 0) by (-4, -4, 0): the centre stays on x = y, 1 from the edge x = y = 1 when
+    // √2 (x - 1) = 1, x = 1 + 1/√2; t = (3 - x)/4 = 0.32322. It ends at (-1, -1, 0), overlapping:
+    // no tunnelling.
+    let s = state("box3=-1,-1,-1,1,1,1&sphere=3,3,0,1&velocity3=-4,-4,0");
+    let w = s.analysis3().sweep.unwrap();
+    let h = w.hit.unwrap();
+    let x = 1.0 + std::f32::consts::FRAC_1_SQRT_2;
+    assert!((h.t - (3.0 - x) / 4.0).abs() < 1e-5, "{}", h.t);
+    assert!(close3(h.center, [x, x, 0.0]), "{:?}", h.center);
+    let n = std::f32::consts::FRAC_1_SQRT_2;
+    assert!(close3(h.normal, [n, n, 0.0]), "{:?}", h.normal);
+    assert_eq!(h.feature, Feature::Edge);
+    assert!(w.end_overlap && !w.tunnelled());
+    // Along z from x = -5: it never comes within 1 of the box.
+    let s = state("box3=-1,-1,-1,1,1,1&sphere=-5,0,0,1&velocity3=0,0,10");
+    let w = s.analysis3().sweep.unwrap();
+    assert!(w.hit.is_none() && !w.tunnelled());
+    // No velocity, no sweep.
+    assert!(state(PLANES_COUNTER_EXAMPLE).analysis3().sweep.is_none());
+}
+
+#[test]
+fn the_3d_velocity_goes_through_the_scene_text_and_the_command_line() {
+    let o = SceneOptions::from_fragment("sphere=-5,0.5,0.25,1&box3=-1,-1,-1,1,1,1&velocity3=10,-0.5,0.125").unwrap();
+    assert_eq!(o.three.velocity, Some([10.0, -0.5, 0.125]));
+    let text = o.to_fragment();
+    assert!(text.contains("velocity3=10,-0.5,0.125"), "{text}");
+    assert_eq!(SceneOptions::from_fragment(&text).unwrap(), o);
+    let off = SceneOptions::from_fragment("sphere=-5,0.5,0.25,1&velocity3=off").unwrap();
+    assert_eq!(off.three.velocity, None);
+    assert!(!off.to_fragment().contains("velocity3"), "{}", off.to_fragment());
+    for bad in ["velocity3=1,2", "velocity3=1,NaN,2", "velocity3=1,2,1e9"] {
+        assert_eq!(SceneOptions::from_fragment(bad).unwrap_err().field, "velocity3", "{bad}");
+    }
+    // --velocity with three numbers sets the 3D velocity in the 3D view (the 2D motion mode stays as
+    // it was), and is refused in 2D.
+    let three = SceneOptions::default().with_3d(Some("-5,0,0,1"), None, None).unwrap();
+    let o = three.with_velocity(Some("1,2,3")).unwrap();
+    assert_eq!(o.three.velocity, Some([1.0, 2.0, 3.0]));
+    assert_eq!(o.motion, SceneOptions::default().motion);
+    assert_eq!(three.with_velocity(Some("1,NaN,3")).unwrap_err().field, "velocity");
+    assert_eq!(SceneOptions::default().with_velocity(Some("1,2,3")).unwrap_err().field, "velocity");
+    let o = SceneOptions::default().with_velocity(Some("1,2")).unwrap();
+    assert!(o.motion.on && o.three.velocity.is_none());
+}
+
+#[test]
+fn c_does_not_touch_the_hidden_2d_circle_in_3d() {
+    let mut s = state("view=3d&sphere=3,0,0,1&box3=-1,-1,-1,1,1,1");
+    let (circle, case, three) = (s.circle, s.case, s.three.options);
+    keys(&mut s, &[Key::C]);
+    assert_eq!((s.circle, s.case, s.three.options), (circle, case, three));
+    // In 2D it still cycles the case.
+    keys(&mut s, &[Key::V]);
+    keys(&mut s, &[Key::C]);
+    assert_ne!(s.case, case);
+}

@@ -1,0 +1,83 @@
+//! The bridge to the web page's accessibility plugin (`a11y.js`, beside `index.html`): the
+//! status line, the keyboard shortcuts list, the reduced-motion preference, and a wake-up call for
+//! the frame loop. The plugin adds these
+//! functions to the wasm module's imports, the way quad-url's JS does; strings cross as a pointer
+//! and a length into the wasm memory (UTF-8), numbers as `i32`. No wasm-bindgen.
+//!
+//! On the desktop every function is a no-op ([`AVAILABLE`] is false): the frame loop calls them
+//! unconditionally, and does the work of building the texts only when there is a page.
+
+/// Is there a page to talk to (the wasm build)?
+pub const AVAILABLE: bool = cfg!(target_arch = "wasm32");
+
+#[cfg(target_arch = "wasm32")]
+mod ffi {
+    extern "C" {
+        pub fn a11y_set_status(ptr: *const u8, len: usize);
+        pub fn a11y_set_shortcuts(ptr: *const u8, len: usize);
+        pub fn a11y_prefers_reduced_motion() -> i32;
+        pub fn a11y_set_reduced_motion(on: i32);
+    }
+
+    /// The plugin checks that the JS and the Rust side agree: macroquad's loader calls
+    /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
+    #[no_mangle]
+    pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
+        1
+    }
+
+    /// The page asks for a frame: the app draws only on input or while something moves
+    /// (macroquad's blocking event loop), so a change the page sees first (the browser's
+    /// reduced-motion preference) would otherwise wait for the next input.
+    #[no_mangle]
+    pub extern "C" fn circle_aabb_lab_wake() {
+        macroquad::miniquad::window::schedule_update();
+    }
+}
+
+/// Passes `text` to one of the plugin's string functions.
+#[cfg(target_arch = "wasm32")]
+fn send(f: unsafe extern "C" fn(*const u8, usize), text: &str) {
+    // SAFETY: the plugin reads `len` bytes at `ptr` from the wasm memory during the call and keeps
+    // no reference to them; `text` outlives the call.
+    unsafe { f(text.as_ptr(), text.len()) }
+}
+
+/// Replaces the text of the page's `aria-live` status line.
+pub fn set_status(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_status, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Fills the page's keyboard shortcuts list from `text` (see `app::status::shortcuts_text`: one
+/// row a line, keys and what they do separated by a tab).
+pub fn set_shortcuts(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_shortcuts, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// The browser's `prefers-reduced-motion: reduce`, as it is now (`None` on the desktop).
+#[must_use]
+pub fn prefers_reduced_motion() -> Option<bool> {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a call with no arguments into the plugin, which returns 0 or 1.
+    return Some(unsafe { ffi::a11y_prefers_reduced_motion() } != 0);
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// Tells the page the app's reduced-motion setting (the plugin writes it to the page as
+/// `data-reduced-motion="on|off"` on the `<html>` element).
+pub fn report_reduced_motion(on: bool) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a call with one integer argument into the plugin.
+    unsafe {
+        ffi::a11y_set_reduced_motion(i32::from(on));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = on;
+}

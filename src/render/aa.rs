@@ -1,0 +1,254 @@
+//! Antialiased shapes built from geometry, so the window needs no multisampling (which multiplies
+//! the fill cost by 4 on software rasterisers such as SwiftShader and llvmpipe).
+//!
+//! Each edge that is not pixel-aligned gets a feather: a strip [`FEATHER`] pixels wide whose alpha
+//! falls linearly from the shape's to zero. Lines are a core quad plus two feather strips; a disc
+//! is a fan plus a feathered ring; a rim (circle outline) is an annulus feathered on both sides.
+//! Circles take their segment count from their radius in pixels ([`segments_for_radius`]), so a rim
+//! stays round at any zoom.
+//!
+//! The builders are plain data ([`Mesh`]); [`Mesh::draw`] hands the triangles to macroquad's
+//! batcher with its white texture, so consecutive shapes share one draw call.
+
+use macroquad::prelude::*;
+use std::f32::consts::{PI, TAU};
+
+/// Width of the alpha falloff at an edge, in pixels.
+pub const FEATHER: f32 = 1.0;
+
+/// The largest distance, in pixels, between a circle and the polygon that draws it.
+pub const MAX_SAGITTA: f32 = 0.2;
+
+/// How many segments a circle of `r` pixels needs so that no chord lies more than
+/// [`MAX_SAGITTA`] pixels inside the circle (at least 12, at most 1024).
+#[must_use]
+pub fn segments_for_radius(r: f32) -> usize {
+    if !r.is_finite() || r <= MAX_SAGITTA {
+        return 12;
+    }
+    // A chord of angle θ lies r·(1 − cos(θ/2)) inside the circle.
+    let half = (1.0 - MAX_SAGITTA / r).acos();
+    ((PI / half).ceil() as usize).clamp(12, 1024)
+}
+
+/// Triangles with per-vertex colour, ready for macroquad's batcher.
+#[derive(Clone, Debug, Default)]
+pub struct Mesh {
+    pub vertices: Vec<Vertex>,
+    pub indices: Vec<u16>,
+}
+
+/// `x > 0`, false for NaN: the guard that keeps degenerate shapes out of the mesh.
+fn positive(x: f32) -> bool {
+    x > 0.0
+}
+
+fn with_alpha(c: Color, a: f32) -> Color {
+    Color::new(c.r, c.g, c.b, a)
+}
+
+impl Mesh {
+    fn vertex(&mut self, p: Vec2, c: Color) -> u16 {
+        let i = self.vertices.len() as u16;
+        self.vertices.push(Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, c));
+        i
+    }
+
+    fn quad(&mut self, a: u16, b: u16, c: u16, d: u16) {
+        self.indices.extend_from_slice(&[a, b, c, a, c, d]);
+    }
+
+    /// A straight line of width `w` from `a` to `b`, feathered along both long sides. Lines thinner
+    /// than a pixel are drawn one pixel wide with their alpha scaled down.
+    pub fn line(&mut self, a: Vec2, b: Vec2, w: f32, c: Color) {
+        let d = b - a;
+        let len = d.length();
+        if !positive(len) || !positive(w) {
+            return;
+        }
+        let n = vec2(-d.y, d.x) / len;
+        let alpha = c.a * w.min(1.0);
+        let inner = 0.5 * (w.max(1.0) - FEATHER).max(0.0);
+        let outer = inner + FEATHER;
+        let (solid, clear) = (with_alpha(c, alpha), with_alpha(c, 0.0));
+        let ring = |p: Vec2, m: &mut Mesh| {
+            [
+                m.vertex(p - n * outer, clear),
+                m.vertex(p - n * inner, solid),
+                m.vertex(p + n * inner, solid),
+                m.vertex(p + n * outer, clear),
+            ]
+        };
+        let s = ring(a, self);
+        let e = ring(b, self);
+        for k in 0..3 {
+            self.quad(s[k], s[k + 1], e[k + 1], e[k]);
+        }
+    }
+
+    /// A polyline through `points` (open), each segment as [`Mesh::line`].
+    pub fn polyline(&mut self, points: &[Vec2], w: f32, c: Color) {
+        for pair in points.windows(2) {
+            self.line(pair[0], pair[1], w, c);
+        }
+    }
+
+    /// A filled disc with a feathered edge.
+    pub fn disc(&mut self, centre: Vec2, r: f32, c: Color) {
+        if !positive(r) {
+            return;
+        }
+        let n = segments_for_radius(r);
+        let inner = (r - 0.5 * FEATHER).max(0.0);
+        let outer = r + 0.5 * FEATHER;
+        let clear = with_alpha(c, 0.0);
+        let mid = self.vertex(centre, c);
+        let first = self.vertices.len() as u16;
+        for i in 0..n {
+            let t = i as f32 / n as f32 * TAU;
+            let u = vec2(t.cos(), t.sin());
+            self.vertex(centre + u * inner, c);
+            self.vertex(centre + u * outer, clear);
+        }
+        for i in 0..n as u16 {
+            let j = (i + 1) % n as u16;
+            let (a, b) = (first + 2 * i, first + 2 * j);
+            self.indices.extend_from_slice(&[mid, a, b]);
+            self.quad(a, a + 1, b + 1, b);
+        }
+    }
+
+    /// A circle outline of width `w` centred on radius `r`, feathered inside and out.
+    pub fn rim(&mut self, centre: Vec2, r: f32, w: f32, c: Color) {
+        if !positive(r) || !positive(w) {
+            return;
+        }
+        let n = segments_for_radius(r + 0.5 * w);
+        let alpha = c.a * w.min(1.0);
+        let half = 0.5 * (w.max(1.0) - FEATHER).max(0.0);
+        let radii = [(r - half - FEATHER).max(0.0), (r - half).max(0.0), r + half, r + half + FEATHER];
+        let (solid, clear) = (with_alpha(c, alpha), with_alpha(c, 0.0));
+        let first = self.vertices.len() as u16;
+        for i in 0..n {
+            let t = i as f32 / n as f32 * TAU;
+            let u = vec2(t.cos(), t.sin());
+            for (k, rad) in radii.iter().enumerate() {
+                self.vertex(centre + u * *rad, if k == 0 || k == 3 { clear } else { solid });
+            }
+        }
+        for i in 0..n as u16 {
+            let j = (i + 1) % n as u16;
+            let (a, b) = (first + 4 * i, first + 4 * j);
+            for k in 0..3 {
+                self.quad(a + k, a + k + 1, b + k + 1, b + k);
+            }
+        }
+    }
+
+    /// A filled triangle (no feather: used for small arrow heads and tints).
+    pub fn triangle(&mut self, a: Vec2, b: Vec2, c: Vec2, color: Color) {
+        let i = [self.vertex(a, color), self.vertex(b, color), self.vertex(c, color)];
+        self.indices.extend_from_slice(&i);
+    }
+
+    /// Hands the triangles to macroquad's batcher (white texture: batched with the other shapes),
+    /// in chunks that fit its index type, and empties the mesh.
+    pub fn draw(&mut self) {
+        if self.indices.is_empty() {
+            self.vertices.clear();
+            return;
+        }
+        let gl = unsafe { get_internal_gl() }.quad_gl;
+        gl.texture(None);
+        gl.draw_mode(DrawMode::Triangles);
+        gl.geometry(&self.vertices, &self.indices);
+        self.vertices.clear();
+        self.indices.clear();
+    }
+}
+
+/// Draws one shape through a scratch mesh.
+fn draw_one(build: impl FnOnce(&mut Mesh)) {
+    let mut m = Mesh::default();
+    build(&mut m);
+    m.draw();
+}
+
+/// An antialiased line (replaces macroquad's `draw_line`).
+pub fn line(x1: f32, y1: f32, x2: f32, y2: f32, w: f32, c: Color) {
+    draw_one(|m| m.line(vec2(x1, y1), vec2(x2, y2), w, c));
+}
+
+/// An antialiased filled circle (replaces macroquad's 20-sided `draw_circle`).
+pub fn disc(x: f32, y: f32, r: f32, c: Color) {
+    draw_one(|m| m.disc(vec2(x, y), r, c));
+}
+
+/// An antialiased circle outline (replaces macroquad's 30-sided `draw_circle_lines`).
+pub fn rim(x: f32, y: f32, r: f32, w: f32, c: Color) {
+    draw_one(|m| m.rim(vec2(x, y), r, w, c));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_grow_with_radius_and_keep_the_sagitta_small() {
+        assert_eq!(segments_for_radius(1.0), 12);
+        assert_eq!(segments_for_radius(f32::NAN), 12);
+        let mut last = 0;
+        for r in [5.0, 20.0, 80.0, 300.0, 1200.0] {
+            let n = segments_for_radius(r);
+            assert!(n >= last, "r {r}: {n} < {last}");
+            last = n;
+            // The chord's distance inside the circle.
+            let sagitta = r * (1.0 - (PI / n as f32).cos());
+            assert!(sagitta <= MAX_SAGITTA + 1e-3, "r {r}: n {n}, sagitta {sagitta}");
+        }
+        // macroquad's fixed 20 sides would miss a 300 px circle by ~3.7 px.
+        assert!(segments_for_radius(300.0) > 80);
+        assert_eq!(segments_for_radius(1e9), 1024);
+    }
+
+    #[test]
+    fn a_line_is_a_solid_core_with_transparent_edges() {
+        let mut m = Mesh::default();
+        m.line(vec2(0.0, 0.0), vec2(10.0, 0.0), 3.0, Color::new(1.0, 0.0, 0.0, 0.8));
+        assert_eq!(m.vertices.len(), 8);
+        assert_eq!(m.indices.len(), 18);
+        let ys: Vec<f32> = m.vertices[..4].iter().map(|v| v.position.y).collect();
+        assert_eq!(ys, vec![-2.0, -1.0, 1.0, 2.0]);
+        let alphas: Vec<u8> = m.vertices[..4].iter().map(|v| v.color[3]).collect();
+        assert_eq!(alphas, vec![0, 204, 204, 0]);
+        // Degenerate input draws nothing.
+        m.line(vec2(1.0, 1.0), vec2(1.0, 1.0), 3.0, RED);
+        m.line(vec2(0.0, 0.0), vec2(f32::NAN, 1.0), 3.0, RED);
+        assert_eq!(m.vertices.len(), 8);
+    }
+
+    #[test]
+    fn a_hairline_keeps_a_pixel_of_coverage_with_less_alpha() {
+        let mut m = Mesh::default();
+        m.line(vec2(0.0, 0.0), vec2(0.0, 10.0), 0.5, Color::new(1.0, 1.0, 1.0, 1.0));
+        let alphas: Vec<u8> = m.vertices[..4].iter().map(|v| v.color[3]).collect();
+        assert_eq!(alphas, vec![0, 127, 127, 0]);
+    }
+
+    #[test]
+    fn disc_and_rim_vertices_lie_on_their_radii() {
+        let mut m = Mesh::default();
+        m.disc(vec2(50.0, 50.0), 40.0, WHITE);
+        let n = segments_for_radius(40.0);
+        assert_eq!(m.vertices.len(), 1 + 2 * n);
+        for v in &m.vertices[1..] {
+            let d = vec2(v.position.x, v.position.y).distance(vec2(50.0, 50.0));
+            assert!((d - 39.5).abs() < 1e-3 || (d - 40.5).abs() < 1e-3, "{d}");
+        }
+        let mut m = Mesh::default();
+        m.rim(vec2(0.0, 0.0), 100.0, 3.0, WHITE);
+        let d: Vec<f32> = m.vertices[..4].iter().map(|v| vec2(v.position.x, v.position.y).length()).collect();
+        assert_eq!(d, vec![98.0, 99.0, 101.0, 102.0]);
+        assert!(m.indices.iter().all(|&i| (i as usize) < m.vertices.len()));
+    }
+}
