@@ -95,7 +95,7 @@ impl TileMap {
             && ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
             && ((origin[1] as f64 + height as f64 * cell as f64) as f32).is_finite()
             && width.checked_mul(height).is_some()
-            && width.max(height) < 1 << 62; // cannot be allocated anyway; keeps `index_f64` exact
+            && (width.max(height) as u64) < 1 << 62; // cannot be allocated anyway; keeps `index_f64` exact
         if !ok {
             return Err(MapError::BadGeometry);
         }
