@@ -11,7 +11,7 @@
 #      6-number --box): the face-plane counter-example, a face contact and an inside case, each taken twice
 #      (identical) and different from each other and from the 2D picture; the counter-example shows the
 #      red WRONG banner; a 3D sweep (--velocity VX,VY,VZ, tunnelling) is the same twice and differs from
-#      the sphere standing still;
+#      the sphere standing still; the slice's agreement map, distance field and zones differ from each other;
 #   3. bad arguments exit non-zero, name the bad field, and write no PNG (no window opened);
 #   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes;
 #   5. prints the frame-time figures (--frame-stats: fps, CPU ms update / egui / draw, canvas batches) of the
@@ -138,6 +138,15 @@ d=$(diff_px "$OUT/3d-sweep-1.png" "$OUT/3d-sweep-2.png")
 d=$(diff_px "$OUT/3d-sweep-1.png" "$OUT/3d-sweep-still.png")
 ((d > 5000)) || fail "3d-sweep vs the still sphere: only $d pixels differ"
 pass "3d-sweep twice: identical; vs the still sphere: $d pixels differ"
+# The slice's three pictures (slicemap=agreement|distance|zones) of the inside scene: each differs from the others.
+shot 3d-slice-distance --scene "${INSIDE_3D[1]}&slicemap=distance"
+shot 3d-slice-zones --scene "${INSIDE_3D[1]}&slicemap=zones"
+for pair in "3d-inside-1 3d-slice-distance" "3d-inside-1 3d-slice-zones" "3d-slice-distance 3d-slice-zones"; do
+  read -r x y <<<"$pair"
+  d=$(diff_px "$OUT/$x.png" "$OUT/$y.png")
+  ((d > 5000)) || fail "$x vs $y: only $d pixels differ"
+  pass "slice pictures $x vs $y: $d pixels differ"
+done
 
 # The counter-example: planes is wrong, so the WRONG banner (warning red at alpha 230 over the background)
 # is drawn; the face contact (clamp, right) has none.
@@ -186,6 +195,7 @@ bad --box --box=-1,-1,-1,1,1
 bad --view --view 4d
 bad camera --scene 'view=3d&camera=0,95,5,0,0,0'
 bad slice --scene 'view=3d&slice=w'
+bad slicemap --scene 'view=3d&slice=z&slicemap=contours'
 rc=0; err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/no/such/dir/x.png" 2>&1) || rc=$?
 ((rc != 0)) && grep -q -- --screenshot <<<"$err" || fail "unwritable --screenshot path: exit $rc: $err"
 pass "unwritable --screenshot path rejected (exit $rc): $err"

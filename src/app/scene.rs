@@ -454,7 +454,8 @@ impl SceneOptions {
                 "throw" => &mut throw,
                 "gravity" => &mut gravity,
                 "steps" => &mut steps,
-                k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "xray" | "grown" | "velocity3") => {
+                k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "slicemap" | "xray" | "grown"
+                | "velocity3") => {
                     sphere_given |= k == "sphere";
                     three_keys.push((k, value));
                     continue;

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //!  scene text  view=3d&sphere=CX,CY,CZ,R&box3=MINX,MINY,MINZ,MAXX,MAXY,MAXZ
-//!              &camera=YAW,PITCH,DISTANCE,TX,TY,TZ&views=4&slice=z&xray=on&grown=both
+//!              &camera=YAW,PITCH,DISTANCE,TX,TY,TZ&views=4&slice=z&slicemap=distance&xray=on&grown=both
 //!              &velocity3=VX,VY,VZ
 //! ```
 
@@ -184,8 +184,64 @@ pub fn bounds(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>) -> ([f32
     (lo, hi)
 }
 
-/// The 3D part of a scene (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `xray=`, `grown=`,
-/// `velocity3=`).
+/// What the slice plane shows (`slicemap=`): the 2D lessons, carried over to the plane through the
+/// centre.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SlicePicture {
+    /// The selected test's agreement map: every cell a sphere centred there, coloured by whether
+    /// the test agrees with the exact answer.
+    #[default]
+    Agreement,
+    /// The signed distance from each point of the plane to the box (in 3D), with iso-lines, the
+    /// box's cut (0) and the sphere's radius (where the centre may go while touching) in bold.
+    Distance,
+    /// The regions (`x + 3y + 9z`) the plane crosses, tinted by kind: inside, face, edge, corner;
+    /// the centre's own region brighter.
+    Zones,
+}
+
+impl SlicePicture {
+    pub const ALL: [SlicePicture; 3] = [SlicePicture::Agreement, SlicePicture::Distance, SlicePicture::Zones];
+
+    /// The scene-text id.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SlicePicture::Agreement => "agreement",
+            SlicePicture::Distance => "distance",
+            SlicePicture::Zones => "zones",
+        }
+    }
+
+    /// The panel's and the status line's words.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            SlicePicture::Agreement => "agreement map",
+            SlicePicture::Distance => "distance field",
+            SlicePicture::Zones => "zones",
+        }
+    }
+
+    /// Agreement map → distance field → zones → agreement map.
+    #[must_use]
+    pub fn next(self) -> SlicePicture {
+        let all = SlicePicture::ALL;
+        all[(all.iter().position(|&p| p == self).unwrap_or(0) + 1) % all.len()]
+    }
+
+    /// Parses `agreement`, `distance` or `zones`.
+    pub fn parse(text: &str) -> Result<SlicePicture, OptionError> {
+        let t = text.trim().to_ascii_lowercase();
+        SlicePicture::ALL.into_iter().find(|p| p.as_str() == t).ok_or_else(|| OptionError {
+            field: "slicemap",
+            message: format!("{text:?} is not one of agreement, distance, zones"),
+        })
+    }
+}
+
+/// The 3D part of a scene (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `slicemap=`,
+/// `xray=`, `grown=`, `velocity3=`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ThreeOptions {
     /// The 3D view is shown (`view=3d`).
@@ -198,6 +254,8 @@ pub struct ThreeOptions {
     pub four: bool,
     /// The slice plane through the centre, perpendicular to this axis (`slice=x|y|z|off`).
     pub slice: Option<usize>,
+    /// What the slice shows (`slicemap=agreement|distance|zones`).
+    pub slice_picture: SlicePicture,
     /// X-ray: the box translucent, the closest point and the push drawn through it (`xray=on`).
     pub xray: bool,
     /// The grown box shown (`grown=off|rounded|square|both`).
@@ -217,6 +275,7 @@ impl Default for ThreeOptions {
             camera: None,
             four: false,
             slice: None,
+            slice_picture: SlicePicture::Agreement,
             xray: false,
             grown: Grown::Off,
             velocity: None,
@@ -332,6 +391,9 @@ impl ThreeOptions {
         if self.slice.is_some() {
             s.push_str(&format!("&slice={}", slice_id(self.slice)));
         }
+        if self.slice_picture != SlicePicture::default() {
+            s.push_str(&format!("&slicemap={}", self.slice_picture.as_str()));
+        }
         if self.xray {
             s.push_str("&xray=on");
         }
@@ -345,7 +407,7 @@ impl ThreeOptions {
     }
 
     /// Applies one 3D key of a scene text (`view`, `sphere`, `box3`, `camera`, `views`, `slice`,
-    /// `xray`, `grown`, `velocity3`). `Ok(false)`: not a 3D key.
+    /// `slicemap`, `xray`, `grown`, `velocity3`). `Ok(false)`: not a 3D key.
     pub fn set_key(&mut self, key: &str, value: &str) -> Result<bool, OptionError> {
         match key {
             "view" => self.on = parse_view(value)?,
@@ -357,6 +419,7 @@ impl ThreeOptions {
             "camera" => self.camera = Some(Camera::parse(value)?),
             "views" => self.four = parse_views(value)?,
             "slice" => self.slice = parse_slice(value)?,
+            "slicemap" => self.slice_picture = SlicePicture::parse(value)?,
             "xray" => self.xray = parse_flag("xray", value)?,
             "grown" => self.grown = Grown::parse(value)?,
             "velocity3" => self.velocity = parse_velocity3(value)?,
@@ -367,7 +430,7 @@ impl ThreeOptions {
 }
 
 /// The 3D keys, for error messages.
-pub const KEYS: &str = "view, sphere, box3, camera, views, slice, xray, grown, velocity3";
+pub const KEYS: &str = "view, sphere, box3, camera, views, slice, slicemap, xray, grown, velocity3";
 
 /// The 3D view's state: the scene part ([`ThreeOptions`]) and the drag in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -427,6 +490,9 @@ pub enum ThreeCommand {
     /// Off → x → y → z → off.
     CycleSlice,
     SetSlice(Option<usize>),
+    /// Agreement map → distance field → zones; with no slice on, turns the z slice on first.
+    CycleSlicePicture,
+    SetSlicePicture(SlicePicture),
     ToggleXray,
     CycleGrown,
     SetGrown(Grown),
@@ -456,6 +522,7 @@ pub fn key_command(key: super::Key) -> Option<ThreeCommand> {
         Key::Space | Key::Enter => ThreeCommand::ApplyResponse,
         Key::I => ThreeCommand::ToggleFour,
         Key::K => ThreeCommand::CycleSlice,
+        Key::O => ThreeCommand::CycleSlicePicture,
         Key::X => ThreeCommand::ToggleXray,
         Key::G => ThreeCommand::CycleGrown,
         Key::V => ThreeCommand::ToggleView,
@@ -500,6 +567,11 @@ pub fn apply(t: &mut ThreeState, cmd: ThreeCommand) {
             }
         }
         ThreeCommand::SetSlice(s) => o.slice = s.filter(|&a| a < 3),
+        ThreeCommand::CycleSlicePicture => match o.slice {
+            None => o.slice = Some(2),
+            Some(_) => o.slice_picture = o.slice_picture.next(),
+        },
+        ThreeCommand::SetSlicePicture(p) => o.slice_picture = p,
         ThreeCommand::ToggleXray => o.xray = !o.xray,
         ThreeCommand::CycleGrown => o.grown = o.grown.next(),
         ThreeCommand::SetGrown(g) => o.grown = g,
@@ -849,9 +921,11 @@ pub fn region_name(zone: u32) -> String {
     }
 }
 
-/// The slice plane's picture: the agreement map of the selected 3D test in the plane through the
-/// centre perpendicular to `axis` (the same map as the 2D overlay, computed by the same
-/// [`agreement_map`](crate::teach::agreement::agreement_map), each cell a sphere centred there).
+/// The slice plane's picture, in the plane through the centre perpendicular to `axis`: the
+/// agreement map of the selected 3D test (the same map as the 2D overlay, computed by the same
+/// [`agreement_map`](crate::teach::agreement::agreement_map), each cell a sphere centred there), the
+/// distance field (the 2D overlay's colours, [`field_image`](crate::teach::field::field_image), of the
+/// 3D signed distance) or the zones (the 27 regions, [`zone_tint`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SliceImage {
     /// The axis the plane is perpendicular to, and where it cuts it (the centre's coordinate).
@@ -859,11 +933,29 @@ pub struct SliceImage {
     pub at: f32,
     /// The plane's two axes, in order: the grid's x and y.
     pub plane_axes: [usize; 2],
+    /// What it shows.
+    pub picture: SlicePicture,
     pub spec: crate::teach::GridSpec,
     /// RGBA, top row first (ready to upload).
     pub rgba: Vec<u8>,
-    /// Cells per class, indexed like [`Class::ALL`](crate::teach::agreement::Class::ALL).
+    /// Cells per class, indexed like [`Class::ALL`](crate::teach::agreement::Class::ALL) (the
+    /// agreement map; all zero for the other pictures).
     pub counts: [usize; 5],
+}
+
+/// A zone's tint in the slice's zones picture: inside orange, faces blue, edges teal, corners
+/// violet; the centre's own region (`current`) in the 3D view's region yellow, stronger.
+#[must_use]
+pub fn zone_tint(zone: u32, current: u32) -> [u8; 4] {
+    if zone == current {
+        return [250, 210, 70, 150];
+    }
+    match region_kind(zone) {
+        "inside" => [230, 140, 60, 95],
+        "face" => [70, 130, 220, 80],
+        "edge" => [60, 180, 170, 80],
+        _ => [160, 100, 220, 80],
+    }
 }
 
 /// The two axes of the plane perpendicular to `axis`.
@@ -901,19 +993,48 @@ pub fn slice_image(
     // distance to the box along the cut axis (zero when the plane crosses the box).
     let dw = (at - at.clamp(lo[axis], hi[axis])).abs();
     let r_eff = (r * r - dw * dw).max(0.0).sqrt();
-    let lift = |p: [f32; 2]| {
+    let picture = t.slice_picture;
+    let image =
+        |rgba: Vec<u8>, counts: [usize; 5]| SliceImage { axis, at, plane_axes: [u, v], picture, spec, rgba, counts };
+    // The point of the plane under a grid cell's centre, in 3D.
+    let point = |p: [f32; 2]| {
         let mut q = [0.0f32; 3];
         q[axis] = at;
         q[u] = p[0];
         q[v] = p[1];
-        Sphere::new(q, r).ok()
+        q
     };
-    let test3 = tested3(algorithm, as_published, arvo);
-    let test = |circle: &Circle, _: &Rect| lift(circle.center()).is_some_and(|s| test3(&s, &t.aabb));
-    let exact =
-        |circle: &Circle, _: &Rect| lift(circle.center()).is_some_and(|s| contact(&s, &t.aabb).state.is_overlap());
-    let map = agreement_map(&rect, r_eff, spec, &test, Reference::Other(&exact));
-    Some(SliceImage { axis, at, plane_axes: [u, v], spec, rgba: map.to_rgba(), counts: map.counts })
+    // Row-major, row 0 at the bottom, as the 2D overlay's grids; images are top row first.
+    let rows_top_first = || (0..spec.rows).rev().flat_map(move |row| (0..spec.cols).map(move |col| (col, row)));
+    match picture {
+        SlicePicture::Agreement => {
+            let test3 = tested3(algorithm, as_published, arvo);
+            let lift = |p: [f32; 2]| Sphere::new(point(p), r).ok();
+            let test = |circle: &Circle, _: &Rect| lift(circle.center()).is_some_and(|s| test3(&s, &t.aabb));
+            let exact = |circle: &Circle, _: &Rect| {
+                lift(circle.center()).is_some_and(|s| contact(&s, &t.aabb).state.is_overlap())
+            };
+            let map = agreement_map(&rect, r_eff, spec, &test, Reference::Other(&exact));
+            Some(image(map.to_rgba(), map.counts))
+        }
+        SlicePicture::Distance => {
+            use crate::teach::field::{field_image, FieldStyle};
+            let d: Vec<f32> = (0..spec.rows)
+                .flat_map(|row| (0..spec.cols).map(move |col| (col, row)))
+                .map(|(col, row)| crate::geom::signed_distance_f64(&point(spec.center(col, row)), &t.aabb) as f32)
+                .collect();
+            let spacing = crate::app::overlay::nice_spacing(&rect);
+            let style = FieldStyle { spacing, radius: r, line: 0.75 * spec.step };
+            Some(image(field_image(&d, spec, &style), [0; 5]))
+        }
+        SlicePicture::Zones => {
+            let current = crate::geom::zone_of(&c, &t.aabb);
+            let rgba = rows_top_first()
+                .flat_map(|(col, row)| zone_tint(crate::geom::zone_of(&point(spec.center(col, row)), &t.aabb), current))
+                .collect();
+            Some(image(rgba, [0; 5]))
+        }
+    }
 }
 
 /// The face-plane test's counter-example (seed post 004's erratum): box [−1, 1]³, r = 1, centre

@@ -22,14 +22,14 @@ fn keys(s: &mut State, keys: &[Key]) {
 #[test]
 fn the_scene_text_carries_the_3d_view_and_its_camera_both_ways() {
     let text = "algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1\
-                &camera=30,20,9.5,0.5,0,-0.25&views=4&slice=y&xray=on&grown=square";
+                &camera=30,20,9.5,0.5,0,-0.25&views=4&slice=y&slicemap=zones&xray=on&grown=square";
     let o = SceneOptions::from_fragment(text).unwrap();
     let t = o.three;
     assert!(t.on && t.four && t.xray);
     assert_eq!(t.sphere.center(), [1.65, 1.65, 1.65]);
     assert_eq!(t.aabb.max(), [1.0, 1.0, 1.0]);
     assert_eq!(t.camera, Some(Camera { yaw: 30.0, pitch: 20.0, distance: 9.5, target: [0.5, 0.0, -0.25] }));
-    assert_eq!((t.slice, t.grown), (Some(1), Grown::Square));
+    assert_eq!((t.slice, t.slice_picture, t.grown), (Some(1), SlicePicture::Zones, Grown::Square));
     let back = SceneOptions::from_fragment(&o.to_fragment()).unwrap();
     assert_eq!(back, o);
     // The state reads back the same scene, and after an orbit the camera it writes is the new one.
@@ -79,6 +79,7 @@ fn bad_3d_arguments_are_refused_naming_the_field() {
         ("camera=0,10,0,0,0,0", "camera"),
         ("camera=0,10,5,inf,0,0", "camera"),
         ("slice=w", "slice"),
+        ("slicemap=contours", "slicemap"),
         ("grown=round", "grown"),
         ("views=3", "views"),
         ("xray=maybe", "xray"),
@@ -316,4 +317,85 @@ fn c_does_not_touch_the_hidden_2d_circle_in_3d() {
     keys(&mut s, &[Key::V]);
     keys(&mut s, &[Key::C]);
     assert_ne!(s.case, case);
+}
+
+/// The pixel of a slice image under the plane point `p` (image rows are top first).
+fn slice_pixel(img: &SliceImage, p: [f32; 2]) -> [u8; 4] {
+    let (col, row) = img.spec.cell_at(p).expect("inside the slice's grid");
+    let i = 4 * ((img.spec.rows - 1 - row) * img.spec.cols + col);
+    img.rgba[i..i + 4].try_into().unwrap()
+}
+
+#[test]
+fn o_turns_the_slice_on_then_cycles_what_it_shows_and_the_scene_text_keeps_it() {
+    let mut s = state("view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1");
+    assert_eq!(s.three.options.slice, None);
+    keys(&mut s, &[Key::O]);
+    assert_eq!((s.three.options.slice, s.three.options.slice_picture), (Some(2), SlicePicture::Agreement));
+    let mut seen = vec![];
+    for _ in 0..3 {
+        keys(&mut s, &[Key::O]);
+        seen.push(s.three.options.slice_picture);
+    }
+    assert_eq!(seen, [SlicePicture::Distance, SlicePicture::Zones, SlicePicture::Agreement]);
+    keys(&mut s, &[Key::O]);
+    let text = current_scene(&s).to_fragment();
+    assert!(text.contains("slicemap=distance"), "{text}");
+    assert_eq!(SceneOptions::from_fragment(&text).unwrap().three.slice_picture, SlicePicture::Distance);
+    // In 2D, O is still the overlay key and leaves the 3D slice alone.
+    keys(&mut s, &[Key::V]);
+    assert!(!s.three.options.on);
+    keys(&mut s, &[Key::O]);
+    assert_eq!(s.three.options.slice_picture, SlicePicture::Distance);
+}
+
+#[test]
+fn the_distance_slice_is_inside_coloured_within_the_box_outlined_at_its_cut_and_empty_of_it_above() {
+    let base = "view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1&slice=z&slicemap=distance";
+    let o = SceneOptions::from_fragment(base).unwrap();
+    let img = slice_image(&o.three, 0, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    assert_eq!(img.picture, SlicePicture::Distance);
+    let inside = slice_pixel(&img, [0.0, 0.0]);
+    let outside = slice_pixel(&img, [2.2, 0.0]);
+    assert!(inside[0] > inside[2], "inside in oranges: {inside:?}");
+    assert!(outside[2] > outside[0], "outside in blues: {outside:?}");
+    // The box's cut (distance 0) is the bold white line, on each side.
+    for p in [[1.5, 0.0], [-1.5, 0.0], [0.0, 1.0], [0.0, -1.0]] {
+        assert_eq!(slice_pixel(&img, p), [255, 255, 255, 235], "{p:?}");
+    }
+    // The line at r = 0.6 runs 0.6 outside a face.
+    assert_eq!(slice_pixel(&img, [2.1, 0.0]), [255, 220, 60, 235]);
+    // A plane 0.5 above the box: nothing of it is inside or on the box, and the bold r line
+    // (0.6 in 3D) is a rounded ring 0.33 out in the plane, not at the face.
+    let above = SceneOptions::from_fragment(&base.replace("0.5,0.2,0.1,0.6", "0.5,0.2,1.5,0.6")).unwrap();
+    let img = slice_image(&above.three, 0, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    assert!(img.rgba.chunks(4).all(|p| p[2] >= p[0] || p == [255, 220, 60, 235]), "only outside colours");
+    assert_ne!(slice_pixel(&img, [2.1, 0.0]), [255, 220, 60, 235]);
+    assert_eq!(slice_pixel(&img, [1.5 + (0.36f32 - 0.25).sqrt(), 0.0]), [255, 220, 60, 235]);
+}
+
+#[test]
+fn the_zones_slice_shows_the_regions_the_plane_crosses_with_the_centres_own_brighter() {
+    let base = "view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1&slice=z&slicemap=zones";
+    let o = SceneOptions::from_fragment(base).unwrap();
+    let img = slice_image(&o.three, 0, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    let distinct = |img: &SliceImage| {
+        let mut v: Vec<[u8; 4]> = img.rgba.chunks(4).map(|p| p.try_into().unwrap()).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    // Through the box's middle: inside (the centre's region: yellow), 4 faces, 4 edges.
+    assert_eq!(slice_pixel(&img, [0.5, 0.2]), zone_tint(13, 13));
+    assert_eq!(slice_pixel(&img, [2.0, 0.0]), zone_tint(14, 13), "the +x face region");
+    assert_eq!(slice_pixel(&img, [2.0, 1.5]), zone_tint(17, 13), "the +x+y edge region");
+    assert_eq!(distinct(&img).len(), 3, "inside, face, edge");
+    // Above the box, the centre in the +z face region: the plane crosses that face's region (the
+    // centre's, yellow), 4 edges and 4 corners, and nothing inside.
+    let above = SceneOptions::from_fragment(&base.replace("0.5,0.2,0.1,0.6", "0.5,0.2,1.5,0.6")).unwrap();
+    let img = slice_image(&above.three, 0, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    assert_eq!(slice_pixel(&img, [0.0, 0.0]), zone_tint(22, 22));
+    assert_eq!(slice_pixel(&img, [2.0, 1.5]), zone_tint(26, 22), "a corner region");
+    assert_eq!(distinct(&img).len(), 3, "face, edge, corner");
+    assert!(!distinct(&img).contains(&zone_tint(13, 22)), "nothing inside");
 }

@@ -50,7 +50,8 @@ pub enum Key {
     B,
     /// Playground on/off.
     L,
-    /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis, x-ray, 2D ↔ 3D.
+    /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis (K) and picture (O),
+    /// x-ray, 2D ↔ 3D.
     A,
     D,
     W,
@@ -93,7 +94,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
     ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
-    ("3D: I, K, X, G", "3D: four views; slice axis; x-ray; grown box (off, rounded, square, both)"),
+    ("3D: I, K, O, X, G", "3D: four views; slice axis; what the slice shows (agreement map, distance field, zones); x-ray; grown box (off, rounded, square, both)"),
 ];
 
 /// One frame of input, in logical screen pixels.
@@ -279,7 +280,7 @@ fn update_3d(state: &mut State, input: &Input) {
             let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
                 // Motion, playground and tour keys mean nothing in 3D; nor does the 2D response
                 // case (C), which would move the hidden 2D circle.
-                Key::M | Key::L | Key::T | Key::N | Key::P | Key::O | Key::B | Key::C => None,
+                Key::M | Key::L | Key::T | Key::N | Key::P | Key::B | Key::C => None,
                 _ => key_command(k),
             });
             if let Some(cmd) = cmd {

@@ -13,7 +13,7 @@
 use super::{col, fmt_num, label, text, Sizes};
 use crate::app::palette::{self, Rgba};
 use crate::app::three::{
-    layout, region_kind, region_name, slice_image, Analysis3, SliceImage, Sweep3, ViewCamera, ViewKind,
+    layout, region_kind, region_name, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3, ViewCamera, ViewKind,
 };
 use crate::app::{ScreenRect, State};
 use macroquad::prelude::*;
@@ -51,7 +51,9 @@ impl ThreeLayer {
         self.tex = self.slice.as_ref().and_then(|s| {
             let (w, h) = (u16::try_from(s.spec.cols).ok()?, u16::try_from(s.spec.rows).ok()?);
             let t = Texture2D::from_rgba8(w, h, &s.rgba);
-            t.set_filter(FilterMode::Nearest);
+            // The distance field's iso-lines are smooth when sampled linearly (as the 2D overlay's);
+            // the agreement map's and the zones' cells are meant to be seen.
+            t.set_filter(if s.picture == SlicePicture::Distance { FilterMode::Linear } else { FilterMode::Nearest });
             Some(t)
         });
     }
@@ -521,14 +523,22 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
     }
     if let Some(s) = slice {
         use crate::teach::agreement::Class;
-        let t = format!(
-            "slice {} = {}: agreement map of {} in this plane ({} false positive, {} false negative cells)",
-            ["x", "y", "z"][s.axis],
-            fmt_num(s.at),
-            algo.id,
-            s.counts[Class::FalsePositive.index()],
-            s.counts[Class::FalseNegative.index()]
-        );
+        let at = format!("slice {} = {}", ["x", "y", "z"][s.axis], fmt_num(s.at));
+        let t = match s.picture {
+            SlicePicture::Agreement => format!(
+                "{at}: agreement map of {} in this plane ({} false positive, {} false negative cells)",
+                algo.id,
+                s.counts[Class::FalsePositive.index()],
+                s.counts[Class::FalseNegative.index()]
+            ),
+            SlicePicture::Distance => format!(
+                "{at}: distance to the box in 3D (white: 0, the box's cut; yellow: r = {}, where the centre touches)",
+                fmt_num(o.sphere.radius())
+            ),
+            SlicePicture::Zones => {
+                format!("{at}: the regions this plane crosses (yellow: the centre's; orange inside, blue faces, teal edges, violet corners)")
+            }
+        };
         lines.push((t, z.font(13.0), col(palette::TICK_TEXT)));
     }
     // In four views the lines sit over the orbit view (and may run into the top view): a plate

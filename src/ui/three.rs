@@ -4,7 +4,7 @@
 
 use super::{c32, edit, row, LIMIT};
 use crate::app::palette;
-use crate::app::three::{region_name, slice_id, Analysis3, Grown, ThreeCommand, PLANES_COUNTER_EXAMPLE};
+use crate::app::three::{region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, PLANES_COUNTER_EXAMPLE};
 use crate::app::{Command, SceneOptions, State};
 use crate::geom::{Box3, ResponseCase, Sphere};
 use egui::RichText;
@@ -80,6 +80,16 @@ pub fn section(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Co
             }
         }
     });
+    if o.slice.is_some() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("The slice shows (O):");
+            for p in SlicePicture::ALL {
+                if ui.selectable_label(o.slice_picture == p, p.label()).clicked() && o.slice_picture != p {
+                    cmd(out, ThreeCommand::SetSlicePicture(p));
+                }
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label("Box grown by r (G):");
         for g in Grown::ALL {
