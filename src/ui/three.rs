@@ -16,6 +16,12 @@ fn cmd(out: &mut Vec<Command>, c: ThreeCommand) {
 /// Where the panel's "Load the 3D counter-example" button is (for the headless tests).
 pub const COUNTER_EXAMPLE_BUTTON: &str = "three.counter_example";
 
+/// The key under which a slice-picture button's rectangle is remembered (for the headless tests).
+#[must_use]
+pub fn slice_picture_button(p: SlicePicture) -> String {
+    format!("three.slicemap.{}", p.as_str())
+}
+
 /// 2D or 3D, beside Reset at the top of the panel.
 pub fn view_switch(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     let on = state.three.options.on;
@@ -84,7 +90,9 @@ pub fn section(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Co
         ui.horizontal_wrapped(|ui| {
             ui.label("The slice shows (O):");
             for p in SlicePicture::ALL {
-                if ui.selectable_label(o.slice_picture == p, p.label()).clicked() && o.slice_picture != p {
+                let b = ui.selectable_label(o.slice_picture == p, p.label());
+                super::remember(ui, &slice_picture_button(p), b.rect);
+                if b.clicked() && o.slice_picture != p {
                     cmd(out, ThreeCommand::SetSlicePicture(p));
                 }
             }
