@@ -253,12 +253,10 @@ pub const REDUCED_MOTION_ENV: &str = "CIRCLE_AABB_LAB_REDUCED_MOTION";
 /// `yes`; off if it is unset, empty, `0`, `off`, `false` or `no`. Any other value is an error
 /// naming the variable (the app exits with status 2).
 pub fn reduced_motion_setting(flag: bool, env: Option<&str>) -> Result<bool, String> {
-    let from_env = match env.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("" | "0" | "off" | "false" | "no") => false,
-        Some("1" | "on" | "true" | "yes") => true,
-        Some(other) => {
-            return Err(format!("{REDUCED_MOTION_ENV}: \"{other}\" is not one of 1, on, true, yes, 0, off, false, no"))
-        }
+    // The scene text's on/off words; an empty value counts as unset.
+    let from_env = match env.map(str::trim) {
+        None | Some("") => false,
+        Some(v) => super::scene::parse_flag(REDUCED_MOTION_ENV, v).map_err(|e| e.to_string())?,
     };
     Ok(flag || from_env)
 }
