@@ -57,20 +57,12 @@ impl CaseMode {
     /// Auto → Outside → Inside → Auto.
     #[must_use]
     pub fn next(self) -> CaseMode {
-        match self {
-            CaseMode::Auto => CaseMode::Outside,
-            CaseMode::Outside => CaseMode::Inside,
-            CaseMode::Inside => CaseMode::Auto,
-        }
+        next_choice(&CaseMode::ALL, self)
     }
 
     /// Parses `auto`, `outside` or `inside` (any case).
     pub fn parse(text: &str) -> Result<CaseMode, OptionError> {
-        let t = text.trim().to_ascii_lowercase();
-        CaseMode::ALL.into_iter().find(|c| c.as_str() == t).ok_or_else(|| OptionError {
-            field: "case",
-            message: format!("{text:?} is not one of auto, outside, inside"),
-        })
+        parse_choice("case", text, &CaseMode::ALL, CaseMode::as_str)
     }
 }
 
@@ -97,11 +89,7 @@ impl MotionKind {
 
     /// Parses `slide` or `bounce` (any case).
     pub fn parse(text: &str) -> Result<MotionKind, OptionError> {
-        let t = text.trim().to_ascii_lowercase();
-        MotionKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == t)
-            .ok_or_else(|| OptionError { field: "response", message: format!("{text:?} is not one of slide, bounce") })
+        parse_choice("response", text, &MotionKind::ALL, MotionKind::as_str)
     }
 }
 
@@ -734,11 +722,28 @@ pub const OVERLAYS: [Overlay; 3] = [Overlay::None, Overlay::Agreement, Overlay::
 
 /// `none`, `agreement` or `distance`.
 pub fn parse_overlay(text: &str) -> Result<Overlay, OptionError> {
+    parse_choice("overlay", text, &OVERLAYS, overlay_id)
+}
+
+/// `text` (any case, spaces around ignored) as one of `all`, matched by its scene-text `id`; else an
+/// error naming `field` and listing the ids in order. The parser of every named choice of a scene.
+pub fn parse_choice<T: Copy>(
+    field: &'static str,
+    text: &str,
+    all: &[T],
+    id: impl Fn(T) -> &'static str,
+) -> Result<T, OptionError> {
     let t = text.trim().to_ascii_lowercase();
-    OVERLAYS.into_iter().find(|&o| overlay_id(o) == t).ok_or_else(|| OptionError {
-        field: "overlay",
-        message: format!("{text:?} is not one of none, agreement, distance"),
+    all.iter().copied().find(|&x| id(x) == t).ok_or_else(|| OptionError {
+        field,
+        message: format!("{text:?} is not one of {}", all.iter().map(|&x| id(x)).collect::<Vec<_>>().join(", ")),
     })
+}
+
+/// The choice after `x` in `all`, the first after the last (a key that cycles).
+#[must_use]
+pub fn next_choice<T: Copy + PartialEq>(all: &[T], x: T) -> T {
+    all[(all.iter().position(|&a| a == x).unwrap_or(0) + 1) % all.len()]
 }
 
 /// `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`.
@@ -774,11 +779,8 @@ pub fn arvo_id(m: ArvoMode) -> &'static str {
 
 /// `solid-solid`, `solid-hollow`, `hollow-solid` or `hollow-hollow` (box, then ball).
 pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
-    let t = text.trim().to_ascii_lowercase();
-    ArvoMode::ALL.into_iter().find(|&m| arvo_id(m) == t).ok_or_else(|| OptionError {
-        field: "arvo",
-        message: format!("{text:?} is not one of solid-solid, solid-hollow, hollow-solid, hollow-hollow (box-ball)"),
-    })
+    parse_choice("arvo", text, &ArvoMode::ALL, arvo_id)
+        .map_err(|e| OptionError { message: e.message + " (box-ball)", ..e })
 }
 
 /// A tour step, counted from 1 as the panel shows it → an index into [`TOUR`].

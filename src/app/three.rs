@@ -10,7 +10,7 @@
 //!              &velocity3=VX,VY,VZ
 //! ```
 
-use super::scene::{parse_flag, OptionError, VELOCITY_LIMIT};
+use super::scene::{next_choice, parse_choice, parse_flag, OptionError, VELOCITY_LIMIT};
 use super::teach::uses_arvo_mode;
 use super::view::ScreenRect;
 use crate::geom::algo::arvo::{overlap_mode, ArvoMode};
@@ -50,16 +50,12 @@ impl Grown {
     /// Off → rounded → square → both → off.
     #[must_use]
     pub fn next(self) -> Grown {
-        Grown::ALL[(Grown::ALL.iter().position(|&g| g == self).unwrap_or(0) + 1) % Grown::ALL.len()]
+        next_choice(&Grown::ALL, self)
     }
 
     /// Parses `off`, `rounded`, `square` or `both`.
     pub fn parse(text: &str) -> Result<Grown, OptionError> {
-        let t = text.trim().to_ascii_lowercase();
-        Grown::ALL.into_iter().find(|g| g.as_str() == t).ok_or_else(|| OptionError {
-            field: "grown",
-            message: format!("{text:?} is not one of off, rounded, square, both"),
-        })
+        parse_choice("grown", text, &Grown::ALL, Grown::as_str)
     }
 
     #[must_use]
@@ -226,17 +222,12 @@ impl SlicePicture {
     /// Agreement map → distance field → zones → agreement map.
     #[must_use]
     pub fn next(self) -> SlicePicture {
-        let all = SlicePicture::ALL;
-        all[(all.iter().position(|&p| p == self).unwrap_or(0) + 1) % all.len()]
+        next_choice(&SlicePicture::ALL, self)
     }
 
     /// Parses `agreement`, `distance` or `zones`.
     pub fn parse(text: &str) -> Result<SlicePicture, OptionError> {
-        let t = text.trim().to_ascii_lowercase();
-        SlicePicture::ALL.into_iter().find(|p| p.as_str() == t).ok_or_else(|| OptionError {
-            field: "slicemap",
-            message: format!("{text:?} is not one of agreement, distance, zones"),
-        })
+        parse_choice("slicemap", text, &SlicePicture::ALL, SlicePicture::as_str)
     }
 }
 
@@ -293,6 +284,9 @@ pub fn parse_slice(text: &str) -> Result<Option<usize>, OptionError> {
         _ => Err(OptionError { field: "slice", message: format!("{text:?} is not one of x, y, z, off") }),
     }
 }
+
+/// The slice settings in cycling order: off, x, y, z.
+pub const SLICES: [Option<usize>; 4] = [None, Some(0), Some(1), Some(2)];
 
 /// The scene-text id of a slice axis.
 #[must_use]
@@ -559,13 +553,7 @@ pub fn apply(t: &mut ThreeState, cmd: ThreeCommand) {
             }
         }
         ThreeCommand::ToggleFour => o.four = !o.four,
-        ThreeCommand::CycleSlice => {
-            o.slice = match o.slice {
-                None => Some(0),
-                Some(a) if a < 2 => Some(a + 1),
-                Some(_) => None,
-            }
-        }
+        ThreeCommand::CycleSlice => o.slice = next_choice(&SLICES, o.slice),
         ThreeCommand::SetSlice(s) => o.slice = s.filter(|&a| a < 3),
         ThreeCommand::CycleSlicePicture => match o.slice {
             None => o.slice = Some(2),

@@ -617,10 +617,7 @@ pub fn apply_teach(state: &mut State, cmd: TeachCommand) {
     let n = ALGORITHMS.len();
     match cmd {
         TeachCommand::SetOverlay(o) => state.teach.overlay = o,
-        TeachCommand::CycleOverlay => {
-            let i = OVERLAYS.iter().position(|&o| o == state.teach.overlay).unwrap_or(0);
-            state.teach.overlay = OVERLAYS[(i + 1) % OVERLAYS.len()];
-        }
+        TeachCommand::CycleOverlay => state.teach.overlay = super::scene::next_choice(&OVERLAYS, state.teach.overlay),
         TeachCommand::SetPublished(p) => state.teach.as_published = p,
         TeachCommand::SetCompare(b) => state.teach.compare = b.filter(|&b| b < n),
         TeachCommand::SetArvo(m) => state.teach.arvo = m,

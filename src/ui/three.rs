@@ -4,7 +4,9 @@
 
 use super::{c32, edit, row, LIMIT};
 use crate::app::palette;
-use crate::app::three::{region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, PLANES_COUNTER_EXAMPLE};
+use crate::app::three::{
+    region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, PLANES_COUNTER_EXAMPLE, SLICES,
+};
 use crate::app::{Command, SceneOptions, State};
 use crate::geom::{Box3, ResponseCase, Sphere};
 use egui::RichText;
@@ -80,7 +82,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Co
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Slice through the centre (K):");
-        for s in [None, Some(0), Some(1), Some(2)] {
+        for s in SLICES {
             if ui.selectable_label(o.slice == s, slice_id(s)).clicked() && o.slice != s {
                 cmd(out, ThreeCommand::SetSlice(s));
             }
