@@ -269,7 +269,8 @@ pub struct SceneOptions {
     /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
     /// `gravity=`, `steps=`).
     pub playground: PlaygroundOptions,
-    /// The 3D view (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `xray=`, `grown=`).
+    /// The 3D view (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `slicemap=`, `xray=`, `grown=`,
+    /// `velocity3=`).
     pub three: ThreeOptions,
 }
 
