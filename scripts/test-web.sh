@@ -59,16 +59,8 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-OUT_DIR="$DIST" scripts/serve-web.sh --no-build --port 0 >"$WORK/server.log" 2>&1 &
-SRV_PID=$!
-URL=""
-for _ in $(seq 100); do
-  URL=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$WORK/server.log" | head -n 1 || true)
-  [[ -n "$URL" ]] && break
-  kill -0 "$SRV_PID" 2>/dev/null || break
-  sleep 0.1
-done
-[[ -n "$URL" ]] || { cat "$WORK/server.log" >&2; die "the http server did not start"; }
+source scripts/serve-lib.sh
+serve_on_free_port "$DIST" "$WORK/server.log" || die "the http server did not start"
 log "serving $DIST at $URL"
 if [[ -f "$DIST/$WASM" ]]; then
   CT=$(python3 -c 'import sys,urllib.request; print(urllib.request.urlopen(sys.argv[1]).headers.get("Content-Type"))' "$URL$WASM")

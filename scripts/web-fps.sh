@@ -17,16 +17,10 @@ DIST=dist
 ((BUILD)) && DIST=$(scripts/build-web.sh | tail -n 1)
 [[ -f "$DIST/index.html" ]] || { echo "no $DIST/index.html: run scripts/build-web.sh" >&2; exit 1; }
 LOG=$(mktemp /tmp/web-fps.XXXXXX)
-OUT_DIR="$DIST" scripts/serve-web.sh --no-build --port 0 >"$LOG" 2>&1 &
-SRV=$!
-trap 'kill $SRV 2>/dev/null || true; wait $SRV 2>/dev/null || true; rm -f "$LOG"' EXIT
-URL=""
-for _ in $(seq 100); do
-  URL=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$LOG" | head -n 1 || true)
-  [[ -n "$URL" ]] && break
-  sleep 0.1
-done
-[[ -n "$URL" ]] || { cat "$LOG" >&2; echo "the http server did not start" >&2; exit 1; }
+source scripts/serve-lib.sh
+SRV_PID=""
+trap '[[ -z "$SRV_PID" ]] || { kill "$SRV_PID" 2>/dev/null || true; wait "$SRV_PID" 2>/dev/null || true; }; rm -f "$LOG"' EXIT
+serve_on_free_port "$DIST" "$LOG" || { echo "the http server did not start" >&2; exit 1; }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 node tests/web/fps.mjs "${URL}index.html" "$@"
 echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
