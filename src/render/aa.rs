@@ -151,27 +151,75 @@ impl Mesh {
         self.indices.extend_from_slice(&i);
     }
 
-    /// Hands the triangles to macroquad's batcher (white texture: batched with the other shapes),
-    /// in chunks that fit its index type, and empties the mesh.
-    pub fn draw(&mut self) {
-        if self.indices.is_empty() {
-            self.vertices.clear();
-            return;
+    /// The triangles in pieces that each fit one `geometry` call of fewer than `max_vertices`
+    /// vertices and `max_indices` indices (macroquad clamps a larger call, dropping the rest):
+    /// the whole mesh when it fits, else whole triangles in order, each piece with its own
+    /// compact vertex list.
+    #[must_use]
+    pub fn pieces(&self, max_vertices: usize, max_indices: usize) -> Vec<(Vec<Vertex>, Vec<u16>)> {
+        if self.vertices.len() < max_vertices && self.indices.len() < max_indices {
+            return vec![(self.vertices.clone(), self.indices.clone())];
         }
-        let gl = unsafe { get_internal_gl() }.quad_gl;
-        gl.texture(None);
-        gl.draw_mode(DrawMode::Triangles);
-        gl.geometry(&self.vertices, &self.indices);
+        let mut out = Vec::new();
+        let mut local = vec![u16::MAX; self.vertices.len()];
+        let (mut vs, mut is): (Vec<Vertex>, Vec<u16>) = (Vec::new(), Vec::new());
+        for tri in self.indices.chunks_exact(3) {
+            if vs.len() + 3 >= max_vertices || is.len() + 3 >= max_indices {
+                out.push((std::mem::take(&mut vs), std::mem::take(&mut is)));
+                local.fill(u16::MAX);
+            }
+            for &i in tri {
+                let slot = &mut local[i as usize];
+                if *slot == u16::MAX {
+                    *slot = vs.len() as u16;
+                    vs.push(self.vertices[i as usize]);
+                }
+                is.push(*slot);
+            }
+        }
+        if !is.is_empty() {
+            out.push((vs, is));
+        }
+        out
+    }
+
+    /// Hands the triangles to macroquad's batcher (white texture: batched with the other shapes),
+    /// in [`Mesh::pieces`] that fit one draw call each, and empties the mesh.
+    pub fn draw(&mut self) {
+        if !self.indices.is_empty() {
+            let gl = unsafe { get_internal_gl() }.quad_gl;
+            gl.texture(None);
+            gl.draw_mode(DrawMode::Triangles);
+            if self.vertices.len() < MAX_VERTICES && self.indices.len() < MAX_INDICES {
+                gl.geometry(&self.vertices, &self.indices);
+            } else {
+                for (v, i) in self.pieces(MAX_VERTICES, MAX_INDICES) {
+                    gl.geometry(&v, &i);
+                }
+            }
+        }
         self.vertices.clear();
         self.indices.clear();
     }
 }
 
-/// Draws one shape through a scratch mesh.
+/// macroquad's limits for one `geometry` call (its `Conf` defaults, which the app keeps).
+const MAX_VERTICES: usize = 10_000;
+const MAX_INDICES: usize = 5_000;
+
+thread_local! {
+    /// The scratch mesh of the one-shape helpers below: its buffers keep their capacity, so a
+    /// frame's hundreds of lines and dashes allocate nothing.
+    static SCRATCH: std::cell::RefCell<Mesh> = std::cell::RefCell::new(Mesh::default());
+}
+
+/// Draws one shape through the scratch mesh.
 fn draw_one(build: impl FnOnce(&mut Mesh)) {
-    let mut m = Mesh::default();
-    build(&mut m);
-    m.draw();
+    SCRATCH.with(|m| {
+        let mut m = m.borrow_mut();
+        build(&mut m);
+        m.draw();
+    });
 }
 
 /// An antialiased line (replaces macroquad's `draw_line`).
@@ -209,6 +257,33 @@ mod tests {
         // macroquad's fixed 20 sides would miss a 300 px circle by ~3.7 px.
         assert!(segments_for_radius(300.0) > 80);
         assert_eq!(segments_for_radius(1e9), 1024);
+    }
+
+    #[test]
+    fn a_mesh_too_large_for_one_draw_call_splits_into_pieces_with_every_triangle_kept() {
+        let mut m = Mesh::default();
+        m.rim(vec2(0.0, 0.0), 5000.0, 2.0, WHITE);
+        let n = segments_for_radius(5001.0);
+        assert!(m.indices.len() >= MAX_INDICES, "{} indices: the case to split", m.indices.len());
+        let pieces = m.pieces(MAX_VERTICES, MAX_INDICES);
+        assert!(pieces.len() > 1);
+        let (mut triangles, mut k) = (0, 0);
+        for (v, i) in &pieces {
+            assert!(v.len() < MAX_VERTICES && i.len() < MAX_INDICES && i.len() % 3 == 0);
+            // Each piece's triangles are the mesh's, in order, on the same vertices.
+            for (a, b) in i.iter().zip(&m.indices[k..k + i.len()]) {
+                assert_eq!(v[*a as usize].position, m.vertices[*b as usize].position);
+            }
+            k += i.len();
+            triangles += i.len() / 3;
+        }
+        assert_eq!(triangles, 6 * n);
+        // A mesh that fits is one piece, as it is.
+        let mut small = Mesh::default();
+        small.rim(vec2(0.0, 0.0), 50.0, 2.0, WHITE);
+        let p = small.pieces(MAX_VERTICES, MAX_INDICES);
+        assert_eq!(p.len(), 1);
+        assert_eq!((p[0].0.len(), &p[0].1), (small.vertices.len(), &small.indices));
     }
 
     #[test]
