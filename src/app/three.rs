@@ -880,10 +880,16 @@ pub fn tested3(algorithm: usize, as_published: bool, arvo: ArvoMode) -> impl Fn(
     }
 }
 
+/// The digits of region `zone = x + 3y + 9z`: per axis 0 below the box, 1 within, 2 above.
+#[must_use]
+pub fn region_sides(zone: u32) -> [u32; 3] {
+    [zone % 3, (zone / 3) % 3, (zone / 9) % 3]
+}
+
 /// The kind of region `zone = x + 3y + 9z` is: how many axes the centre is outside the box on.
 #[must_use]
 pub fn region_kind(zone: u32) -> &'static str {
-    let outside = (0..3).filter(|i| (zone / 3u32.pow(*i)) % 3 != 1).count();
+    let outside = region_sides(zone).iter().filter(|&&s| s != 1).count();
     match outside {
         0 => "inside",
         1 => "face",
@@ -895,10 +901,10 @@ pub fn region_kind(zone: u32) -> &'static str {
 /// A region's name, e.g. `edge (+x, +y)`, `face (−z)`, `inside`.
 #[must_use]
 pub fn region_name(zone: u32) -> String {
-    let sides: Vec<&str> = (0..3)
-        .filter_map(|i| match (zone / 3u32.pow(i)) % 3 {
-            0 => Some(["−x", "−y", "−z"][i as usize]),
-            2 => Some(["+x", "+y", "+z"][i as usize]),
+    let sides: Vec<&str> = (region_sides(zone).into_iter().enumerate())
+        .filter_map(|(i, s)| match s {
+            0 => Some(["−x", "−y", "−z"][i]),
+            2 => Some(["+x", "+y", "+z"][i]),
             _ => None,
         })
         .collect();

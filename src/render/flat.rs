@@ -77,8 +77,10 @@ pub fn end() {
 }
 
 /// Runs `draw` (text, an image) with the default, textured material, and returns to flat shapes if
-/// they were on.
-pub fn textured(draw: impl FnOnce()) {
+/// they were on. `textures` is how many textures `draw` uses: each is a draw batch, and so is the
+/// shape batch it interrupts (counted for the frame-time readout, [`super::typeset::take_batches`]).
+pub fn textured(textures: u32, draw: impl FnOnce()) {
+    super::typeset::count_batches(textures + 1);
     let on = ON.with(Cell::get);
     if on {
         gl_use_default_material();

@@ -518,24 +518,28 @@ fn draw_status(state: &State, a: &Analysis, z: Sizes) {
             if a.verdict { "overlap" } else { "no overlap" },
             a.contact.state.as_str()
         );
-        wrong_banner(c, z, &msg);
+        banner(c, z, &msg, WRONG_BANNER_ALPHA);
     }
     if !state.panel_visible {
         panel_hint(c, z, pad);
     }
 }
 
-/// The red banner near the bottom of the canvas that says the selected test is wrong (2D and 3D).
-fn wrong_banner(c: ScreenRect, z: Sizes, msg: &str) {
+/// The red banner near the bottom of the canvas that says the selected test is wrong (2D and 3D,
+/// fill alpha 230) or that a move tunnelled (motion mode, opaque).
+fn banner(c: ScreenRect, z: Sizes, msg: &str, fill_alpha: u8) {
     let bfs = z.font(18.0);
     let mm = typeset::measure(msg, bfs);
     let w = (mm.width + 24.0 * z.k).min(c.w - 8.0);
     let x = c.x + 0.5 * (c.w - w);
     let y = c.y + c.h - 60.0 * z.k - mm.height;
-    draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, 230)));
+    draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, fill_alpha)));
     draw_rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
     text(msg, x + 12.0 * z.k, y + 9.0 * z.k + mm.offset_y, bfs, WHITE);
 }
+
+/// The wrong-test banner's fill alpha: the scene shows through a little.
+const WRONG_BANNER_ALPHA: u8 = 230;
 
 /// "H: show panel" in the canvas's top-right corner, when the panel is hidden.
 fn panel_hint(c: ScreenRect, z: Sizes, pad: f32) {

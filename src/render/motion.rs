@@ -206,13 +206,6 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
     text(&line2, x, y2, z.font(14.0), col(c2));
     if m.tunnelled() {
         let msg = "TUNNELLED: the sweep hit, but the discrete test at c + v says separated";
-        let bfs = z.font(18.0);
-        let mt = typeset::measure(msg, bfs);
-        let w = (mt.width + 24.0 * z.k).min(c.w - 8.0);
-        let bx = c.x + 0.5 * (c.w - w);
-        let by = c.y + c.h - 60.0 * z.k - mt.height;
-        draw_rectangle(bx, by, w, mt.height + 18.0 * z.k, col(palette::WARNING));
-        draw_rectangle_lines(bx, by, w, mt.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
-        text(msg, bx + 12.0 * z.k, by + 9.0 * z.k + mt.offset_y, bfs, WHITE);
+        super::banner(c, z, msg, 255);
     }
 }

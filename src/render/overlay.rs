@@ -19,11 +19,42 @@ use macroquad::prelude::*;
 /// Colour of the trace's focus on the canvas.
 pub const FOCUS: Rgba = [90, 225, 235, 255];
 
-/// The overlay image on the GPU. One texture, re-used while the grid keeps its size.
+/// A GPU texture for a picture made on the CPU and replaced now and then (the overlay, the 3D
+/// slice): while the size stays, new pixels go into the same texture.
 #[derive(Default)]
-pub struct OverlayLayer {
+pub struct ImageTexture {
     tex: Option<Texture2D>,
     size: (u16, u16),
+}
+
+impl ImageTexture {
+    /// Uploads a `cols` × `rows` RGBA image (top row first), sampled with `filter`; `None` (and
+    /// nothing uploaded) when a side does not fit a texture's `u16`.
+    pub fn upload(&mut self, cols: usize, rows: usize, rgba: &[u8], filter: FilterMode) -> Option<&Texture2D> {
+        let (Ok(w), Ok(h)) = (u16::try_from(cols), u16::try_from(rows)) else { return None };
+        match &self.tex {
+            Some(t) if self.size == (w, h) => t.update_from_bytes(u32::from(w), u32::from(h), rgba),
+            _ => {
+                self.tex = Some(Texture2D::from_rgba8(w, h, rgba));
+                self.size = (w, h);
+            }
+        }
+        let t = self.tex.as_ref()?;
+        t.set_filter(filter);
+        Some(t)
+    }
+
+    /// The texture last uploaded.
+    #[must_use]
+    pub fn get(&self) -> Option<&Texture2D> {
+        self.tex.as_ref()
+    }
+}
+
+/// The overlay image on the GPU.
+#[derive(Default)]
+pub struct OverlayLayer {
+    tex: ImageTexture,
     generation: u64,
     spec: Option<GridSpec>,
 }
@@ -39,32 +70,19 @@ impl OverlayLayer {
             self.spec = None;
             return;
         };
-        let (Ok(w), Ok(h)) = (u16::try_from(img.spec.cols), u16::try_from(img.spec.rows)) else {
-            self.spec = None;
-            return;
-        };
-        match &self.tex {
-            Some(t) if self.size == (w, h) => t.update_from_bytes(u32::from(w), u32::from(h), &img.rgba),
-            _ => {
-                let t = Texture2D::from_rgba8(w, h, &img.rgba);
-                // Linear: the coarse grid's colours and iso-lines blend smoothly instead of stair-stepping.
-                t.set_filter(FilterMode::Linear);
-                self.tex = Some(t);
-                self.size = (w, h);
-            }
-        }
-        self.spec = Some(img.spec);
+        // Linear: the coarse grid's colours and iso-lines blend smoothly instead of stair-stepping.
+        let shown = self.tex.upload(img.spec.cols, img.spec.rows, &img.rgba, FilterMode::Linear).is_some();
+        self.spec = shown.then_some(img.spec);
     }
 }
 
 /// The overlay texture over the world area it was computed for.
 pub fn draw_overlay(state: &State, layer: &OverlayLayer) {
-    let (Some(tex), Some(spec)) = (&layer.tex, layer.spec) else { return };
+    let (Some(tex), Some(spec)) = (layer.tex.get(), layer.spec) else { return };
     let v = state.view;
     let top_left = v.to_screen([spec.x0, spec.y0 + spec.rows as f32 * spec.step]);
     let size = vec2(spec.cols as f32, spec.rows as f32) * spec.step * v.scale;
-    typeset::count_batches(2);
-    super::flat::textured(|| {
+    super::flat::textured(1, || {
         draw_texture_ex(
             tex,
             top_left.x,

@@ -13,7 +13,8 @@
 use super::{col, fmt_num, label, text, Sizes};
 use crate::app::palette::{self, Rgba};
 use crate::app::three::{
-    layout, region_kind, region_name, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3, ViewCamera, ViewKind,
+    layout, region_kind, region_name, region_sides, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3,
+    ViewCamera, ViewKind,
 };
 use crate::app::{ScreenRect, State};
 use macroquad::prelude::*;
@@ -29,7 +30,9 @@ const ROUNDED: Rgba = [70, 200, 180, 255];
 pub struct ThreeLayer {
     key: Option<SliceKey>,
     slice: Option<SliceImage>,
-    tex: Option<Texture2D>,
+    tex: super::overlay::ImageTexture,
+    /// The texture holds `slice`'s picture.
+    uploaded: bool,
 }
 
 type SliceKey = (crate::app::three::ThreeOptions, usize, bool, crate::geom::algo::arvo::ArvoMode);
@@ -48,13 +51,11 @@ impl ThreeLayer {
         }
         self.key = Some(key);
         self.slice = slice_image(&o, state.algorithm, state.teach.as_published, state.teach.arvo, 40_000);
-        self.tex = self.slice.as_ref().and_then(|s| {
-            let (w, h) = (u16::try_from(s.spec.cols).ok()?, u16::try_from(s.spec.rows).ok()?);
-            let t = Texture2D::from_rgba8(w, h, &s.rgba);
+        self.uploaded = self.slice.as_ref().is_some_and(|s| {
             // The distance field's iso-lines are smooth when sampled linearly (as the 2D overlay's);
             // the agreement map's and the zones' cells are meant to be seen.
-            t.set_filter(if s.picture == SlicePicture::Distance { FilterMode::Linear } else { FilterMode::Nearest });
-            Some(t)
+            let filter = if s.picture == SlicePicture::Distance { FilterMode::Linear } else { FilterMode::Nearest };
+            self.tex.upload(s.spec.cols, s.spec.rows, &s.rgba, filter).is_some()
         });
     }
 }
@@ -205,8 +206,8 @@ fn region_block(zone: u32, lo: Vec3, hi: Vec3, reach: f32) -> Option<(Vec3, Vec3
         return None;
     }
     let (mut a, mut b) = (lo, hi);
-    for i in 0..3 {
-        match (zone / 3u32.pow(i as u32)) % 3 {
+    for (i, side) in region_sides(zone).into_iter().enumerate() {
+        match side {
             0 => (a[i], b[i]) = (lo[i] - reach, lo[i]),
             2 => (a[i], b[i]) = (hi[i], hi[i] + reach),
             _ => {}
@@ -265,7 +266,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     draw_lit_sphere(cam, c, r, palette::state(shown), sphere_alpha);
 
     // The slice plane and its picture.
-    if let (Some(s), Some(tex)) = (&layer.slice, &layer.tex) {
+    if let (Some(s), Some(tex), true) = (&layer.slice, layer.tex.get(), layer.uploaded) {
         let [u, v] = s.plane_axes;
         let mut origin = Vec3::ZERO;
         origin[s.axis] = s.at;
@@ -443,20 +444,21 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
 pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     let canvas = state.canvas;
     let z = Sizes::for_canvas(canvas);
-    let views = layout(canvas, state.three.options.four);
+    let views: Vec<_> = layout(canvas, state.three.options.four)
+        .into_iter()
+        .map(|(kind, rect)| (kind, rect, ViewCamera::of(kind, &state.three)))
+        .collect();
     // No background rectangle: the frame loop clears the window to the background colour, and a
     // canvas-sized quad would be a full layer of blended fill (docs/performance.md, "Render cost").
-    for (kind, rect) in &views {
-        let cam = ViewCamera::of(*kind, &state.three);
-        set_camera(&camera3d(&cam, *rect));
-        draw_world(state, a, &cam, layer);
+    for (_, rect, cam) in &views {
+        set_camera(&camera3d(cam, *rect));
+        draw_world(state, a, cam, layer);
     }
     set_default_camera();
     super::typeset::begin_labels(&[]);
-    for (kind, rect) in &views {
-        let cam = ViewCamera::of(*kind, &state.three);
+    for (kind, rect, cam) in &views {
         let zv = if views.len() > 1 { Sizes { k: z.k * 0.8 } } else { z };
-        draw_annotations(state, a, &cam, *rect, zv, *kind == ViewKind::Orbit);
+        draw_annotations(state, a, cam, *rect, zv, *kind == ViewKind::Orbit);
         if views.len() > 1 {
             draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, col(palette::AXIS));
             let fs = zv.font(13.0);
@@ -569,7 +571,7 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
             fmt_num(a.contact.distance),
             fmt_num(o.sphere.radius())
         );
-        super::wrong_banner(c, z, &msg);
+        super::banner(c, z, &msg, super::WRONG_BANNER_ALPHA);
     }
     if !state.panel_visible {
         super::panel_hint(c, z, pad);

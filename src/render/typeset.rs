@@ -128,14 +128,12 @@ pub fn queue(s: &str, x: f32, y: f32, size: u16, color: Color) -> TextDimensions
 /// Draws the queued text (one draw call per font used) and empties the queue.
 pub fn flush() {
     let items = QUEUE.with(|q| std::mem::take(&mut *q.borrow_mut()));
-    if !items.is_empty() {
-        let fallback = items.iter().any(|t| t.s.chars().any(|c| FALLBACK_CHARS.contains(&c)));
-        count_batches(2 + u32::from(fallback));
-    }
     if items.is_empty() {
         return;
     }
-    super::flat::textured(|| {
+    // One font, or two when a glyph needs the fallback font.
+    let fallback = items.iter().any(|t| t.s.chars().any(|c| FALLBACK_CHARS.contains(&c)));
+    super::flat::textured(1 + u32::from(fallback), || {
         for t in items {
             let mut x = t.x.round();
             let color = t.color;
