@@ -548,7 +548,7 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
     if o.four {
         let (mut w, mut h) = (0.0f32, 0.0f32);
         for (t, size, _) in &lines {
-            let m = measure_text(t, None, *size, 1.0);
+            let m = super::typeset::measure(t, *size);
             w = w.max(m.width);
             h += m.height + 9.0 * z.k;
         }
