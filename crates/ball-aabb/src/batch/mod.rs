@@ -348,8 +348,8 @@ pub fn count_pairs_soa<const D: usize>(pairs: PairsRef<'_, D>) -> usize {
 /// kernels (AVX-512: 64-byte loads, two per cycle; AVX2: 32-byte loads; portable: what LLVM
 /// vectorises), the streams read block by block together, as the kernels read their arrays. Each
 /// loaded vector is XORed into one of several independent accumulators — the cheapest operation
-/// that still needs every byte (AVX-512 folds two loads per instruction), so nothing but the loads
-/// limits it. Give it the arrays a kernel reads (one box: the centres and radii; pairs: every field)
+/// that still needs every byte (one `vpxord` per load on AVX-512), so nothing but the loads limits
+/// it. Give it the arrays a kernel reads (one box: the centres and radii; pairs: every field)
 /// and it reads the same bytes, from the same addresses, with nothing else to do: a kernel can
 /// approach its speed, not beat it.
 ///

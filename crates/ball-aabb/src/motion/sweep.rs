@@ -692,11 +692,7 @@ fn widen<const D: usize>(x: [f32; D]) -> [f64; D] {
 #[inline]
 #[must_use]
 pub fn sweep<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>) -> Option<Hit<D>> {
-    if !velocity.iter().all(|x| x.is_finite()) {
-        return None;
-    }
-    let (c, r) = (widen(ball.center()), ball.radius() as f64);
-    sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), 1.0, &mut NoLog).map(|h| h.rounded())
+    sweep_before(ball, velocity, aabb, 1.0)
 }
 
 /// The time of impact alone of a 2D [`sweep`] (`f64`, `+∞` for no hit), as straight-line code:

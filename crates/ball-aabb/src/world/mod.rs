@@ -90,13 +90,9 @@ pub trait World {
     /// Default: [`World::candidates`] itself, ranks 0, 1, 2, … (a [`BoxList`] keeps its order).
     /// A [`TileMap`] walks its columns (or rows, when `d` is mostly vertical) from the ball's side
     /// in the direction of `d`, each from the ball's side too, with the cell index as the rank.
-    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
+    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], f: impl FnMut(usize, usize, Rect) -> bool) {
         let _ = d;
-        let mut rank = 0;
-        self.candidates(bounds, |i, b| {
-            let _ = f(i, rank, b);
-            rank += 1;
-        });
+        self.candidates(bounds, ranked(f));
     }
 
     /// The same solid region as larger rectangles where flush boxes can be merged (the `merged`
@@ -124,6 +120,16 @@ pub trait World {
 #[inline]
 pub fn major_axis(d: [f32; 2]) -> usize {
     usize::from(d[1].abs() > d[0].abs())
+}
+
+/// A visitor `f(index, rank, rect)` as a plain `(index, rect)` one, the rank counting the visits
+/// (`f`'s answer is not needed: a visit in this order never stops early).
+pub(crate) fn ranked(mut f: impl FnMut(usize, usize, Rect) -> bool) -> impl FnMut(usize, Rect) {
+    let mut rank = 0;
+    move |i, b| {
+        let _ = f(i, rank, b);
+        rank += 1;
+    }
 }
 
 /// [`World::solid_beyond`] through [`World::candidates`] on the point (the default; also the

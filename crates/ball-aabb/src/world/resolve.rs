@@ -89,15 +89,9 @@ pub(super) enum Boxes {
 /// plain boxes nearest first ([`World::candidates_along`], which may stop when `f` returns
 /// `false`), the merged rectangles in their own order (rank: the visit count; `f`'s answer only
 /// skips).
-fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
+fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, d: [f32; 2], f: impl FnMut(usize, usize, Rect) -> bool) {
     match boxes {
-        Boxes::Merged => {
-            let mut rank = 0;
-            world.merged_candidates(bounds, |i, b| {
-                let _ = f(i, rank, b);
-                rank += 1;
-            });
-        }
+        Boxes::Merged => world.merged_candidates(bounds, super::ranked(f)),
         Boxes::Plain | Boxes::Seamless => world.candidates_along(bounds, d, f),
     }
 }

@@ -190,10 +190,13 @@ impl TileMap {
     #[must_use]
     #[inline]
     pub fn is_solid(&self, col: usize, row: usize) -> bool {
-        col < self.width && row < self.height && {
-            let i = row * self.width + col;
-            self.bits[i / 64] >> (i % 64) & 1 == 1
-        }
+        col < self.width && row < self.height && self.solid_bit(row * self.width + col)
+    }
+
+    /// Is the cell of index `row·width + col` (inside the map) solid?
+    #[inline]
+    fn solid_bit(&self, i: usize) -> bool {
+        self.bits[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Number of solid cells.
@@ -352,19 +355,12 @@ fn index_f64(k: usize) -> f64 {
 impl World for TileMap {
     /// The solid cells under `bounds` (closed rectangles meeting it), row by row from the bottom,
     /// left to right; index `row·width + col`. Cost: `O(cells in the range)`, no allocation.
+    /// ([`World::candidates_along`] upwards: that walk's rows, each left to right.)
     fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
-        let Some(([c0, r0], [c1, r1])) = self.cell_range(bounds) else { return };
-        for row in r0..=r1 {
-            let (y0, y1) = (self.edge(1, row), self.edge(1, row + 1));
-            let base = row * self.width;
-            for col in c0..=c1 {
-                let i = base + col;
-                if self.bits[i / 64] >> (i % 64) & 1 == 1 {
-                    // Edges are finite (checked by `new`) and ordered: the cell's rectangle as `cell_rect`.
-                    f(i, Rect::from_ordered([self.edge(0, col), y0], [self.edge(0, col + 1), y1]));
-                }
-            }
-        }
+        self.candidates_along(bounds, [0.0, 1.0], |i, _, r| {
+            f(i, r);
+            true
+        });
     }
 
     /// The cells of [`World::candidates`] (the same range), walked along the motion: the slabs of
@@ -385,7 +381,7 @@ impl World for TileMap {
             for m in 0..=hi[b] - lo[b] {
                 let kb = if forward[b] { lo[b] + m } else { hi[b] - m };
                 let i = ka * stride[a] + kb * stride[b];
-                if self.bits[i / 64] >> (i % 64) & 1 == 1 {
+                if self.solid_bit(i) {
                     let (b0, b1) = (self.edge(b, kb), self.edge(b, kb + 1));
                     let (mut min, mut max) = ([a0; 2], [a1; 2]);
                     (min[b], max[b]) = (b0, b1);
