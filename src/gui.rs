@@ -374,6 +374,13 @@ async fn run(options: RunOptions) {
         if state.frame_stats_visible {
             crate::render::draw_frame_stats(&state, &frame_stats.averages().line());
         }
+        if state.panel_visible {
+            // The panel's background, under egui's widgets (egui leaves it unfilled).
+            let right = canvas.x + canvas.w;
+            let [r, g, b, _] = crate::ui::PANEL_FILL.to_array();
+            let fill = Color::from_rgba(r, g, b, 255);
+            crate::render::flat::clear_rect(right, 0.0, screen_width() - right, screen_height(), fill);
+        }
         egui_macroquad::draw();
         let t_end = get_time();
         if reactive {

@@ -27,6 +27,11 @@ fn c32(c: Rgba) -> Color32 {
 pub const RESET_BUTTON: &str = "panel.reset";
 pub const APPLY_BUTTON: &str = "panel.apply";
 
+/// The panel's background. The frame loop paints it (a scissored clear, `render::flat::clear_rect`)
+/// and egui's side panel is left unfilled: on a software rasteriser egui's fill, a textured quad the
+/// height of the window, was a sixth of a frame.
+pub const PANEL_FILL: Color32 = Color32::from_rgb(32, 35, 43);
+
 /// Font sizes and spacing for a panel that stays readable on a projector.
 pub fn style(ctx: &egui::Context) {
     use egui::{FontFamily, FontId, TextStyle};
@@ -42,7 +47,7 @@ pub fn style(ctx: &egui::Context) {
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.button_padding = egui::vec2(8.0, 4.0);
         s.visuals = egui::Visuals::dark();
-        s.visuals.panel_fill = Color32::from_rgb(32, 35, 43);
+        s.visuals.panel_fill = PANEL_FILL;
         s.visuals.extreme_bg_color = Color32::from_rgb(22, 24, 30);
     });
 }
@@ -69,7 +74,9 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
     }
     let width = panel_width(ctx.screen_rect().width());
     // A fixed share of the window: the layout (and every screenshot) depends only on the window size.
-    egui::SidePanel::right("panel").resizable(false).exact_width(width).show(ctx, |ui| {
+    // Unfilled: the frame loop paints the background (see [`PANEL_FILL`]).
+    let frame = egui::Frame::side_top_panel(&ctx.style()).fill(Color32::TRANSPARENT);
+    egui::SidePanel::right("panel").resizable(false).exact_width(width).frame(frame).show(ctx, |ui| {
         let offset_id = egui::Id::new("panel.scroll_offset");
         let mut area = egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]);
         if scroll != 0.0 {
