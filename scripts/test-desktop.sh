@@ -49,7 +49,11 @@ shot() { # shot NAME ARGS... — screenshot mode, must exit 0 and write OUT/NAME
     [[ $size == 960x600 ]] || fail "$name: PNG is $size, expected 960x600"
     colours=$(identify -format '%k' "$OUT/$name.png")
     ((colours >= 50)) || fail "$name: only $colours colours: blank picture?"
-    pass "$name.png $size, $colours colours"
+    # The window is opaque, so is its picture (the framebuffer's alpha is what blending left there).
+    local alpha
+    alpha=$(identify -format '%[fx:minima.a]' "$OUT/$name.png")
+    [[ $alpha == 1 ]] || fail "$name: the PNG is translucent (least alpha $alpha)"
+    pass "$name.png $size, $colours colours, opaque"
 }
 
 # Pixels that differ between two PNGs (compare prints the count on stderr; exit 1 means "different").

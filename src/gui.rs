@@ -437,7 +437,12 @@ fn egui_macroquad_repaint() -> bool {
 #[cfg(not(target_arch = "wasm32"))]
 fn write_screenshot(path: &std::path::Path) {
     // get_screen_data reads the framebuffer bottom-up; export_png flips it to top-down.
-    let image = get_screen_data();
+    let mut image = get_screen_data();
+    // The window is opaque, but the framebuffer's alpha holds what blending left there (a translucent
+    // shape lowers it): a PNG with that alpha would show the page behind it through the picture.
+    for px in image.bytes.chunks_exact_mut(4) {
+        px[3] = 255;
+    }
     let Some(p) = path.to_str() else {
         eprintln!("error: --screenshot: the path {} is not valid UTF-8", path.display());
         std::process::exit(2);
