@@ -63,6 +63,16 @@ pub fn alpha(c: Rgba, a: u8) -> Rgba {
     [c[0], c[1], c[2], a]
 }
 
+/// `layer` blended over `base` as the GPU blends a translucent shape over what is drawn
+/// (`layer·a + base·(1 − a)` per channel); the result keeps `base`'s alpha. Lets an opaque
+/// background be laid in one go with its translucent tints already applied.
+#[must_use]
+pub fn over(base: Rgba, layer: Rgba) -> Rgba {
+    let a = f32::from(layer[3]) / 255.0;
+    let mix = |b: u8, l: u8| (f32::from(l) * a + f32::from(b) * (1.0 - a)).round() as u8;
+    [mix(base[0], layer[0]), mix(base[1], layer[1]), mix(base[2], layer[2]), base[3]]
+}
+
 /// Playground: a solid cell, the light line of the seams between flush cells, the map's border.
 pub const CELL: Rgba = [86, 98, 124, 255];
 pub const SEAM: Rgba = [120, 134, 164, 255];
@@ -84,4 +94,19 @@ pub const STRATEGY: [Rgba; 7] = [
 #[must_use]
 pub fn race_colour(i: usize) -> Rgba {
     STRATEGY[i % STRATEGY.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn over_blends_like_the_gpu_and_keeps_the_base_alpha() {
+        assert_eq!(over(BACKGROUND, [200, 100, 0, 0]), BACKGROUND);
+        assert_eq!(over(BACKGROUND, [200, 100, 0, 255]), [200, 100, 0, 255]);
+        // 34/255 of the zone highlight over the background: 24 + (240 − 24)·34/255 = 52.8.
+        assert_eq!(over(BACKGROUND, ZONE_HIGHLIGHT), [53, 49, 38, 255]);
+        assert_eq!(over([10, 10, 10, 7], [110, 210, 60, 51])[3], 7);
+        assert_eq!(over([10, 10, 10, 7], [110, 210, 60, 51])[..3], [30, 50, 20]);
+    }
 }

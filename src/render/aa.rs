@@ -16,6 +16,12 @@ use std::f32::consts::{PI, TAU};
 /// Width of the alpha falloff at an edge, in pixels.
 pub const FEATHER: f32 = 1.0;
 
+/// How far from its centre line a line of width `w` reaches (its feather included).
+#[must_use]
+pub fn reach(w: f32) -> f32 {
+    0.5 * (w.max(1.0) - FEATHER).max(0.0) + FEATHER
+}
+
 /// The largest distance, in pixels, between a circle and the polygon that draws it.
 pub const MAX_SAGITTA: f32 = 0.2;
 
@@ -61,28 +67,49 @@ impl Mesh {
     /// A straight line of width `w` from `a` to `b`, feathered along both long sides. Lines thinner
     /// than a pixel are drawn one pixel wide with their alpha scaled down.
     pub fn line(&mut self, a: Vec2, b: Vec2, w: f32, c: Color) {
+        self.line_cut(a, b, w, f32::INFINITY, c, c);
+    }
+
+    /// [`Mesh::line`] in two colours split lengthwise: the part of its width at offsets below `cut`
+    /// along the normal `(−d.y, d.x)/|d|` (for `d = b − a`) in `below`, the rest in `above`. A line
+    /// that lies across the border of two differently tinted backgrounds takes each one's colour up
+    /// to the border.
+    pub fn line_cut(&mut self, a: Vec2, b: Vec2, w: f32, cut: f32, below: Color, above: Color) {
         let d = b - a;
         let len = d.length();
         if !positive(len) || !positive(w) {
             return;
         }
         let n = vec2(-d.y, d.x) / len;
-        let alpha = c.a * w.min(1.0);
-        let inner = 0.5 * (w.max(1.0) - FEATHER).max(0.0);
-        let outer = inner + FEATHER;
-        let (solid, clear) = (with_alpha(c, alpha), with_alpha(c, 0.0));
-        let ring = |p: Vec2, m: &mut Mesh| {
-            [
-                m.vertex(p - n * outer, clear),
-                m.vertex(p - n * inner, solid),
-                m.vertex(p + n * inner, solid),
-                m.vertex(p + n * outer, clear),
-            ]
+        let outer = reach(w);
+        let inner = outer - FEATHER;
+        // The profile across the line: (offset along n, share of the alpha), with the cut added.
+        let mut profile = vec![(-outer, 0.0), (-inner, 1.0), (inner, 1.0), (outer, 0.0)];
+        if cut > -outer && cut < outer && !profile.iter().any(|p| p.0 == cut) {
+            let k = profile.iter().position(|p| p.0 > cut).unwrap_or(profile.len() - 1);
+            let ((o0, f0), (o1, f1)) = (profile[k - 1], profile[k]);
+            let t = if o1 > o0 { (cut - o0) / (o1 - o0) } else { 0.0 };
+            profile.insert(k, (cut, f0 + t * (f1 - f0)));
+        }
+        // The strip ending at a point lies below the cut unless the point is above it; the strip
+        // starting at it, unless the point is at or above it. A point at the cut has a vertex in
+        // each colour; any other point one, shared by both strips.
+        let colour = |c: Color, f: f32| with_alpha(c, c.a * w.min(1.0) * f);
+        let side = |m: &mut Mesh, end: Vec2| -> Vec<[u16; 2]> {
+            profile
+                .iter()
+                .map(|&(o, f)| {
+                    let p = end + n * o;
+                    let ending = m.vertex(p, colour(if o > cut { above } else { below }, f));
+                    let starting = if o == cut { m.vertex(p, colour(above, f)) } else { ending };
+                    [ending, starting]
+                })
+                .collect()
         };
-        let s = ring(a, self);
-        let e = ring(b, self);
-        for k in 0..3 {
-            self.quad(s[k], s[k + 1], e[k + 1], e[k]);
+        let s = side(self, a);
+        let e = side(self, b);
+        for k in 0..profile.len() - 1 {
+            self.quad(s[k][1], s[k + 1][0], e[k + 1][0], e[k][1]);
         }
     }
 
@@ -227,6 +254,11 @@ pub fn line(x1: f32, y1: f32, x2: f32, y2: f32, w: f32, c: Color) {
     draw_one(|m| m.line(vec2(x1, y1), vec2(x2, y2), w, c));
 }
 
+/// An antialiased line in two colours split lengthwise ([`Mesh::line_cut`]).
+pub fn line_cut(p: Vec2, q: Vec2, w: f32, cut: f32, below: Color, above: Color) {
+    draw_one(|m| m.line_cut(p, q, w, cut, below, above));
+}
+
 /// An antialiased filled circle (replaces macroquad's 20-sided `draw_circle`).
 pub fn disc(x: f32, y: f32, r: f32, c: Color) {
     draw_one(|m| m.disc(vec2(x, y), r, c));
@@ -240,6 +272,60 @@ pub fn rim(x: f32, y: f32, r: f32, w: f32, c: Color) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The alpha a mesh gives the point `p`: the colour of the triangle that contains it,
+    /// interpolated (the last one drawn wins), and whether any does.
+    fn alpha_at(m: &Mesh, p: Vec2) -> Option<(f32, [u8; 3])> {
+        let mut out = None;
+        for t in m.indices.chunks_exact(3) {
+            let v = [t[0], t[1], t[2]].map(|i| m.vertices[i as usize]);
+            let q = v.map(|v| vec2(v.position.x, v.position.y));
+            let area = (q[1] - q[0]).perp_dot(q[2] - q[0]);
+            if area.abs() < 1e-9 {
+                continue;
+            }
+            let l1 = (q[2] - q[0]).perp_dot(p - q[0]) / -area;
+            let l2 = (q[1] - q[0]).perp_dot(p - q[0]) / area;
+            let l0 = 1.0 - l1 - l2;
+            if l0 >= -1e-6 && l1 >= -1e-6 && l2 >= -1e-6 {
+                let a = l0 * f32::from(v[0].color[3]) + l1 * f32::from(v[1].color[3]) + l2 * f32::from(v[2].color[3]);
+                out = Some((a / 255.0, [v[0].color[0], v[0].color[1], v[0].color[2]]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_cut_line_covers_what_the_whole_line_covers_in_two_colours() {
+        let (red, blue) = (Color::from_rgba(255, 0, 0, 255), Color::from_rgba(0, 0, 255, 255));
+        let (a, b) = (vec2(10.0, 0.0), vec2(10.0, 50.0));
+        let mut whole = Mesh::default();
+        whole.line(a, b, 2.0, red);
+        // A vertical line drawn downwards has the normal (−1, 0): offsets grow to the left. Cut
+        // 0.25 px right of the centre line, in the feathered-free core.
+        let mut cut = Mesh::default();
+        cut.line_cut(a, b, 2.0, -0.25, red, blue);
+        for x in [8.6, 9.2, 9.8, 10.1, 10.2, 10.3, 10.8, 11.4] {
+            let p = vec2(x, 25.0);
+            let (wa, _) = alpha_at(&whole, p).unwrap();
+            let (ca, rgb) = alpha_at(&cut, p).unwrap();
+            assert!((wa - ca).abs() < 1e-2, "x {x}: alpha {ca}, the whole line's {wa}");
+            // Right of the cut (x > 10.25) is below it along the normal: red; left of it blue.
+            assert_eq!(rgb, if x > 10.25 { [255, 0, 0] } else { [0, 0, 255] }, "x {x}");
+        }
+        // A cut inside a feather keeps the falling alpha on both sides of it.
+        let mut feathered = Mesh::default();
+        feathered.line_cut(a, b, 2.0, 0.75, red, blue);
+        for x in [8.8, 9.1, 9.3] {
+            let p = vec2(x, 25.0);
+            assert!((alpha_at(&whole, p).unwrap().0 - alpha_at(&feathered, p).unwrap().0).abs() < 1e-2);
+        }
+        // No cut within the line's reach: the same triangles as `line`.
+        let mut far = Mesh::default();
+        far.line_cut(a, b, 2.0, 5.0, red, blue);
+        assert_eq!(far.indices.len(), whole.indices.len());
+        assert!(far.vertices.iter().all(|v| v.color[..3] == [255, 0, 0]));
+    }
 
     #[test]
     fn segments_grow_with_radius_and_keep_the_sagitta_small() {

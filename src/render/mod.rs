@@ -102,9 +102,17 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
     let centre = state.view.to_screen(state.circle.center());
     let s = z.line(7.0);
     typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
-    draw_grid(state, z);
+    // The still test's picture highlights the centre's zone and, with the trace on the canvas,
+    // the axis slabs it tests; motion mode shows neither.
+    let backdrop = if a.motion.is_none() {
+        Backdrop::new(state, Some(a.contact.zone), overlay::axis_slabs(state))
+    } else {
+        Backdrop::new(state, None, [false; 2])
+    };
+    backdrop.lay();
+    draw_grid(state, z, &backdrop);
     if a.motion.is_none() {
-        draw_zones(state, a, z);
+        draw_zone_lines(state, z);
     }
     if let Some(layer) = layer {
         overlay::draw_overlay(state, layer);
@@ -154,14 +162,15 @@ pub fn draw_frame_stats(state: &State, line: &str) {
 }
 
 /// World grid lines on a 1-2-5 step about 60 px apart, axes brighter, tick numbers on the left and
-/// bottom edges.
-fn draw_grid(state: &State, z: Sizes) {
+/// bottom edges. Drawn over the backdrop, each line in the colour it had under the zone's tints.
+fn draw_grid(state: &State, z: Sizes, backdrop: &Backdrop) {
     let (c, v) = (state.canvas, state.view);
     let step = nice_step(60.0 * z.k / v.scale);
     let lo = v.to_world(vec2(c.x, c.y + c.h));
     let hi = v.to_world(vec2(c.x + c.w, c.y));
     let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
     let fs = z.font(13.0);
+    let w = z.line(1.0);
     // Negative ticks with a typographic minus (−), as the panel writes them.
     let tick = |x: f32| format!("{:.*}", decimals, if x.abs() < step * 1e-3 { 0.0 } else { x }).replace('-', "−");
 
@@ -170,7 +179,10 @@ fn draw_grid(state: &State, z: Sizes) {
         let x = i as f32 * step;
         let sx = v.to_screen([x, 0.0]).x;
         let color = if i == 0 { palette::AXIS } else { palette::GRID };
-        aa::line(sx, c.y, sx, c.y + c.h, z.line(1.0), col(color));
+        for p in backdrop.down_column(sx, aa::reach(w), color) {
+            // Drawn downwards, the normal points left: offsets below the border's are right of it.
+            aa::line_cut(vec2(sx, p.from), vec2(sx, p.to), w, sx - p.border, col(p.after), col(p.before));
+        }
         text(&tick(x), sx + 3.0, c.y + c.h - 5.0, fs, col(palette::TICK_TEXT));
         i += 1;
     }
@@ -179,10 +191,133 @@ fn draw_grid(state: &State, z: Sizes) {
         let y = j as f32 * step;
         let sy = v.to_screen([0.0, y]).y;
         let color = if j == 0 { palette::AXIS } else { palette::GRID };
-        aa::line(c.x, sy, c.x + c.w, sy, z.line(1.0), col(color));
+        for p in backdrop.along_row(sy, aa::reach(w), color) {
+            // Drawn rightwards, the normal points down: offsets below the border's are above it.
+            aa::line_cut(vec2(p.from, sy), vec2(p.to, sy), w, p.border - sy, col(p.before), col(p.after));
+        }
         text(&tick(y), c.x + 4.0, sy - 3.0, fs, col(palette::TICK_TEXT));
         j += 1;
     }
+}
+
+/// The canvas's background, laid zone by zone as opaque colours: the window's background with the
+/// translucent layers that cover the whole zone already blended in — the centre's zone highlighted
+/// and, with the trace on the canvas, the slabs its axis tests look at (the box's column and row,
+/// faintly). Each tinted zone is one scissored clear ([`flat::clear_rect`]): on a software
+/// rasteriser these canvas-sized translucent rectangles were a tenth of a frame. The grid, which lay
+/// under them, is drawn after, each part in the colour the tints gave it ([`Backdrop::tinted`]);
+/// the slabs, which lay over the shapes, now lie under them.
+struct Backdrop {
+    /// Zone `x + 3y` on the canvas (clipped; empty when off it).
+    zones: [ScreenRect; 9],
+    /// The translucent layers over each zone, in drawing order.
+    tints: [Vec<Rgba>; 9],
+    /// The box's left and right edges, top and bottom, on the screen.
+    xs: [f32; 2],
+    ys: [f32; 2],
+}
+
+impl Backdrop {
+    fn new(state: &State, highlight: Option<u32>, slabs: [bool; 2]) -> Backdrop {
+        let zones = std::array::from_fn(|n| zone_rect(state, n as u32 % 3, n as u32 / 3));
+        let slab = palette::alpha(overlay::FOCUS, overlay::SLAB_ALPHA);
+        let tints = std::array::from_fn(|n| {
+            let n = n as u32;
+            let mut t = Vec::new();
+            if highlight == Some(n) {
+                t.push(palette::ZONE_HIGHLIGHT);
+            }
+            // The x slab is the box's column of zones (x = 1), the y slab its row (y = 1).
+            if slabs[0] && n % 3 == 1 {
+                t.push(slab);
+            }
+            if slabs[1] && n / 3 == 1 {
+                t.push(slab);
+            }
+            t
+        });
+        let (lo, hi) = (state.view.to_screen(state.aabb.min()), state.view.to_screen(state.aabb.max()));
+        Backdrop { zones, tints, xs: [lo.x, hi.x], ys: [hi.y, lo.y] }
+    }
+
+    /// `base` under zone `n`'s tints.
+    fn tinted(&self, n: usize, base: Rgba) -> Rgba {
+        self.tints[n].iter().fold(base, |c, &t| palette::over(c, t))
+    }
+
+    /// Clears each tinted zone to its colour (the rest keeps the window's background).
+    fn lay(&self) {
+        for (n, r) in self.zones.iter().enumerate() {
+            if !self.tints[n].is_empty() {
+                flat::clear_rect(r.x, r.y, r.w, r.h, col(self.tinted(n, palette::BACKGROUND)));
+            }
+        }
+    }
+
+    /// The zone column of screen `x` (0 left of the box, 1 within, 2 right), by the rule the
+    /// clears follow: a pixel whose centre is on an edge belongs to the zone right of it.
+    fn column(&self, x: f32) -> usize {
+        self.xs.iter().filter(|&&e| x >= e).count()
+    }
+
+    /// The zone row of screen `y` (2 above the box, 1 within, 0 below).
+    fn row(&self, y: f32) -> usize {
+        2 - self.ys.iter().filter(|&&e| y >= e).count()
+    }
+
+    /// A vertical line at screen `x` reaching `reach` pixels to each side, from the canvas's top to
+    /// its bottom, in pieces: `base` under the tints of the zones it crosses, in two colours where a
+    /// zone border runs under it.
+    fn down_column(&self, x: f32, reach: f32, base: Rgba) -> Vec<Piece> {
+        let (c0, c1) = (self.column(x - reach), self.column(x + reach));
+        let border = if c0 == c1 { f32::INFINITY } else { self.xs[c0] };
+        // Top of the screen first: zone row 2 (above the box), 1, 0.
+        let pieces = [2, 1, 0].map(|zy| {
+            let r = self.zones[3 * zy];
+            let colours = (self.tinted(c0 + 3 * zy, base), self.tinted(c1 + 3 * zy, base));
+            Piece { from: r.y, to: r.y + r.h, before: colours.0, after: colours.1, border }
+        });
+        merge_pieces(&pieces)
+    }
+
+    /// A horizontal line at screen `y` across the canvas, in pieces as [`Backdrop::down_column`].
+    fn along_row(&self, y: f32, reach: f32, base: Rgba) -> Vec<Piece> {
+        let (r0, r1) = (self.row(y - reach), self.row(y + reach));
+        let border = if r0 == r1 { f32::INFINITY } else { self.ys[2 - r0] };
+        let pieces = [0, 1, 2].map(|zx| {
+            let r = self.zones[zx];
+            let colours = (self.tinted(zx + 3 * r0, base), self.tinted(zx + 3 * r1, base));
+            Piece { from: r.x, to: r.x + r.w, before: colours.0, after: colours.1, border }
+        });
+        merge_pieces(&pieces)
+    }
+}
+
+/// A piece of a grid line, from `from` to `to` along it: `before` on the side of the border
+/// across it with the smaller screen coordinate, `after` beyond it (the border is infinite when
+/// the line lies within one zone).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Piece {
+    from: f32,
+    to: f32,
+    before: Rgba,
+    after: Rgba,
+    border: f32,
+}
+
+/// Joins consecutive pieces of the same colours and drops empty ones.
+fn merge_pieces(pieces: &[Piece]) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::with_capacity(pieces.len());
+    for &p in pieces {
+        if p.to <= p.from {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if (last.before, last.after, last.to) == (p.before, p.after, p.from) => last.to = p.to,
+            _ => out.push(p),
+        }
+    }
+    out
 }
 
 /// The smallest of 1, 2, 5 × 10ᵏ that is at least `raw`.
@@ -214,12 +349,10 @@ fn zone_rect(state: &State, zx: u32, zy: u32) -> ScreenRect {
     ScreenRect { x: x0, y: y0, w: (x1 - x0).max(0.0), h: (y1 - y0).max(0.0) }
 }
 
-fn draw_zones(state: &State, a: &Analysis, z: Sizes) {
+/// The box's edges extended across the canvas, dashed: the nine-zone grid (its tints are the
+/// [`Backdrop`]'s).
+fn draw_zone_lines(state: &State, z: Sizes) {
     let (c, v) = (state.canvas, state.view);
-    let zone = a.contact.zone;
-    let hl = zone_rect(state, zone % 3, zone / 3);
-    draw_rectangle(hl.x, hl.y, hl.w, hl.h, col(palette::ZONE_HIGHLIGHT));
-
     let lo = v.to_screen(state.aabb.min());
     let hi = v.to_screen(state.aabb.max());
     let w = z.line(1.2);
@@ -578,5 +711,88 @@ fn legend_row(c: ScreenRect, z: Sizes, fs: u16, items: &[(&str, Rgba)], margin: 
         draw_rectangle(x, y - sw, sw, sw, col(colour));
         let m = text(s, x + sw + 6.0 * z.k, y, fs, col(palette::TEXT));
         x += sw + 6.0 * z.k + m.width + gap;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{update, Input, SceneOptions};
+    use crate::geom::{Circle, ALGORITHMS};
+
+    /// Box [−2, 2] × [−1, 1.5] on a 1000 × 800 canvas, the circle in zone 8 (above right).
+    fn scene() -> State {
+        let mut s = State::new(SceneOptions {
+            circle: Circle::new([2.9, 2.3], 1.0).unwrap(),
+            aabb: crate::geom::Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap(),
+            algorithm: ALGORITHMS.iter().position(|a| a.id == "arvo").unwrap(),
+            ..SceneOptions::default()
+        });
+        update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 800.0 }), ..Input::default() });
+        s
+    }
+
+    #[test]
+    fn each_zone_takes_the_layers_that_covered_it_in_their_order() {
+        let s = scene();
+        // Arvo's trace tests each axis: both slabs.
+        assert_eq!(overlay::axis_slabs(&s), [true, true]);
+        let b = Backdrop::new(&s, Some(8), [true, true]);
+        let slab = palette::alpha(overlay::FOCUS, overlay::SLAB_ALPHA);
+        assert_eq!(b.tints[8], vec![palette::ZONE_HIGHLIGHT]);
+        assert_eq!(b.tints[4], vec![slab, slab], "the box's zone lies in both slabs");
+        assert_eq!(b.tints[1], vec![slab]);
+        assert_eq!(b.tints[3], vec![slab]);
+        assert!(b.tints[0].is_empty() && b.tints[2].is_empty() && b.tints[6].is_empty());
+        // The colour of a zone is its layers over the background, one after the other.
+        let expected = palette::over(palette::over(palette::BACKGROUND, slab), slab);
+        assert_eq!(b.tinted(4, palette::BACKGROUND), expected);
+        // Motion mode: no layers at all.
+        let plain = Backdrop::new(&s, None, [false; 2]);
+        assert!(plain.tints.iter().all(Vec::is_empty));
+    }
+
+    #[test]
+    fn a_grid_line_takes_each_zones_colour_and_splits_where_a_border_runs_under_it() {
+        let s = scene();
+        let b = Backdrop::new(&s, Some(8), [true, true]);
+        let (lo, hi) = (s.view.to_screen(s.aabb.min()), s.view.to_screen(s.aabb.max()));
+        let g = palette::GRID;
+        // A vertical line in the box's column, clear of its edges: three pieces down the canvas,
+        // above, beside and below the box, in the x slab's colour and, beside the box, both slabs'.
+        let x = 0.5 * (lo.x + hi.x);
+        let p = b.down_column(x, 1.0, g);
+        assert_eq!(p.len(), 3);
+        assert_eq!((p[0].from, p[2].to), (0.0, 800.0));
+        assert_eq!((p[0].to, p[1].to), (hi.y, lo.y));
+        assert_eq!(p[0].before, b.tinted(7, g));
+        assert_eq!(p[1].before, b.tinted(4, g));
+        assert!(p.iter().all(|q| q.before == q.after && q.border.is_infinite()));
+        // Left of the box: zones 6, 3, 0; only zone 3 (the y slab) is tinted, so two of the three
+        // pieces differ and nothing merges.
+        let p = b.down_column(lo.x - 50.0, 1.0, g);
+        assert_eq!(p.iter().map(|q| q.before).collect::<Vec<_>>(), [g, b.tinted(3, g), g]);
+        // On the box's right edge: the border runs under the line; left of it the box's column,
+        // right of it zone 5 (y slab) beside the box and the highlighted zone 8 above it.
+        let p = b.down_column(hi.x, 1.0, g);
+        assert!(p.iter().all(|q| q.border == hi.x));
+        assert_eq!((p[0].before, p[0].after), (b.tinted(7, g), b.tinted(8, g)));
+        assert_eq!((p[1].before, p[1].after), (b.tinted(4, g), b.tinted(5, g)));
+        // A horizontal line through the box's rows, and one on its top edge.
+        let p = b.along_row(0.5 * (lo.y + hi.y), 1.0, g);
+        assert_eq!(p.iter().map(|q| q.before).collect::<Vec<_>>(), [b.tinted(3, g), b.tinted(4, g), b.tinted(5, g)]);
+        let p = b.along_row(hi.y, 1.0, g);
+        assert!(p.iter().all(|q| q.border == hi.y));
+        assert_eq!((p[2].before, p[2].after), (b.tinted(8, g), b.tinted(5, g)));
+    }
+
+    #[test]
+    fn equal_neighbours_merge_and_empty_pieces_drop() {
+        let c = palette::GRID;
+        let piece = |from, to| Piece { from, to, before: c, after: c, border: f32::INFINITY };
+        let merged = merge_pieces(&[piece(0.0, 10.0), piece(10.0, 10.0), piece(10.0, 30.0)]);
+        assert_eq!(merged, vec![piece(0.0, 30.0)]);
+        let other = Piece { before: palette::AXIS, ..piece(30.0, 40.0) };
+        assert_eq!(merge_pieces(&[piece(0.0, 30.0), other]).len(), 2);
     }
 }

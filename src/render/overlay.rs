@@ -93,6 +93,20 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer) {
     });
 }
 
+/// Alpha of an axis slab's tint (the trace's focus colour, faintly).
+pub const SLAB_ALPHA: u8 = 20;
+
+/// Which axis slabs the trace looks at (`Focus::Axis`), when the trace is shown on the canvas.
+#[must_use]
+pub fn axis_slabs(state: &State) -> [bool; 2] {
+    if !state.teach.trace_on_canvas {
+        return [false; 2];
+    }
+    let trace = (state.algorithm().trace_2d)(&state.circle, &state.aabb);
+    let on = |i: usize| trace.steps.iter().any(|s| s.focus == Focus::Axis(i));
+    [on(0), on(1)]
+}
+
 /// What the selected algorithm's trace looked at, for the current scene.
 pub fn draw_trace_focus(state: &State, z: Sizes) {
     if !state.teach.trace_on_canvas {
@@ -103,7 +117,6 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
     let (c, v) = (state.canvas, state.view);
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
     let focus = col(FOCUS);
-    let faint = col(palette::alpha(FOCUS, 20));
     let w = z.line(2.5);
     let fs = z.font(14.0);
     let mut seen: Vec<&Focus<2>> = Vec::new();
@@ -114,15 +127,9 @@ pub fn draw_trace_focus(state: &State, z: Sizes) {
         seen.push(&step.focus);
         match &step.focus {
             Focus::None => {}
-            Focus::Axis(i) => {
-                // The slab min[i] ≤ p[i] ≤ max[i], across the canvas.
-                let (a, b) = (v.to_screen(lo), v.to_screen(hi));
-                if *i == 0 {
-                    draw_rectangle(a.x, c.y, b.x - a.x, c.h, faint);
-                } else {
-                    draw_rectangle(c.x, b.y, c.w, a.y - b.y, faint);
-                }
-            }
+            // The slab min[i] ≤ p[i] ≤ max[i] across the canvas is part of the backdrop
+            // (`axis_slabs`), laid before the shapes.
+            Focus::Axis(_) => {}
             Focus::GrownBox(r) => {
                 let (a, b) = (v.to_screen([lo[0] - r, lo[1] - r]), v.to_screen([hi[0] + r, hi[1] + r]));
                 for (p, q) in [
