@@ -1,7 +1,8 @@
-//! The teaching overlays' images and the read-out at the pointer: the agreement map or the
-//! distance field over the part of the world the canvas shows, recomputed only when what it
-//! depends on ([`OverlayKey`]) changes, at reduced resolution while something is being dragged.
-//! The renderer only uploads and draws the images computed here.
+//! The teaching overlays' image and the read-out at the pointer: the agreement map over the part of
+//! the world the canvas shows, recomputed only when what it depends on ([`OverlayKey`]) changes, at
+//! reduced resolution while something is being dragged. The renderer only uploads and draws the
+//! image computed here. The distance field needs no image: the renderer draws it as contours, exact
+//! at any zoom (`render::overlay`).
 //!
 //! ```text
 //!  State ──OverlayKey::of──► key ──OverlayCache::refresh (only when the key changed)──► RGBA image ──► texture (render)
@@ -12,7 +13,6 @@ use super::state::State;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
 use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
 use crate::teach::agreement::{agreement_map, classify, Class, Reference};
-use crate::teach::field::{distance_grid, field_image, FieldStyle};
 use crate::teach::GridSpec;
 
 /// What the pointer is over, for the hover read-out.
@@ -85,22 +85,21 @@ impl OverlayKey {
     #[must_use]
     pub fn of(state: &State) -> Option<OverlayKey> {
         let t = &state.teach;
-        if t.overlay == Overlay::None {
+        // Only the agreement map is an image (the distance field is drawn as contours).
+        if t.overlay != Overlay::Agreement {
             return None;
         }
         let (c, v) = (state.canvas, state.view);
         let lo = v.to_world(glam::Vec2::new(c.x, c.y + c.h));
         let hi = v.to_world(glam::Vec2::new(c.x + c.w, c.y));
-        let agreement = t.overlay == Overlay::Agreement;
         Some(OverlayKey {
             overlay: t.overlay,
             aabb: state.aabb,
             radius: state.circle.radius(),
-            // The distance field does not depend on the algorithm.
-            algorithm: if agreement { state.algorithm } else { 0 },
-            as_published: agreement && t.as_published,
-            compare: if agreement { t.compare } else { None },
-            arvo: if agreement { t.arvo } else { ArvoMode::SolidBoxSolidBall },
+            algorithm: state.algorithm,
+            as_published: t.as_published,
+            compare: t.compare,
+            arvo: t.arvo,
             lo,
             hi,
             scale: v.scale,
@@ -133,11 +132,8 @@ pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
             };
             Some(OverlayImage { overlay: key.overlay, spec, rgba: map.to_rgba(), counts: Some(map.counts) })
         }
-        Overlay::Distance => {
-            let d = distance_grid(&key.aabb, spec);
-            let style = FieldStyle { spacing: nice_spacing(&key.aabb), radius: key.radius, line: 0.75 * spec.step };
-            Some(OverlayImage { overlay: key.overlay, spec, rgba: field_image(&d, spec, &style), counts: None })
-        }
+        // Drawn as contours, without an image.
+        Overlay::Distance => None,
     }
 }
 

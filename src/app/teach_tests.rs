@@ -309,7 +309,6 @@ fn overlay_cache_recomputes_only_when_its_key_changes() {
         Box::new(|s| teach(s, TeachCommand::SetPublished(!s.teach.as_published))),
         Box::new(|s| teach(s, TeachCommand::SetCompare(Some(0)))),
         Box::new(|s| teach(s, TeachCommand::SetArvo(ArvoMode::HollowBoxHollowBall))),
-        Box::new(|s| teach(s, TeachCommand::SetOverlay(Overlay::Distance))),
     ];
     for (k, edit) in edits.iter().enumerate() {
         edit(&mut s);
@@ -317,14 +316,19 @@ fn overlay_cache_recomputes_only_when_its_key_changes() {
         assert_eq!(cache.computed, n + k as u64 + 1);
         assert!(!cache.refresh(&s, &mut clk));
     }
-    assert_eq!(cache.info().unwrap().overlay, Overlay::Distance);
+    assert_eq!(cache.info().unwrap().overlay, Overlay::Agreement);
 
-    // Off: the image goes away once.
-    let g = cache.generation;
-    teach(&mut s, TeachCommand::SetOverlay(Overlay::None));
-    assert!(cache.refresh(&s, &mut clk));
-    assert!(cache.image.is_none() && cache.generation == g + 1);
-    assert!(!cache.refresh(&s, &mut clk));
+    // The distance field, then off: no image (the field is drawn as contours); it goes away once.
+    for overlay in [Overlay::Distance, Overlay::None] {
+        let (g, n) = (cache.generation, cache.computed);
+        teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+        cache.refresh(&s, &mut clk);
+        teach(&mut s, TeachCommand::SetOverlay(overlay));
+        assert!(cache.refresh(&s, &mut clk));
+        assert!(cache.image.is_none() && cache.info().is_none());
+        assert!(cache.generation > g && cache.computed <= n + 1);
+        assert!(!cache.refresh(&s, &mut clk));
+    }
 }
 
 #[test]

@@ -29,11 +29,18 @@ pub const MAX_SAGITTA: f32 = 0.2;
 /// [`MAX_SAGITTA`] pixels inside the circle (at least 12, at most 1024).
 #[must_use]
 pub fn segments_for_radius(r: f32) -> usize {
-    if !r.is_finite() || r <= MAX_SAGITTA {
+    segments_within(r, MAX_SAGITTA)
+}
+
+/// How many segments a circle of `r` pixels needs so that no chord lies more than `sagitta`
+/// pixels inside it (at least 12, at most 1024).
+#[must_use]
+pub fn segments_within(r: f32, sagitta: f32) -> usize {
+    if !r.is_finite() || sagitta.is_nan() || sagitta <= 0.0 || r <= sagitta {
         return 12;
     }
     // A chord of angle θ lies r·(1 − cos(θ/2)) inside the circle.
-    let half = (1.0 - MAX_SAGITTA / r).acos();
+    let half = (1.0 - sagitta / r).acos();
     ((PI / half).ceil() as usize).clamp(12, 1024)
 }
 
@@ -54,13 +61,13 @@ fn with_alpha(c: Color, a: f32) -> Color {
 }
 
 impl Mesh {
-    fn vertex(&mut self, p: Vec2, c: Color) -> u16 {
+    pub(super) fn vertex(&mut self, p: Vec2, c: Color) -> u16 {
         let i = self.vertices.len() as u16;
         self.vertices.push(Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, c));
         i
     }
 
-    fn quad(&mut self, a: u16, b: u16, c: u16, d: u16) {
+    pub(super) fn quad(&mut self, a: u16, b: u16, c: u16, d: u16) {
         self.indices.extend_from_slice(&[a, b, c, a, c, d]);
     }
 
@@ -110,6 +117,33 @@ impl Mesh {
         let e = side(self, b);
         for k in 0..profile.len() - 1 {
             self.quad(s[k][1], s[k + 1][0], e[k + 1][0], e[k][1]);
+        }
+    }
+
+    /// Closed rings of matching points (each the same length), neighbours joined point for point
+    /// by quads, each ring's vertices in its colour: a band between two outlines, or an antialiased
+    /// line along one (rings at its feathers' and core's offsets, the outer ones transparent).
+    pub fn rings(&mut self, rings: &[(&[Vec2], Color)]) {
+        let n = rings.first().map_or(0, |r| r.0.len());
+        if n < 2 || rings.iter().any(|r| r.0.len() != n) {
+            return;
+        }
+        let first: Vec<u16> = rings
+            .iter()
+            .map(|(points, c)| {
+                let start = self.vertices.len() as u16;
+                for p in *points {
+                    self.vertex(*p, *c);
+                }
+                start
+            })
+            .collect();
+        for pair in first.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            for i in 0..n as u16 {
+                let j = (i + 1) % n as u16;
+                self.quad(a + i, a + j, b + j, b + i);
+            }
         }
     }
 
@@ -328,6 +362,25 @@ mod tests {
     }
 
     #[test]
+    fn rings_join_matching_points_all_the_way_round() {
+        let square = |h: f32| [vec2(-h, -h), vec2(h, -h), vec2(h, h), vec2(-h, h)];
+        let (a, b, c) = (square(1.0), square(2.0), square(3.0));
+        let mut m = Mesh::default();
+        m.rings(&[(&a, WHITE), (&b, RED), (&c, WHITE)]);
+        // Two bands of four quads each, closing back on the first point.
+        assert_eq!((m.vertices.len(), m.indices.len()), (12, 2 * 4 * 6));
+        // The last quad of each band joins point 3 back to point 0 of both rings.
+        assert_eq!(&m.indices[18..24], &[3, 0, 4, 3, 4, 7]);
+        let red: [u8; 4] = RED.into();
+        assert_eq!(m.vertices[4].color, red, "the middle ring in its own colour");
+        // Rings of different lengths, or too short, draw nothing.
+        let mut m = Mesh::default();
+        m.rings(&[(&a, WHITE), (&a[..3], WHITE)]);
+        m.rings(&[(&a[..1], WHITE), (&a[..1], WHITE)]);
+        assert!(m.indices.is_empty());
+    }
+
+    #[test]
     fn segments_grow_with_radius_and_keep_the_sagitta_small() {
         assert_eq!(segments_for_radius(1.0), 12);
         assert_eq!(segments_for_radius(f32::NAN), 12);
@@ -343,6 +396,9 @@ mod tests {
         // macroquad's fixed 20 sides would miss a 300 px circle by ~3.7 px.
         assert!(segments_for_radius(300.0) > 80);
         assert_eq!(segments_for_radius(1e9), 1024);
+        // A looser tolerance needs fewer: half a pixel instead of 0.2 at r = 300.
+        assert!(segments_within(300.0, 0.5) < segments_for_radius(300.0));
+        assert_eq!(segments_within(300.0, f32::NAN), 12);
     }
 
     #[test]

@@ -115,7 +115,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
         draw_zone_lines(state, z);
     }
     if let Some(layer) = layer {
-        overlay::draw_overlay(state, layer);
+        overlay::draw_overlay(state, layer, z);
     }
     draw_overlap_region(state, z);
     if let Some(m) = &a.motion {

@@ -5,13 +5,14 @@
 
 use super::{aa, typeset};
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
-use crate::app::overlay::{hover, OverlayCache};
+use crate::app::overlay::{hover, nice_spacing, OverlayCache};
 use crate::app::palette::{self, Rgba};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::State;
 use crate::geom::algo::Focus;
-use crate::geom::ALGORITHMS;
+use crate::geom::{signed_distance_f64, ALGORITHMS};
 use crate::teach::agreement::Class;
+use crate::teach::field::{band_rgba, level_outline, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};
 use crate::teach::lessons::TOUR;
 use crate::teach::GridSpec;
 use macroquad::prelude::*;
@@ -76,8 +77,13 @@ impl OverlayLayer {
     }
 }
 
-/// The overlay texture over the world area it was computed for.
-pub fn draw_overlay(state: &State, layer: &OverlayLayer) {
+/// The overlay: the distance field drawn as contours, or the agreement map's texture over the world
+/// area it was computed for.
+pub fn draw_overlay(state: &State, layer: &OverlayLayer, z: Sizes) {
+    if state.teach.overlay == Overlay::Distance {
+        draw_distance_field(state, z);
+        return;
+    }
     let (Some(tex), Some(spec)) = (layer.tex.get(), layer.spec) else { return };
     let v = state.view;
     let top_left = v.to_screen([spec.x0, spec.y0 + spec.rows as f32 * spec.step]);
@@ -91,6 +97,124 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer) {
             DrawTextureParams { dest_size: Some(size), ..Default::default() },
         );
     });
+}
+
+/// The distance field as geometry, exact at any zoom: the bands between iso-lines as strips between
+/// the box's level outlines ([`level_outline`]: rounded outside, square inside), then antialiased
+/// lines along the iso-lines, the circle's distance `r` and the box outline — the colours of
+/// [`crate::teach::field`]. It replaced a texture sampled over the whole canvas, which was stair-stepped
+/// where its cells were coarse and, on a software rasteriser, the costliest layer of the frame.
+fn draw_distance_field(state: &State, z: Sizes) {
+    let (c, v) = (state.canvas, state.view);
+    let (aabb, scale) = (&state.aabb, v.scale);
+    if scale.is_nan() || scale <= 0.0 {
+        return;
+    }
+    let spacing = nice_spacing(aabb);
+    let half = aabb.half_extents();
+    // The deepest point inside is at half the smaller side; the farthest visible one at a corner of the canvas.
+    let d_min = -half[0].min(half[1]);
+    let d_max = [(c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h)]
+        .into_iter()
+        .map(|(x, y)| signed_distance_f64(&v.to_world(vec2(x, y)), aabb) as f32)
+        .fold(d_min, f32::max);
+    // Segments per corner arc for an outline at distance d: the circles' rule for a radius of d px.
+    // A band's edges lie under the iso-lines, so they may be coarser (half a pixel off the arc).
+    let arcs = |d: f32| (aa::segments_for_radius(d.max(0.0) * scale) / 4).max(1);
+    let band_arcs = |d: f32| (aa::segments_within(d.max(0.0) * scale, 0.5) / 4).max(1);
+    let screen =
+        |d: f32, m: usize| -> Vec<Vec2> { level_outline(aabb, d, m).iter().map(|p| v.to_screen(*p)).collect() };
+    let (k_lo, k_hi) = ((d_min / spacing).floor() as i64, (d_max / spacing).floor() as i64);
+    if k_hi - k_lo > 2000 {
+        return; // zoomed out so far that the bands are sub-pixel: nothing to show
+    }
+    let mut mesh = aa::Mesh::default();
+    // Bands: each boundary outline with its own arc count, joined to the next by a zipper.
+    let mut inner = (k_lo as f32 * spacing, band_arcs(k_lo as f32 * spacing));
+    let mut inner_pts = screen(inner.0, inner.1);
+    for k in k_lo..=k_hi {
+        let d = (k + 1) as f32 * spacing;
+        let outer = (d, band_arcs(d));
+        let outer_pts = screen(outer.0, outer.1);
+        let colour = col(band_rgba(0.5 * (inner.0 + d), spacing));
+        zipper(&mut mesh, &inner_pts, inner.1, &outer_pts, outer.1, colour);
+        (inner, inner_pts) = (outer, outer_pts);
+        flush_if_large(&mut mesh);
+    }
+    // Lines: the thin iso-lines, then the circle's distance and the box outline in bold.
+    let thin = z.line(1.5);
+    for k in k_lo..=k_hi {
+        let d = k as f32 * spacing;
+        if k != 0 && d > d_min {
+            stroke(&mut mesh, d, thin, col(if d > 0.0 { LINE_OUTSIDE } else { LINE_INSIDE }), &screen, &arcs, scale);
+        }
+    }
+    let bold = z.line(3.0);
+    stroke(&mut mesh, state.circle.radius(), bold, col(RADIUS_LINE), &screen, &arcs, scale);
+    stroke(&mut mesh, 0.0, bold, col(ZERO_LINE), &screen, &arcs, scale);
+    mesh.draw();
+}
+
+/// An antialiased line of width `w` px along the level outline at distance `d`: rings at the offsets
+/// of a line's profile (transparent feathers, opaque core; no core for lines under 1.6 px, whose
+/// profile is a tent), all with the arc count of the outermost.
+fn stroke(
+    mesh: &mut aa::Mesh,
+    d: f32,
+    w: f32,
+    c: Color,
+    screen: &dyn Fn(f32, usize) -> Vec<Vec2>,
+    arcs: &dyn Fn(f32) -> usize,
+    scale: f32,
+) {
+    let outer = aa::reach(w);
+    let inner = outer - aa::FEATHER;
+    let clear = Color { a: 0.0, ..c };
+    let profile: &[(f32, Color)] = if inner < 0.3 {
+        &[(-outer, clear), (0.0, c), (outer, clear)]
+    } else {
+        &[(-outer, clear), (-inner, c), (inner, c), (outer, clear)]
+    };
+    let m = arcs(d + outer / scale);
+    let rings: Vec<(Vec<Vec2>, Color)> = profile.iter().map(|&(o, c)| (screen(d + o / scale, m), c)).collect();
+    let refs: Vec<(&[Vec2], Color)> = rings.iter().map(|(p, c)| (p.as_slice(), *c)).collect();
+    mesh.rings(&refs);
+    flush_if_large(mesh);
+}
+
+/// Draws and empties the mesh once it nears the reach of its 16-bit indices.
+fn flush_if_large(mesh: &mut aa::Mesh) {
+    if mesh.vertices.len() > 30_000 {
+        mesh.draw();
+    }
+}
+
+/// The band between two level outlines ([`level_outline`], 4 corners of `ma + 1` and `mb + 1` points):
+/// corner by corner, the two arcs joined by triangles in the order of their angles, and the straight
+/// parts between corners by a quad.
+fn zipper(mesh: &mut aa::Mesh, a: &[Vec2], ma: usize, b: &[Vec2], mb: usize, c: Color) {
+    if a.len() != 4 * (ma + 1) || b.len() != 4 * (mb + 1) {
+        return;
+    }
+    let ia: Vec<u16> = a.iter().map(|p| mesh.vertex(*p, c)).collect();
+    let ib: Vec<u16> = b.iter().map(|p| mesh.vertex(*p, c)).collect();
+    for k in 0..4 {
+        let (sa, sb) = (k * (ma + 1), k * (mb + 1));
+        let (mut i, mut j) = (0, 0);
+        while i < ma || j < mb {
+            // Advance along the arc whose next point comes first in angle.
+            if j == mb || (i < ma && (i + 1) * mb <= (j + 1) * ma) {
+                mesh.indices.extend_from_slice(&[ia[sa + i], ia[sa + i + 1], ib[sb + j]]);
+                i += 1;
+            } else {
+                mesh.indices.extend_from_slice(&[ia[sa + i], ib[sb + j + 1], ib[sb + j]]);
+                j += 1;
+            }
+        }
+        // The straight part to the next corner.
+        let (na, nb) = (((k + 1) % 4) * (ma + 1), ((k + 1) % 4) * (mb + 1));
+        mesh.quad(ia[sa + ma], ia[na], ib[nb], ib[sb + mb]);
+    }
 }
 
 /// Alpha of an axis slab's tint (the trace's focus colour, faintly).
@@ -341,4 +465,43 @@ fn draw_overlay_legend(state: &State, z: Sizes) -> Option<f32> {
         text(r, x + pad + sw + 8.0 * z.k, cy, fs, col(palette::TEXT));
     }
     Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Rect;
+
+    fn polygon_area(p: &[Vec2]) -> f32 {
+        0.5 * p.iter().zip(p.iter().cycle().skip(1)).map(|(a, b)| a.perp_dot(*b)).sum::<f32>().abs()
+    }
+
+    fn outline(b: &Rect, d: f32, m: usize) -> Vec<Vec2> {
+        level_outline(b, d, m).iter().map(|p| vec2(p[0], p[1])).collect()
+    }
+
+    #[test]
+    fn a_band_between_outlines_of_different_arc_counts_covers_exactly_the_area_between_them() {
+        let b = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
+        for (d0, m0, d1, m1) in [(1.0, 3, 2.0, 7), (0.0, 1, 0.5, 5), (-0.5, 1, 0.0, 1), (2.0, 9, 3.0, 2)] {
+            let (inner, outer) = (outline(&b, d0, m0), outline(&b, d1, m1));
+            let mut mesh = aa::Mesh::default();
+            zipper(&mut mesh, &inner, m0, &outer, m1, WHITE);
+            let tris: f32 = mesh
+                .indices
+                .chunks_exact(3)
+                .map(|t| {
+                    let p = [t[0], t[1], t[2]]
+                        .map(|i| vec2(mesh.vertices[i as usize].position.x, mesh.vertices[i as usize].position.y));
+                    0.5 * (p[1] - p[0]).perp_dot(p[2] - p[0]).abs()
+                })
+                .sum();
+            let between = polygon_area(&outer) - polygon_area(&inner);
+            assert!((tris - between).abs() < 1e-3 * between, "{d0}..{d1}: triangles {tris}, band {between}");
+        }
+        // Outlines of the wrong length draw nothing.
+        let mut mesh = aa::Mesh::default();
+        zipper(&mut mesh, &outline(&b, 1.0, 3), 4, &outline(&b, 2.0, 3), 3, WHITE);
+        assert!(mesh.indices.is_empty());
+    }
 }

@@ -28,29 +28,87 @@ pub struct FieldStyle {
     pub line: f32,
 }
 
+/// The field's colours (RGBA; translucent over the canvas): the box outline (distance 0) and the
+/// circle's distance `r` in bold, thin iso-lines outside and inside, and the bands between them,
+/// darker every other band.
+pub const ZERO_LINE: [u8; 4] = [255, 255, 255, 235];
+pub const RADIUS_LINE: [u8; 4] = [255, 220, 60, 235];
+pub const LINE_OUTSIDE: [u8; 4] = [150, 200, 255, 150];
+pub const LINE_INSIDE: [u8; 4] = [255, 190, 140, 150];
+
+/// The colour of the band a signed distance `d` lies in: band `k` holds `k·spacing ≤ d <
+/// (k + 1)·spacing`; blue outside, orange inside, even bands stronger.
+#[must_use]
+pub fn band_rgba(d: f32, spacing: f32) -> [u8; 4] {
+    let spacing = if spacing > 0.0 { spacing } else { 1.0 };
+    let even = ((d / spacing).floor() as i64).rem_euclid(2) == 0;
+    match (d > 0.0, even) {
+        (true, true) => [40, 90, 170, 60],
+        (true, false) => [40, 90, 170, 35],
+        (false, true) => [210, 110, 40, 80],
+        (false, false) => [210, 110, 40, 50],
+    }
+}
+
 /// The colour of one sample: outside in blues, inside in oranges, darker every other band, thin
 /// iso-lines every `spacing`, bold lines at 0 and at `radius`.
 #[must_use]
 pub fn field_rgba(d: f32, style: &FieldStyle) -> [u8; 4] {
     let half = style.line * 0.5;
     if d.abs() <= style.line {
-        return [255, 255, 255, 235]; // the box outline: bold
+        return ZERO_LINE;
     }
     if (d - style.radius).abs() <= style.line {
-        return [255, 220, 60, 235]; // the circle's distance: bold
+        return RADIUS_LINE;
     }
     let spacing = if style.spacing > 0.0 { style.spacing } else { 1.0 };
     let k = d / spacing;
     if (k - k.round()).abs() * spacing <= half {
-        return if d > 0.0 { [150, 200, 255, 150] } else { [255, 190, 140, 150] };
+        return if d > 0.0 { LINE_OUTSIDE } else { LINE_INSIDE };
     }
-    let band = (k.floor() as i64).rem_euclid(2) == 0;
-    match (d > 0.0, band) {
-        (true, true) => [40, 90, 170, 60],
-        (true, false) => [40, 90, 170, 35],
-        (false, true) => [210, 110, 40, 80],
-        (false, false) => [210, 110, 40, 50],
+    band_rgba(d, spacing)
+}
+
+/// The points at signed distance `d` from the box, as a closed polyline of `4·(m + 1)` points
+/// (`m ≥ 1`), corner by corner counter-clockwise from the top right one: for `d > 0` the box grown by
+/// `d` with rounded corners, each corner an arc of `m` segments around the box's corner; for `d ≤ 0`
+/// the box shrunk by `|d|`, each corner's `m + 1` points on one spot, and no further than the box's
+/// centre (past half the smaller side the shape is a segment, then a point). Outlines with the same
+/// `m` match point for point (the same corner, the same angle), so the region between two of them
+/// is a strip of quads between matching points, and a line along one is such a strip too.
+#[must_use]
+pub fn level_outline(aabb: &Rect, d: f32, m: usize) -> Vec<[f32; 2]> {
+    let m = m.max(1);
+    let (lo, hi, c) = (aabb.min(), aabb.max(), aabb.center());
+    // Each corner, the direction (signs) out of the box there, and the angle its arc starts at.
+    let corners = [
+        ([hi[0], hi[1]], [1.0, 1.0]),
+        ([lo[0], hi[1]], [-1.0, 1.0]),
+        ([lo[0], lo[1]], [-1.0, -1.0]),
+        ([hi[0], lo[1]], [1.0, -1.0]),
+    ];
+    let mut out = Vec::with_capacity(4 * (m + 1));
+    for (k, (corner, sign)) in corners.into_iter().enumerate() {
+        if d > 0.0 {
+            let start = k as f32 * std::f32::consts::FRAC_PI_2;
+            for i in 0..=m {
+                let t = start + i as f32 / m as f32 * std::f32::consts::FRAC_PI_2;
+                out.push([corner[0] + d * t.cos(), corner[1] + d * t.sin()]);
+            }
+        } else {
+            // Inwards by |d| on each axis, stopping at the centre.
+            let inward = |i: usize| {
+                let p = corner[i] + sign[i] * d;
+                if sign[i] > 0.0 {
+                    p.max(c[i])
+                } else {
+                    p.min(c[i])
+                }
+            };
+            out.extend(std::iter::repeat_n([inward(0), inward(1)], m + 1));
+        }
     }
+    out
 }
 
 /// The field as an RGBA image, top row first.
@@ -82,6 +140,40 @@ mod tests {
         assert_eq!(at(1.5, 0.5), -0.5); // inside, 0.5 from the bottom face
         assert_eq!(at(6.5, 1.5), 2.5); // right of the box
         assert_eq!(at(7.5, 5.5), (3.5_f64.hypot(3.5)) as f32); // beyond the top-right corner
+    }
+
+    #[test]
+    fn every_outline_point_lies_at_its_distance_and_outlines_match_point_for_point() {
+        let b = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
+        for d in [3.0_f32, 1.25, 0.4, 0.0, -0.3, -1.0, -1.25] {
+            let o = level_outline(&b, d, 6);
+            assert_eq!(o.len(), 28);
+            for p in &o {
+                let got = signed_distance_f64(p, &b) as f32;
+                assert!((got - d).abs() < 1e-5, "d {d}: {p:?} is at {got}");
+            }
+        }
+        // Outside: the top-right corner's arc runs from the right face's top end to the top face's
+        // right end.
+        let o = level_outline(&b, 0.5, 4);
+        assert_eq!((o[0], o[4]), ([2.5, 1.5], [2.0, 2.0]));
+        // Past half the smaller side (1.25) the inner outline is the centre segment, then the centre.
+        let o = level_outline(&b, -1.25, 1);
+        assert!(o.iter().all(|p| (p[1] - 0.25).abs() < 1e-6 && p[0].abs() <= 0.75 + 1e-6));
+        assert!(level_outline(&b, -9.0, 1).iter().all(|p| *p == [0.0, 0.25]));
+        // m = 0 is taken as 1.
+        assert_eq!(level_outline(&b, 1.0, 0).len(), 8);
+    }
+
+    #[test]
+    fn bands_alternate_and_the_sample_colours_use_them() {
+        assert_eq!(band_rgba(0.5, 1.0), [40, 90, 170, 60]);
+        assert_eq!(band_rgba(1.5, 1.0), [40, 90, 170, 35]);
+        assert_eq!(band_rgba(-0.5, 1.0), [210, 110, 40, 50]);
+        assert_eq!(band_rgba(-1.5, 1.0), [210, 110, 40, 80]);
+        let s = FieldStyle { spacing: 1.0, radius: 2.5, line: 0.05 };
+        assert_eq!(field_rgba(1.5, &s), band_rgba(1.5, 1.0));
+        assert_eq!(field_rgba(-1.0, &s), LINE_INSIDE);
     }
 
     #[test]
