@@ -62,8 +62,15 @@ fn with_alpha(c: Color, a: f32) -> Color {
 
 impl Mesh {
     pub(super) fn vertex(&mut self, p: Vec2, c: Color) -> u16 {
+        self.vertex_phase(p, c, 0.0)
+    }
+
+    /// A vertex with a dash phase (see [`Mesh::dashed_line`]).
+    fn vertex_phase(&mut self, p: Vec2, c: Color, phase: f32) -> u16 {
         let i = self.vertices.len() as u16;
-        self.vertices.push(Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, c));
+        let mut v = Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, c);
+        v.normal.x = phase;
+        self.vertices.push(v);
         i
     }
 
@@ -82,6 +89,20 @@ impl Mesh {
     /// that lies across the border of two differently tinted backgrounds takes each one's colour up
     /// to the border.
     pub fn line_cut(&mut self, a: Vec2, b: Vec2, w: f32, cut: f32, below: Color, above: Color) {
+        self.line_phased(a, b, w, cut, (below, above), [0.0; 2]);
+    }
+
+    /// A dashed line as one strip: [`Mesh::line`] whose vertices carry the dash phase, 0 at `a` and
+    /// `|b − a| / (2·dash)` at `b`, so that the 2D canvas's material (`flat`) draws it where the
+    /// phase's fraction is under a half: dashes `dash` pixels long from `a`, gaps as long, the last
+    /// one cut at `b` — the pixels of a line per dash, in six triangles instead of six per dash.
+    pub fn dashed_line(&mut self, a: Vec2, b: Vec2, w: f32, c: Color, dash: f32) {
+        if positive(dash) {
+            self.line_phased(a, b, w, f32::INFINITY, (c, c), [0.0, a.distance(b) / (2.0 * dash)]);
+        }
+    }
+
+    fn line_phased(&mut self, a: Vec2, b: Vec2, w: f32, cut: f32, (below, above): (Color, Color), phase: [f32; 2]) {
         let d = b - a;
         let len = d.length();
         if !positive(len) || !positive(w) {
@@ -102,19 +123,19 @@ impl Mesh {
         // starting at it, unless the point is at or above it. A point at the cut has a vertex in
         // each colour; any other point one, shared by both strips.
         let colour = |c: Color, f: f32| with_alpha(c, c.a * w.min(1.0) * f);
-        let side = |m: &mut Mesh, end: Vec2| -> Vec<[u16; 2]> {
+        let side = |m: &mut Mesh, end: Vec2, phase: f32| -> Vec<[u16; 2]> {
             profile
                 .iter()
                 .map(|&(o, f)| {
                     let p = end + n * o;
-                    let ending = m.vertex(p, colour(if o > cut { above } else { below }, f));
-                    let starting = if o == cut { m.vertex(p, colour(above, f)) } else { ending };
+                    let ending = m.vertex_phase(p, colour(if o > cut { above } else { below }, f), phase);
+                    let starting = if o == cut { m.vertex_phase(p, colour(above, f), phase) } else { ending };
                     [ending, starting]
                 })
                 .collect()
         };
-        let s = side(self, a);
-        let e = side(self, b);
+        let s = side(self, a, phase[0]);
+        let e = side(self, b, phase[1]);
         for k in 0..profile.len() - 1 {
             self.quad(s[k][1], s[k + 1][0], e[k + 1][0], e[k][1]);
         }
@@ -293,6 +314,11 @@ pub fn line_cut(p: Vec2, q: Vec2, w: f32, cut: f32, below: Color, above: Color) 
     draw_one(|m| m.line_cut(p, q, w, cut, below, above));
 }
 
+/// A dashed antialiased line in one strip ([`Mesh::dashed_line`]; only for the 2D canvas's material).
+pub fn dashed_line(p: Vec2, q: Vec2, w: f32, c: Color, dash: f32) {
+    draw_one(|m| m.dashed_line(p, q, w, c, dash));
+}
+
 /// An antialiased filled circle (replaces macroquad's 20-sided `draw_circle`).
 pub fn disc(x: f32, y: f32, r: f32, c: Color) {
     draw_one(|m| m.disc(vec2(x, y), r, c));
@@ -359,6 +385,24 @@ mod tests {
         far.line_cut(a, b, 2.0, 5.0, red, blue);
         assert_eq!(far.indices.len(), whole.indices.len());
         assert!(far.vertices.iter().all(|v| v.color[..3] == [255, 0, 0]));
+    }
+
+    #[test]
+    fn a_dashed_line_is_one_line_whose_phase_counts_half_periods_along_it() {
+        let mut dashed = Mesh::default();
+        dashed.dashed_line(vec2(0.0, 0.0), vec2(70.0, 0.0), 1.5, WHITE, 7.0);
+        let mut plain = Mesh::default();
+        plain.line(vec2(0.0, 0.0), vec2(70.0, 0.0), 1.5, WHITE);
+        // The same triangles as the line: five 14-px periods, phase 0 at the start and 5 at the end.
+        assert_eq!(dashed.indices, plain.indices);
+        for (d, p) in dashed.vertices.iter().zip(&plain.vertices) {
+            assert_eq!((d.position, d.color), (p.position, p.color));
+            assert_eq!(d.normal.x, if d.position.x == 0.0 { 0.0 } else { 5.0 });
+        }
+        assert!(plain.vertices.iter().all(|v| v.normal.x == 0.0), "other shapes keep phase 0: solid");
+        let mut none = Mesh::default();
+        none.dashed_line(vec2(0.0, 0.0), vec2(70.0, 0.0), 1.5, WHITE, 0.0);
+        assert!(none.indices.is_empty());
     }
 
     #[test]

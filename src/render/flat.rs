@@ -8,6 +8,10 @@
 //! The 2D canvas draws its shapes with it ([`begin`] … [`end`]); text and the overlay image sample
 //! textures, and switch back for their draws with [`textured`].
 //!
+//! A dashed straight line is one strip whose vertices carry the dash phase (in the vertex's spare
+//! `normal.x`, which macroquad leaves at 0), cut into dashes by the fragment shader: a few triangles
+//! instead of six per dash ([`dashes_in_shader`]).
+//!
 //! An opaque axis-aligned rectangle costs nothing at all when it is a scissored clear
 //! ([`clear_rect`]): the panel's background is one (egui no longer fills it).
 
@@ -19,8 +23,10 @@ const VERTEX: &str = r#"#version 100
 attribute vec3 position;
 attribute vec2 texcoord;
 attribute vec4 color0;
+attribute vec4 normal;
 
 varying lowp vec4 color;
+varying highp float dash;
 
 uniform mat4 Model;
 uniform mat4 Projection;
@@ -28,13 +34,22 @@ uniform mat4 Projection;
 void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     color = color0 / 255.0;
+    dash = normal.x;
 }"#;
 
 const FRAGMENT: &str = r#"#version 100
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
+precision mediump float;
+#endif
 varying lowp vec4 color;
+varying highp float dash;
 
 void main() {
-    gl_FragColor = color;
+    // The dash phase (the vertex's normal.x, 0 for every shape but a dashed line): a dashed line is
+    // one strip, drawn where the phase's fraction is under a half.
+    gl_FragColor = color * step(fract(dash), 0.5 - 1e-6);
 }"#;
 
 thread_local! {
@@ -65,6 +80,12 @@ fn with_material(f: impl FnOnce(&Material)) {
             f(material);
         }
     });
+}
+
+/// Are shapes drawn with this material now, so that a dash phase in the vertices cuts dashes?
+#[must_use]
+pub fn dashes_in_shader() -> bool {
+    ON.with(Cell::get) && MATERIAL.with(|m| matches!(*m.borrow(), Some(Some(_))))
 }
 
 /// Shapes from here on are drawn without a texture.

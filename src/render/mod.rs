@@ -399,8 +399,13 @@ fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
 }
 
 fn dashed_line(a: Vec2, b: Vec2, w: f32, color: Color, dash: f32) {
+    if flat::dashes_in_shader() {
+        aa::dashed_line(a, b, w, color, dash);
+        return;
+    }
+    // Elsewhere (the 3D view, or without the flat material): one line per dash.
     let len = a.distance(b);
-    if len <= 0.0 {
+    if len <= 0.0 || dash.is_nan() || dash <= 0.0 {
         return;
     }
     let dir = (b - a) / len;
