@@ -116,6 +116,31 @@ pub struct OverlayImage {
     pub counts: Option<[usize; 5]>,
 }
 
+/// The texels of an RGBA image (`cols` wide, top row first) worth drawing: the smallest rectangle
+/// `(col, row, cols, rows)` holding every texel that is not fully transparent, grown by `margin` texels
+/// (within the image) so that a linearly filtered draw of it covers the same pixels as a draw of the
+/// whole image. `None` when every texel is transparent.
+#[must_use]
+pub fn visible_texels(rgba: &[u8], cols: usize, margin: usize) -> Option<(usize, usize, usize, usize)> {
+    if cols == 0 {
+        return None;
+    }
+    let rows = rgba.len() / 4 / cols;
+    let (mut c0, mut r0, mut c1, mut r1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, px) in rgba.chunks_exact(4).enumerate() {
+        if px[3] != 0 {
+            let (c, r) = (i % cols, i / cols);
+            (c0, r0, c1, r1) = (c0.min(c), r0.min(r), c1.max(c), r1.max(r));
+        }
+    }
+    if c0 == usize::MAX {
+        return None;
+    }
+    let (c0, r0) = (c0.saturating_sub(margin), r0.saturating_sub(margin));
+    let (c1, r1) = ((c1 + margin).min(cols - 1), (r1 + margin).min(rows - 1));
+    Some((c0, r0, c1 - c0 + 1, r1 - r0 + 1))
+}
+
 /// Computes the overlay image for a key, at full or reduced resolution.
 #[must_use]
 pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {

@@ -1,7 +1,7 @@
 //! The teaching layer's state, commands, scene text and overlay cache, without a window.
 
 use super::*;
-use crate::app::overlay::{compute_overlay, hover, OverlayCache, OverlayKey};
+use crate::app::overlay::{compute_overlay, hover, visible_texels, OverlayCache, OverlayKey};
 use crate::app::{
     apply, current_scene, load_scene_text, teach_verdict, track_pointer, update, CaseMode, Command, Drag, Handle,
     Input, Key, ScreenRect, State,
@@ -399,4 +399,26 @@ fn the_scene_s_verdict_is_the_tested_variant() {
         apply(&mut s, Command::SelectAlgorithm(k));
         assert_eq!(s.analysis().verdict, (algo.overlap_2d)(&s.circle, &s.aabb));
     }
+}
+
+#[test]
+fn only_the_texels_that_show_are_drawn() {
+    // A 6 × 4 image, transparent but for texels (2, 1) and (3, 2).
+    let mut rgba = vec![0u8; 6 * 4 * 4];
+    for (c, r) in [(2, 1), (3, 2)] {
+        rgba[(r * 6 + c) * 4 + 3] = 70;
+    }
+    assert_eq!(visible_texels(&rgba, 6, 0), Some((2, 1, 2, 2)));
+    // A margin grows the rectangle, within the image.
+    assert_eq!(visible_texels(&rgba, 6, 1), Some((1, 0, 4, 4)));
+    assert_eq!(visible_texels(&rgba, 6, 9), Some((0, 0, 6, 4)));
+    assert_eq!(visible_texels(&[0u8; 96], 6, 2), None);
+    assert_eq!(visible_texels(&rgba, 0, 2), None);
+    // The agreement map of a real scene: the box grown by r, with the naive test's ears, is a part of the canvas.
+    let mut s = state();
+    teach(&mut s, TeachCommand::SetOverlay(Overlay::Agreement));
+    apply(&mut s, Command::SelectAlgorithm(idx("planes_naive")));
+    let img = compute_overlay(&OverlayKey::of(&s).unwrap(), false).unwrap();
+    let (_, _, cols, rows) = visible_texels(&img.rgba, img.spec.cols, 2).unwrap();
+    assert!(cols * rows < img.spec.len() / 2, "{cols}×{rows} of {}×{}", img.spec.cols, img.spec.rows);
 }

@@ -5,7 +5,7 @@
 
 use super::{aa, typeset};
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
-use crate::app::overlay::{hover, nice_spacing, OverlayCache};
+use crate::app::overlay::{hover, nice_spacing, visible_texels, OverlayCache};
 use crate::app::palette::{self, Rgba};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::State;
@@ -58,6 +58,8 @@ pub struct OverlayLayer {
     tex: ImageTexture,
     generation: u64,
     spec: Option<GridSpec>,
+    /// The part of the image that is not transparent (`visible_texels`): the only part drawn.
+    visible: Option<(usize, usize, usize, usize)>,
 }
 
 impl OverlayLayer {
@@ -74,6 +76,10 @@ impl OverlayLayer {
         // Linear: the coarse grid's colours and iso-lines blend smoothly instead of stair-stepping.
         let shown = self.tex.upload(img.spec.cols, img.spec.rows, &img.rgba, FilterMode::Linear).is_some();
         self.spec = shown.then_some(img.spec);
+        // Agreed separation is transparent, and most of the canvas: draw only the rest (a textured
+        // pixel is the dearest kind on a software rasteriser). Two texels of margin keep the linear
+        // filter's edge as it was.
+        self.visible = visible_texels(&img.rgba, img.spec.cols, 2);
     }
 }
 
@@ -84,17 +90,21 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer, z: Sizes) {
         draw_distance_field(state, z);
         return;
     }
-    let (Some(tex), Some(spec)) = (layer.tex.get(), layer.spec) else { return };
+    let (Some(tex), Some(spec), Some((c0, r0, cols, rows))) = (layer.tex.get(), layer.spec, layer.visible) else {
+        return;
+    };
     let v = state.view;
-    let top_left = v.to_screen([spec.x0, spec.y0 + spec.rows as f32 * spec.step]);
-    let size = vec2(spec.cols as f32, spec.rows as f32) * spec.step * v.scale;
+    // Image row 0 is the top one.
+    let top_left = v.to_screen([spec.x0 + c0 as f32 * spec.step, spec.y0 + (spec.rows - r0) as f32 * spec.step]);
+    let size = vec2(cols as f32, rows as f32) * spec.step * v.scale;
+    let source = Rect::new(c0 as f32, r0 as f32, cols as f32, rows as f32);
     super::flat::textured(1, || {
         draw_texture_ex(
             tex,
             top_left.x,
             top_left.y,
             WHITE,
-            DrawTextureParams { dest_size: Some(size), ..Default::default() },
+            DrawTextureParams { dest_size: Some(size), source: Some(source), ..Default::default() },
         );
     });
 }
