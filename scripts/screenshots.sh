@@ -24,6 +24,7 @@ declare -A SHOTS=(
   [3d-planes-false-positive]="--scene algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1&grown=both&camera=-45,14,10.5,0.5,0.5,0.3"
   [3d-face]="--sphere 1.6,0.3,0.2,1 --box=-1,-1,-1,1,1,1 --algorithm clamp"
   [3d-inside]="--scene algorithm=fold&view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1&xray=on&slice=z"
+  [3d-sweep]="--sphere=-5,0.4,0.3,1 --box=-1,-1,-1,1,1,1 --algorithm clamp --velocity 10,0,0"
 )
 names=("$@")
 [[ ${#names[@]} -gt 0 ]] || mapfile -t names < <(printf '%s\n' "${!SHOTS[@]}" | sort)
