@@ -135,11 +135,31 @@ fn draw_distance_field(state: &State, z: Sizes) {
     let screen =
         |d: f32, m: usize| -> Vec<Vec2> { level_outline(aabb, d, m).iter().map(|p| v.to_screen(*p)).collect() };
     let (k_lo, k_hi) = ((d_min / spacing).floor() as i64, (d_max / spacing).floor() as i64);
-    if k_hi - k_lo > 2000 {
-        return; // zoomed out so far that the bands are sub-pixel: nothing to show
-    }
     let mut mesh = aa::Mesh::default();
-    // Bands: each boundary outline with its own arc count, joined to the next by a zipper.
+    // Bands and iso-lines closer than 2 px apart (a box far smaller than the view) would be a blur:
+    // then only the two bold lines are drawn.
+    if spacing * scale >= 2.0 && k_hi - k_lo <= 2000 {
+        draw_bands_and_iso_lines(&mut mesh, state, z, (k_lo, k_hi, d_min), &screen, &arcs, &band_arcs);
+    }
+    let bold = z.line(3.0);
+    stroke(&mut mesh, state.circle.radius(), bold, col(RADIUS_LINE), &screen, &arcs, scale);
+    stroke(&mut mesh, 0.0, bold, col(ZERO_LINE), &screen, &arcs, scale);
+    mesh.draw();
+}
+
+/// The distance field's bands (each boundary outline with its own arc count, joined to the next by a
+/// zipper) and its thin iso-lines, for the bands `k_lo..=k_hi` of the field's spacing.
+fn draw_bands_and_iso_lines(
+    mesh: &mut aa::Mesh,
+    state: &State,
+    z: Sizes,
+    (k_lo, k_hi, d_min): (i64, i64, f32),
+    screen: &dyn Fn(f32, usize) -> Vec<Vec2>,
+    arcs: &dyn Fn(f32) -> usize,
+    band_arcs: &dyn Fn(f32) -> usize,
+) {
+    let spacing = nice_spacing(&state.aabb);
+    let scale = state.view.scale;
     let mut inner = (k_lo as f32 * spacing, band_arcs(k_lo as f32 * spacing));
     let mut inner_pts = screen(inner.0, inner.1);
     for k in k_lo..=k_hi {
@@ -147,22 +167,17 @@ fn draw_distance_field(state: &State, z: Sizes) {
         let outer = (d, band_arcs(d));
         let outer_pts = screen(outer.0, outer.1);
         let colour = col(band_rgba(0.5 * (inner.0 + d), spacing));
-        zipper(&mut mesh, &inner_pts, inner.1, &outer_pts, outer.1, colour);
+        zipper(mesh, &inner_pts, inner.1, &outer_pts, outer.1, colour);
         (inner, inner_pts) = (outer, outer_pts);
-        flush_if_large(&mut mesh);
+        flush_if_large(mesh);
     }
-    // Lines: the thin iso-lines, then the circle's distance and the box outline in bold.
     let thin = z.line(1.5);
     for k in k_lo..=k_hi {
         let d = k as f32 * spacing;
         if k != 0 && d > d_min {
-            stroke(&mut mesh, d, thin, col(if d > 0.0 { LINE_OUTSIDE } else { LINE_INSIDE }), &screen, &arcs, scale);
+            stroke(mesh, d, thin, col(if d > 0.0 { LINE_OUTSIDE } else { LINE_INSIDE }), screen, arcs, scale);
         }
     }
-    let bold = z.line(3.0);
-    stroke(&mut mesh, state.circle.radius(), bold, col(RADIUS_LINE), &screen, &arcs, scale);
-    stroke(&mut mesh, 0.0, bold, col(ZERO_LINE), &screen, &arcs, scale);
-    mesh.draw();
 }
 
 /// An antialiased line of width `w` px along the level outline at distance `d`: rings at the offsets
