@@ -104,8 +104,9 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
     typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
     // The still test's picture highlights the centre's zone and, with the trace on the canvas,
     // the axis slabs it tests; motion mode shows neither.
+    let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
     let backdrop = if a.motion.is_none() {
-        Backdrop::new(state, Some(a.contact.zone), overlay::axis_slabs(state))
+        Backdrop::new(state, Some(a.contact.zone), overlay::axis_slabs(trace.as_ref()))
     } else {
         Backdrop::new(state, None, [false; 2])
     };
@@ -128,7 +129,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
         draw_box(state, z);
         draw_circle_shape(state, a, z);
         draw_construction(state, a, z);
-        overlay::draw_trace_focus(state, z);
+        overlay::draw_trace_focus(state, trace.as_ref(), z);
         draw_zone_labels(state, a, z);
         // The status line's warning banner goes over the labels: their text first.
         typeset::flush();
@@ -741,7 +742,8 @@ mod tests {
     fn each_zone_takes_the_layers_that_covered_it_in_their_order() {
         let s = scene();
         // Arvo's trace tests each axis: both slabs.
-        assert_eq!(overlay::axis_slabs(&s), [true, true]);
+        assert_eq!(overlay::axis_slabs(overlay::canvas_trace(&s).as_ref()), [true, true]);
+        assert_eq!(overlay::axis_slabs(None), [false, false], "no trace on the canvas, no slabs");
         let b = Backdrop::new(&s, Some(8), [true, true]);
         let slab = palette::alpha(overlay::FOCUS, overlay::SLAB_ALPHA);
         assert_eq!(b.tints[8], vec![palette::ZONE_HIGHLIGHT]);

@@ -9,7 +9,7 @@ use crate::app::overlay::{hover, nice_spacing, visible_texels, OverlayCache};
 use crate::app::palette::{self, Rgba};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::State;
-use crate::geom::algo::Focus;
+use crate::geom::algo::{Focus, Trace};
 use crate::geom::{signed_distance_f64, ALGORITHMS};
 use crate::teach::agreement::Class;
 use crate::teach::field::{band_rgba, level_outline, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};
@@ -139,7 +139,8 @@ fn draw_distance_field(state: &State, z: Sizes) {
     // Bands and iso-lines closer than 2 px apart (a box far smaller than the view) would be a blur:
     // then only the two bold lines are drawn.
     if spacing * scale >= 2.0 && k_hi - k_lo <= 2000 {
-        draw_bands_and_iso_lines(&mut mesh, state, z, (k_lo, k_hi, d_min), &screen, &arcs, &band_arcs);
+        let bands = Bands { spacing, scale, k_lo, k_hi, d_min };
+        draw_bands_and_iso_lines(&mut mesh, &bands, z.line(1.5), &screen, &arcs, &band_arcs);
     }
     let bold = z.line(3.0);
     stroke(&mut mesh, state.circle.radius(), bold, col(RADIUS_LINE), &screen, &arcs, scale);
@@ -147,19 +148,27 @@ fn draw_distance_field(state: &State, z: Sizes) {
     mesh.draw();
 }
 
+/// The bands `k_lo..=k_hi` of the field's `spacing` (band `k` from `k·spacing` to the next), the
+/// deepest distance `d_min` inside the box, and the view's pixels per unit.
+struct Bands {
+    spacing: f32,
+    scale: f32,
+    k_lo: i64,
+    k_hi: i64,
+    d_min: f32,
+}
+
 /// The distance field's bands (each boundary outline with its own arc count, joined to the next by a
-/// zipper) and its thin iso-lines, for the bands `k_lo..=k_hi` of the field's spacing.
+/// zipper) and its thin iso-lines, `thin` px wide.
 fn draw_bands_and_iso_lines(
     mesh: &mut aa::Mesh,
-    state: &State,
-    z: Sizes,
-    (k_lo, k_hi, d_min): (i64, i64, f32),
+    b: &Bands,
+    thin: f32,
     screen: &dyn Fn(f32, usize) -> Vec<Vec2>,
     arcs: &dyn Fn(f32) -> usize,
     band_arcs: &dyn Fn(f32) -> usize,
 ) {
-    let spacing = nice_spacing(&state.aabb);
-    let scale = state.view.scale;
+    let Bands { spacing, scale, k_lo, k_hi, d_min } = *b;
     let mut inner = (k_lo as f32 * spacing, band_arcs(k_lo as f32 * spacing));
     let mut inner_pts = screen(inner.0, inner.1);
     for k in k_lo..=k_hi {
@@ -171,7 +180,6 @@ fn draw_bands_and_iso_lines(
         (inner, inner_pts) = (outer, outer_pts);
         flush_if_large(mesh);
     }
-    let thin = z.line(1.5);
     for k in k_lo..=k_hi {
         let d = k as f32 * spacing;
         if k != 0 && d > d_min {
@@ -245,24 +253,23 @@ fn zipper(mesh: &mut aa::Mesh, a: &[Vec2], ma: usize, b: &[Vec2], mb: usize, c: 
 /// Alpha of an axis slab's tint (the trace's focus colour, faintly).
 pub const SLAB_ALPHA: u8 = 20;
 
-/// Which axis slabs the trace looks at (`Focus::Axis`), when the trace is shown on the canvas.
+/// The selected algorithm's trace for the current scene, when it is shown on the canvas. Made once
+/// a frame: the backdrop takes its axis slabs from it, [`draw_trace_focus`] the rest.
 #[must_use]
-pub fn axis_slabs(state: &State) -> [bool; 2] {
-    if !state.teach.trace_on_canvas {
-        return [false; 2];
-    }
-    let trace = (state.algorithm().trace_2d)(&state.circle, &state.aabb);
-    let on = |i: usize| trace.steps.iter().any(|s| s.focus == Focus::Axis(i));
+pub fn canvas_trace(state: &State) -> Option<Trace<2>> {
+    state.teach.trace_on_canvas.then(|| (state.algorithm().trace_2d)(&state.circle, &state.aabb))
+}
+
+/// Which axis slabs the trace looks at (`Focus::Axis`).
+#[must_use]
+pub fn axis_slabs(trace: Option<&Trace<2>>) -> [bool; 2] {
+    let on = |i: usize| trace.is_some_and(|t| t.steps.iter().any(|s| s.focus == Focus::Axis(i)));
     [on(0), on(1)]
 }
 
 /// What the selected algorithm's trace looked at, for the current scene.
-pub fn draw_trace_focus(state: &State, z: Sizes) {
-    if !state.teach.trace_on_canvas {
-        return;
-    }
-    let algo = state.algorithm();
-    let trace = (algo.trace_2d)(&state.circle, &state.aabb);
+pub fn draw_trace_focus(state: &State, trace: Option<&Trace<2>>, z: Sizes) {
+    let Some(trace) = trace else { return };
     let (c, v) = (state.canvas, state.view);
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
     let focus = col(FOCUS);
