@@ -116,31 +116,37 @@ impl Mesh {
         // left out: the two feathers meet at the centre. The alpha at any point changes by less than
         // the core's half-width, and a long line is two strips to rasterise instead of three (a
         // software rasteriser pays for every row of every strip of a tall thin line).
-        let mut profile = if inner < 0.1 {
-            vec![(-outer, 0.0), (0.0, 1.0), (outer, 0.0)]
-        } else {
-            vec![(-outer, 0.0), (-inner, 1.0), (inner, 1.0), (outer, 0.0)]
-        };
-        if cut > -outer && cut < outer && !profile.iter().any(|p| p.0 == cut) {
-            let k = profile.iter().position(|p| p.0 > cut).unwrap_or(profile.len() - 1);
-            let ((o0, f0), (o1, f1)) = (profile[k - 1], profile[k]);
-            let t = if o1 > o0 { (cut - o0) / (o1 - o0) } else { 0.0 };
-            profile.insert(k, (cut, f0 + t * (f1 - f0)));
+        // At most five points (four, and the cut), in a fixed array: this runs for every line and
+        // dash of every frame, and allocates nothing.
+        let mut points = [(0.0f32, 0.0f32); 5];
+        let mut len = 0;
+        let core: &[(f32, f32)] = if inner < 0.1 { &[(0.0, 1.0)] } else { &[(-inner, 1.0), (inner, 1.0)] };
+        for &p in std::iter::once(&(-outer, 0.0)).chain(core).chain(std::iter::once(&(outer, 0.0))) {
+            points[len] = p;
+            len += 1;
         }
+        if cut > -outer && cut < outer && !points[..len].iter().any(|p| p.0 == cut) {
+            let k = points[..len].iter().position(|p| p.0 > cut).unwrap_or(len - 1);
+            let ((o0, f0), (o1, f1)) = (points[k - 1], points[k]);
+            let t = if o1 > o0 { (cut - o0) / (o1 - o0) } else { 0.0 };
+            points.copy_within(k..len, k + 1);
+            points[k] = (cut, f0 + t * (f1 - f0));
+            len += 1;
+        }
+        let profile = &points[..len];
         // The strip ending at a point lies below the cut unless the point is above it; the strip
         // starting at it, unless the point is at or above it. A point at the cut has a vertex in
         // each colour; any other point one, shared by both strips.
         let colour = |c: Color, f: f32| with_alpha(c, c.a * w.min(1.0) * f);
-        let side = |m: &mut Mesh, end: Vec2, phase: f32| -> Vec<[u16; 2]> {
-            profile
-                .iter()
-                .map(|&(o, f)| {
-                    let p = end + n * o;
-                    let ending = m.vertex_phase(p, colour(if o > cut { above } else { below }, f), phase);
-                    let starting = if o == cut { m.vertex_phase(p, colour(above, f), phase) } else { ending };
-                    [ending, starting]
-                })
-                .collect()
+        let side = |m: &mut Mesh, end: Vec2, phase: f32| -> [[u16; 2]; 5] {
+            let mut out = [[0; 2]; 5];
+            for (slot, &(o, f)) in out.iter_mut().zip(profile) {
+                let p = end + n * o;
+                let ending = m.vertex_phase(p, colour(if o > cut { above } else { below }, f), phase);
+                let starting = if o == cut { m.vertex_phase(p, colour(above, f), phase) } else { ending };
+                *slot = [ending, starting];
+            }
+            out
         };
         let s = side(self, a, phase[0]);
         let e = side(self, b, phase[1]);
