@@ -1,7 +1,7 @@
 // a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
-// four functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+// five functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
 //
 //   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
 //                                   sends it only when it changed, never every frame
@@ -10,6 +10,9 @@
 //   a11y_prefers_reduced_motion()   1 when the browser asks for reduced motion (prefers-reduced-motion:
 //                                   reduce), else 0; the app asks every frame and follows a change
 //   a11y_set_reduced_motion(on)     the app's setting, written as data-reduced-motion="on|off" on <html>
+//   a11y_canvas_keeps_frames()      1 when the canvas's WebGL context keeps the last frame
+//                                   (preserveDrawingBuffer, which index.html asks for): the app then
+//                                   redraws only the part of the canvas that changed (src/render/damage.rs)
 //
 // and calls one of the module's exports: circle_aabb_lab_wake() asks for a frame. The app draws only on
 // input or while something moves, so a change of the preference would otherwise wait for the next input.
@@ -61,6 +64,11 @@
       importObject.env.a11y_set_reduced_motion = function (on) {
         document.documentElement.setAttribute("data-reduced-motion", on ? "on" : "off");
       };
+      importObject.env.a11y_canvas_keeps_frames = function () {
+        // `gl` is the glue's context (mq_js_bundle.js), made before the app's main() runs.
+        var attributes = typeof gl !== "undefined" && gl && gl.getContextAttributes ? gl.getContextAttributes() : null;
+        return attributes && attributes.preserveDrawingBuffer ? 1 : 0;
+      };
     },
     on_init: function () {
       // The loader calls this once the module is instantiated, before the app's main().
@@ -72,6 +80,6 @@
       }
     },
     name: "circle_aabb_lab_a11y",
-    version: 1,
+    version: 2,
   });
 })();

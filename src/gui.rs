@@ -5,6 +5,7 @@
 //! Builds for the desktop and for `wasm32-unknown-unknown` (no clock, no files on the web).
 
 use crate::app::{self, Analysis, Command, Input, Key, SceneOptions, ScreenRect, State};
+use crate::render::damage;
 use macroquad::prelude::*;
 
 /// Frames rendered before a screenshot is taken: enough for egui to settle its layout (panel
@@ -227,6 +228,12 @@ async fn run(options: RunOptions) {
     // pointer or the keyboard. The scene's input is judged against them (as egui itself does).
     let mut canvas = ScreenRect { x: 0.0, y: 0.0, w: screen_width(), h: screen_height() };
     let (mut pointer_over_ui, mut keyboard_taken) = (false, false);
+    // Redrawing only what changed (the web page keeps the last frame): the last frame's canvas items,
+    // what that frame's canvas depended on besides them, and whether egui drew over the canvas.
+    let keeps_frames = crate::page::canvas_keeps_frames() && screenshot.is_none();
+    let mut last_items: Option<Vec<damage::Item>> = None;
+    let mut last_frame_key: Option<[f32; 7]> = None;
+    let (mut egui_over_canvas, mut egui_was_over) = (false, false);
     let mut presses = PressTracker::new();
     // The teaching overlay (agreement map / distance field): computed only when its inputs change.
     let mut overlay_cache = app::overlay::OverlayCache::default();
@@ -242,6 +249,9 @@ async fn run(options: RunOptions) {
     // time, not a step of an animation that starts now.
     let mut resumed = false;
     loop {
+        if keeps_frames {
+            crate::render::flat::end_keep_frame();
+        }
         let t_start = get_time();
         let press = presses.poll();
         // 1. The scene's input first, so the panel drawn this frame already shows its effect.
@@ -294,6 +304,10 @@ async fn run(options: RunOptions) {
             let r = ctx.available_rect();
             canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
             pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            // Anything of egui's left of the panel (a combo box's list, a tooltip) is drawn over the
+            // canvas: such a frame, and the one after it, draw the canvas in full.
+            let used = ctx.used_rect();
+            egui_over_canvas = used.is_positive() && used.min.x * k < canvas.x + canvas.w - 0.5;
             // Keys belong to the scene unless a text field (a number being typed) has the focus.
             let editing = ctx.wants_keyboard_input() && ctx.output(|o| o.ime.is_some());
             if !editing && tab_pressed {
@@ -351,7 +365,17 @@ async fn run(options: RunOptions) {
 
         // 3. Draw: the scene, then egui on top.
         let t_draw = get_time();
-        clear_background(crate::render::background());
+        let stats_line = state.frame_stats_visible.then(|| frame_stats.averages().line());
+        // The canvas keeps its last frame only where this frame draws the same canvas (same window,
+        // same place) and egui drew nothing over it, then or now.
+        let frame_key = [screen_width(), screen_height(), screen_dpi_scale(), canvas.x, canvas.y, canvas.w, canvas.h];
+        let comparable = last_frame_key == Some(frame_key) && !egui_over_canvas && !egui_was_over;
+        last_frame_key = Some(frame_key);
+        egui_was_over = egui_over_canvas;
+        if state.three.options.on || state.playground.options.on || !keeps_frames {
+            last_items = None;
+            clear_background(crate::render::background());
+        }
         if state.three.options.on {
             three_layer.sync(&state);
             let analysis3 = state.analysis3();
@@ -369,10 +393,22 @@ async fn run(options: RunOptions) {
                     crate::page::set_status(&text);
                 }
             }
-            crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
+            let draw_canvas = || {
+                crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
+                if let Some(line) = &stats_line {
+                    crate::render::draw_frame_stats(&state, line);
+                }
+            };
+            if keeps_frames && !state.playground.options.on {
+                draw_changes(&mut last_items, comparable, canvas, draw_canvas);
+            } else {
+                draw_canvas();
+            }
         }
-        if state.frame_stats_visible {
-            crate::render::draw_frame_stats(&state, &frame_stats.averages().line());
+        if state.three.options.on {
+            if let Some(line) = &stats_line {
+                crate::render::draw_frame_stats(&state, line);
+            }
         }
         if state.panel_visible {
             // The panel's background, under egui's widgets (egui leaves it unfilled).
@@ -382,6 +418,9 @@ async fn run(options: RunOptions) {
             crate::render::flat::clear_rect(right, 0.0, screen_width() - right, screen_height(), fill);
         }
         egui_macroquad::draw();
+        if keeps_frames {
+            crate::render::flat::keep_frame();
+        }
         let t_end = get_time();
         if reactive {
             // The next frame now, or when the next input arrives.
@@ -419,6 +458,38 @@ async fn run(options: RunOptions) {
             }
         }
         next_frame().await;
+    }
+}
+
+/// Draws the 2D canvas where the framebuffer keeps the last frame: records the frame's items, and
+/// draws all of it, nothing, or the region that changed ([`damage::plan`]). `last` holds the items
+/// the framebuffer shows (`comparable`: on the same canvas, with nothing of egui's over it).
+fn draw_changes(last: &mut Option<Vec<damage::Item>>, comparable: bool, canvas: ScreenRect, draw_canvas: impl Fn()) {
+    let items = damage::record(&draw_canvas);
+    let bounds = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h);
+    let dpi = screen_dpi_scale();
+    let plan = damage::plan(last.as_deref().filter(|_| comparable), &items, bounds, dpi);
+    *last = Some(items);
+    match plan {
+        damage::Plan::Nothing => {}
+        damage::Plan::Full => {
+            clear_background(crate::render::background());
+            draw_canvas();
+        }
+        damage::Plan::Regions(regions) => {
+            let background = crate::render::background();
+            // macroquad's clip: physical pixels, y downwards (the regions' edges are whole pixels).
+            let scissor = |r: Option<damage::Bounds>| {
+                let px = |v: f32| (v * dpi).round() as i32;
+                let clip = r.map(|r| (px(r.x0), px(r.y0), px(r.x1) - px(r.x0), px(r.y1) - px(r.y0)));
+                // SAFETY: inside macroquad's frame loop, on its thread.
+                unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+            };
+            for r in regions {
+                crate::render::flat::clear_rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, background);
+                damage::clipped(r, scissor, &draw_canvas);
+            }
+        }
     }
 }
 

@@ -17,13 +17,14 @@ mod ffi {
         pub fn a11y_set_shortcuts(ptr: *const u8, len: usize);
         pub fn a11y_prefers_reduced_motion() -> i32;
         pub fn a11y_set_reduced_motion(on: i32);
+        pub fn a11y_canvas_keeps_frames() -> i32;
     }
 
     /// The plugin checks that the JS and the Rust side agree: macroquad's loader calls
     /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
     #[no_mangle]
     pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
-        1
+        2
     }
 
     /// The page asks for a frame: the app draws only on input or while something moves
@@ -80,4 +81,16 @@ pub fn report_reduced_motion(on: bool) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = on;
+}
+
+/// Whether the canvas keeps the last frame until it is drawn over (WebGL's `preserveDrawingBuffer`,
+/// which `index.html` asks for unless its address has `?full-frames`): then a frame may redraw only
+/// what changed ([`crate::render::damage`]). Never on the desktop, whose window promises nothing.
+#[must_use]
+pub fn canvas_keeps_frames() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a call with no arguments into the plugin, which returns 0 or 1.
+    return unsafe { ffi::a11y_canvas_keeps_frames() } != 0;
+    #[cfg(not(target_arch = "wasm32"))]
+    false
 }

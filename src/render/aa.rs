@@ -279,10 +279,39 @@ impl Mesh {
         out
     }
 
+    /// The box holding every vertex (so every pixel a triangle covers), for [`super::damage`].
+    fn bounds(&self) -> super::damage::Bounds {
+        super::damage::Bounds::of_points(self.vertices.iter().map(|v| (v.position.x, v.position.y))).padded(1.0)
+    }
+
+    /// A hash of what the mesh draws: its vertices (place, colour, texture coordinates, dash phase)
+    /// and triangles.
+    fn content_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = super::damage::hasher();
+        for v in &self.vertices {
+            let (p, uv, n) = (v.position, v.uv, v.normal);
+            super::damage::hash_floats(&mut h, &[p.x, p.y, p.z, uv.x, uv.y, n.x]);
+            v.color.hash(&mut h);
+        }
+        self.indices.hash(&mut h);
+        h.finish()
+    }
+
     /// Hands the triangles to macroquad's batcher (white texture: batched with the other shapes),
     /// in [`Mesh::pieces`] that fit one draw call each, and empties the mesh.
     pub fn draw(&mut self) {
-        if !self.indices.is_empty() {
+        let admitted = !self.indices.is_empty() && super::damage::admit(self.bounds(), || self.content_hash());
+        if admitted {
+            // Redrawing a region only: a large mesh (the distance field's bands) sends only the
+            // triangles that reach into it.
+            if let Some(region) = super::damage::clip_region() {
+                if self.indices.len() > 3 * 64 {
+                    self.keep_triangles_reaching(region);
+                }
+            }
+        }
+        if admitted && !self.indices.is_empty() {
             let gl = unsafe { get_internal_gl() }.quad_gl;
             gl.texture(None);
             gl.draw_mode(DrawMode::Triangles);
@@ -296,6 +325,20 @@ impl Mesh {
         }
         self.vertices.clear();
         self.indices.clear();
+    }
+
+    /// Drops the triangles wholly outside `region` (their box, grown by a pixel, misses it).
+    fn keep_triangles_reaching(&mut self, region: super::damage::Bounds) {
+        let v = &self.vertices;
+        let reaches = |t: &[u16]| {
+            let corners = t.iter().map(|&i| (v[i as usize].position.x, v[i as usize].position.y));
+            super::damage::Bounds::of_points(corners).padded(1.0).intersects(region)
+        };
+        let mut kept = Vec::with_capacity(self.indices.len());
+        for t in self.indices.chunks_exact(3).filter(|t| reaches(t)) {
+            kept.extend_from_slice(t);
+        }
+        self.indices = kept;
     }
 }
 

@@ -143,7 +143,23 @@ pub fn scissor_box(x: f32, y: f32, w: f32, h: f32, height: f32) -> Option<(i32, 
 /// fill cost (on a software rasteriser a full-height panel drawn by egui cost ~6 ms a frame).
 /// What was queued before is drawn first, so the clear lands in drawing order.
 pub fn clear_rect(x: f32, y: f32, w: f32, h: f32, color: Color) {
+    use super::damage::{self, Bounds};
     use macroquad::miniquad::window;
+    let mut b = Bounds::new(x, y, w, h);
+    let hash = || {
+        let mut hs = damage::hasher();
+        damage::hash_floats(&mut hs, &[x, y, w, h, color.r, color.g, color.b, color.a]);
+        std::hash::Hasher::finish(&hs)
+    };
+    if !damage::admit(b, hash) {
+        return;
+    }
+    // Confined to the region being redrawn, if any: its edges are whole pixels, so the clear keeps
+    // the pixels it would clear there.
+    if let Some(region) = damage::clip_region() {
+        b = b.intersection(region);
+    }
+    let (x, y, w, h) = (b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
     let dpi = window::dpi_scale();
     let (_, height) = window::screen_size();
     let Some((sx, sy, sw, sh)) = scissor_box(x * dpi, y * dpi, w * dpi, h * dpi, height) else { return };
@@ -158,6 +174,32 @@ pub fn clear_rect(x: f32, y: f32, w: f32, h: f32, color: Color) {
         gl::glScissor(sx, sy, sw, sh);
         gl::glClearColor(color.r, color.g, color.b, color.a);
         gl::glClear(gl::GL_COLOR_BUFFER_BIT);
+        gl::glDisable(gl::GL_SCISSOR_TEST);
+    }
+}
+
+/// macroquad clears the whole window (to black) at the start of every frame, before the app's code
+/// runs. Where the framebuffer keeps the last frame for the app to draw over
+/// ([`super::damage`]), the frame ends with this: what is queued is drawn, then the scissor test is
+/// left on with an empty box, so that clear touches no pixel. The next frame calls
+/// [`end_keep_frame`] before it draws anything.
+pub fn keep_frame() {
+    // SAFETY: inside macroquad's frame loop, on its thread. miniquad switches the scissor test on
+    // for each of its draws and off after each (with its own box), so leaving it on between frames
+    // affects only the clear macroquad makes before its first pass.
+    unsafe {
+        use macroquad::miniquad::gl;
+        get_internal_gl().flush();
+        gl::glEnable(gl::GL_SCISSOR_TEST);
+        gl::glScissor(0, 0, 0, 0);
+    }
+}
+
+/// Switches off the scissor test [`keep_frame`] left on, so the frame's own clears reach their pixels.
+pub fn end_keep_frame() {
+    // SAFETY: as in `keep_frame`.
+    unsafe {
+        use macroquad::miniquad::gl;
         gl::glDisable(gl::GL_SCISSOR_TEST);
     }
 }

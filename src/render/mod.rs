@@ -14,9 +14,11 @@ use crate::geom::ResponseCase;
 use macroquad::prelude::*;
 
 pub mod aa;
+pub mod damage;
 pub mod flat;
 pub mod motion;
 pub mod overlay;
+pub mod paint;
 pub mod playground;
 pub mod three;
 pub mod typeset;
@@ -59,7 +61,7 @@ fn label(s: &str, x: f32, y: f32, size: u16, color: Color, plate: bool) {
     let (cx, cy) = (spot.x + 0.5 * w, spot.y + 0.5 * h);
     let (tx, ty) = (cx - 0.5 * m.width, cy + 0.5 * m.height);
     if plate {
-        draw_rectangle(tx - pad, ty - m.offset_y - pad * 0.6, w, h, col(palette::alpha(palette::BACKGROUND, 200)));
+        paint::rectangle(tx - pad, ty - m.offset_y - pad * 0.6, w, h, col(palette::alpha(palette::BACKGROUND, 200)));
     }
     text(s, tx, ty, size, color);
 }
@@ -151,7 +153,7 @@ pub fn draw_frame_stats(state: &State, line: &str) {
     let m = typeset::measure(line, fs);
     let pad = 6.0 * z.k;
     let (x, y) = (c.x + 40.0 * z.k, c.y + c.h - 48.0 * z.k);
-    draw_rectangle(
+    paint::rectangle(
         x - pad,
         y - m.offset_y - pad,
         m.width + 2.0 * pad,
@@ -480,7 +482,7 @@ fn draw_overlap_region(state: &State, z: Sizes) {
             let far = v.to_screen([c[0] + sign[0] * r, c[1] + sign[1] * r]);
             let tint = col(palette::alpha(palette::WARNING, 60));
             for pair in arc.windows(2) {
-                draw_triangle(far, pair[0], pair[1], tint);
+                paint::triangle(far, pair[0], pair[1], tint);
             }
             let edge = col(palette::alpha(palette::WARNING, 170));
             dashed_line(arc[0], far, w, edge, dash);
@@ -496,11 +498,11 @@ fn draw_box(state: &State, z: Sizes) {
     let (x, y, w, h) = (lo.x, hi.y, hi.x - lo.x, lo.y - hi.y);
     let active = state.drag.map(|d| d.handle).or(state.hover);
     let fill = if active == Some(Handle::BoxBody) { palette::alpha(palette::BOX_FILL, 100) } else { palette::BOX_FILL };
-    draw_rectangle(x, y, w, h, col(fill));
+    paint::rectangle(x, y, w, h, col(fill));
     let edge_w = z.line(2.0);
-    draw_rectangle_lines(x, y, w, h, edge_w, col(palette::BOX_EDGE));
+    paint::rectangle_lines(x, y, w, h, edge_w, col(palette::BOX_EDGE));
     if active == Some(Handle::BoxBody) {
-        draw_rectangle_lines(x - 1.0, y - 1.0, w + 2.0, h + 2.0, edge_w, col(palette::HOVER));
+        paint::rectangle_lines(x - 1.0, y - 1.0, w + 2.0, h + 2.0, edge_w, col(palette::HOVER));
     }
     if let Some(Handle::BoxEdge { axis, upper }) = active {
         let (p, q) = match (axis, upper) {
@@ -516,7 +518,7 @@ fn draw_box(state: &State, z: Sizes) {
         let q = vec2(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
         let on = active == Some(Handle::BoxCorner { upper });
         let s = z.line(if on { 6.0 } else { 3.5 });
-        draw_rectangle(q.x - s, q.y - s, 2.0 * s, 2.0 * s, col(if on { palette::HOVER } else { palette::BOX_EDGE }));
+        paint::rectangle(q.x - s, q.y - s, 2.0 * s, 2.0 * s, col(if on { palette::HOVER } else { palette::BOX_EDGE }));
     }
 }
 
@@ -531,7 +533,7 @@ fn arrow(from: Vec2, to: Vec2, w: f32, color: Color, head: f32) {
     let base = to - dir * head;
     aa::line(from.x, from.y, base.x, base.y, w, color);
     let n = vec2(-dir.y, dir.x) * head * 0.5;
-    draw_triangle(to, base + n, base - n, color);
+    paint::triangle(to, base + n, base - n, color);
 }
 
 /// Closest point and distance (centre outside), or the four face distances (centre inside); then
@@ -672,8 +674,8 @@ fn banner(c: ScreenRect, z: Sizes, msg: &str, fill_alpha: u8) {
     let w = (mm.width + 24.0 * z.k).min(c.w - 8.0);
     let x = c.x + 0.5 * (c.w - w);
     let y = c.y + c.h - 60.0 * z.k - mm.height;
-    draw_rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, fill_alpha)));
-    draw_rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
+    paint::rectangle(x, y, w, mm.height + 18.0 * z.k, col(palette::alpha(palette::WARNING, fill_alpha)));
+    paint::rectangle_lines(x, y, w, mm.height + 18.0 * z.k, z.line(2.0), col(palette::TEXT));
     text(msg, x + 12.0 * z.k, y + 9.0 * z.k + mm.offset_y, bfs, WHITE);
 }
 
@@ -714,7 +716,7 @@ fn legend_row(c: ScreenRect, z: Sizes, fs: u16, items: &[(&str, Rgba)], margin: 
     let mut x = c.x + c.w - total;
     let y = c.y + c.h - bottom * z.k;
     for &(s, colour) in items {
-        draw_rectangle(x, y - sw, sw, sw, col(colour));
+        paint::rectangle(x, y - sw, sw, sw, col(colour));
         let m = text(s, x + sw + 6.0 * z.k, y, fs, col(palette::TEXT));
         x += sw + 6.0 * z.k + m.width + gap;
     }

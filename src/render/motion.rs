@@ -5,7 +5,7 @@
 //! contact point and normal, the continuation (slide or bounce) and its end circle, the animated
 //! circle at the playback's progress, and the status lines. It draws; it changes nothing.
 
-use super::{aa, typeset};
+use super::{aa, paint, typeset};
 use super::{arrow, col, dashed_circle, dashed_line, fmt_num, label, text, Sizes};
 use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
@@ -31,11 +31,11 @@ fn draw_rounded_box(state: &State) {
     let fill = col(alpha(palette::ROUNDED_BOX, 26));
     let a = v.to_screen([lo[0] - r, hi[1]]);
     let b = v.to_screen([hi[0] + r, lo[1]]);
-    draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
+    paint::rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
     for (y0, y1) in [(hi[1], hi[1] + r), (lo[1] - r, lo[1])] {
         let a = v.to_screen([lo[0], y1]);
         let b = v.to_screen([hi[0], y0]);
-        draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
+        paint::rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
     }
     let rs = r * v.scale;
     for c in [[lo[0], lo[1]], [hi[0], lo[1]], [lo[0], hi[1]], [hi[0], hi[1]]] {
@@ -49,7 +49,7 @@ fn draw_rounded_box(state: &State) {
             let t1 = std::f32::consts::FRAC_PI_2 * (i + 1) as f32 / n as f32;
             let p = s + rs * vec2(out[0] * t0.cos(), out[1] * t0.sin());
             let q = s + rs * vec2(out[0] * t1.cos(), out[1] * t1.sin());
-            draw_triangle(s, p, q, fill);
+            paint::triangle(s, p, q, fill);
         }
     }
 }
@@ -63,8 +63,8 @@ fn draw_swept_capsule(state: &State, m: &MotionAnalysis, z: Sizes) {
     let fill = col(alpha(palette::SWEPT, 30));
     if d.length() > 0.5 {
         let n = vec2(-d.y, d.x).normalize() * r;
-        draw_triangle(a + n, b + n, b - n, fill);
-        draw_triangle(a + n, b - n, a - n, fill);
+        paint::triangle(a + n, b + n, b - n, fill);
+        paint::triangle(a + n, b - n, a - n, fill);
         let edge = col(alpha(palette::SWEPT, 130));
         for s in [n, -n] {
             dashed_line(a + s, b + s, z.line(1.3), edge, 6.0 * z.k);
@@ -89,7 +89,7 @@ fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
         let s = "TUNNELLED";
         let mm = typeset::measure(s, bf);
         let pad = 8.0 * z.k;
-        draw_rectangle(
+        paint::rectangle(
             e.x - 0.5 * mm.width - pad,
             y - 0.5 * mm.height - pad,
             mm.width + 2.0 * pad,

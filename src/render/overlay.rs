@@ -3,7 +3,7 @@
 //! read-out and the lesson caption. Draws only: the images are computed in
 //! [`crate::app::overlay::OverlayCache`]; this module uploads them when their generation changes.
 
-use super::{aa, typeset};
+use super::{aa, paint, typeset};
 use super::{col, dashed_line, label, text, zone_rect, Sizes};
 use crate::app::overlay::{hover, nice_spacing, visible_texels, OverlayCache};
 use crate::app::palette::{self, Rgba};
@@ -98,15 +98,7 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer, z: Sizes) {
     let top_left = v.to_screen([spec.x0 + c0 as f32 * spec.step, spec.y0 + (spec.rows - r0) as f32 * spec.step]);
     let size = vec2(cols as f32, rows as f32) * spec.step * v.scale;
     let source = Rect::new(c0 as f32, r0 as f32, cols as f32, rows as f32);
-    super::flat::textured(1, || {
-        draw_texture_ex(
-            tex,
-            top_left.x,
-            top_left.y,
-            WHITE,
-            DrawTextureParams { dest_size: Some(size), source: Some(source), ..Default::default() },
-        );
-    });
+    super::flat::textured(1, || paint::texture(tex, layer.generation, top_left.x, top_left.y, size, source));
 }
 
 /// The distance field as geometry, exact at any zoom: the bands between iso-lines as strips between
@@ -306,7 +298,7 @@ pub fn draw_trace_focus(state: &State, trace: Option<&Trace<2>>, z: Sizes) {
             }
             Focus::Zone(n) => {
                 let r = zone_rect(state, n % 3, n / 3);
-                draw_rectangle_lines(r.x, r.y, r.w, r.h, z.line(3.0), focus);
+                paint::rectangle_lines(r.x, r.y, r.w, r.h, z.line(3.0), focus);
             }
             Focus::Plane { axis, upper, cut } => {
                 // The face's line, extended across the canvas, and the circle's chord on it.
@@ -429,8 +421,8 @@ fn draw_caption(state: &State, z: Sizes, right_limit: Option<f32>) {
     };
     let y = c.y + 62.0 * z.k;
     let h = plate_lines(&lines, x, y, pad, false);
-    draw_rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 225)));
-    draw_rectangle_lines(x, y, width, h, z.line(2.0), col(palette::ZONE_HIGHLIGHT_TEXT));
+    paint::rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 225)));
+    paint::rectangle_lines(x, y, width, h, z.line(2.0), col(palette::ZONE_HIGHLIGHT_TEXT));
     plate_lines(&lines, x, y, pad, true);
 }
 
@@ -487,13 +479,13 @@ fn draw_overlay_legend(state: &State, z: Sizes) -> Option<f32> {
     let h = 2.0 * pad + line_h * (rows.len() + 1) as f32;
     let x = c.x + c.w - width - 12.0 * z.k;
     let y = c.y + 8.0 * z.k;
-    draw_rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 215)));
-    draw_rectangle_lines(x, y, width, h, z.line(1.0), col(palette::AXIS));
+    paint::rectangle(x, y, width, h, col(palette::alpha(palette::BACKGROUND, 215)));
+    paint::rectangle_lines(x, y, width, h, z.line(1.0), col(palette::AXIS));
     let mut cy = y + pad + f32::from(fs);
     text(&title, x + pad, cy, fs, col(palette::TEXT));
     for (rgba, r) in &rows {
         cy += line_h;
-        draw_rectangle(x + pad, cy - sw, sw, sw, col(*rgba));
+        paint::rectangle(x + pad, cy - sw, sw, sw, col(*rgba));
         text(r, x + pad + sw + 8.0 * z.k, cy, fs, col(palette::TEXT));
     }
     Some(x)

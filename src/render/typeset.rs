@@ -25,6 +25,27 @@ struct Queued {
     color: Color,
 }
 
+impl Queued {
+    /// A box holding every pixel of the text: its measured extent with half the font size to spare
+    /// on every side (glyphs overhang their advance, and descenders their measured height).
+    fn bounds(&self) -> super::damage::Bounds {
+        let d = measure(&self.s, self.size);
+        let pad = 0.5 * f32::from(self.size) + 2.0;
+        let (x, y) = (self.x.round(), self.y.round());
+        super::damage::Bounds::new(x, y - d.offset_y, d.width, d.height.max(d.offset_y)).padded(pad)
+    }
+
+    fn content_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = super::damage::hasher();
+        self.s.hash(&mut h);
+        self.size.hash(&mut h);
+        let c = self.color;
+        super::damage::hash_floats(&mut h, &[self.x, self.y, c.r, c.g, c.b, c.a]);
+        h.finish()
+    }
+}
+
 thread_local! {
     // Never dropped: a font's atlas is a GPU texture, and thread-local destructors run after the
     // window (and its GL context) are gone.
@@ -127,7 +148,9 @@ pub fn queue(s: &str, x: f32, y: f32, size: u16, color: Color) -> TextDimensions
 
 /// Draws the queued text (one draw call per font used) and empties the queue.
 pub fn flush() {
-    let items = QUEUE.with(|q| std::mem::take(&mut *q.borrow_mut()));
+    let mut items = QUEUE.with(|q| std::mem::take(&mut *q.borrow_mut()));
+    // Each run of text is a primitive for the damage tracking: what it says, where, how.
+    items.retain(|t| super::damage::admit(t.bounds(), || t.content_hash()));
     if items.is_empty() {
         return;
     }

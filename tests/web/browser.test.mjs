@@ -344,7 +344,7 @@ info('browser', `chromium ${browser.version()}`);
 // A fresh context (no cache, no storage) and page at URL#fragment, every error reported as a failure;
 // waits for the app's first painted frame.
 let neverPainted = false; // once a page never painted, the others would only wait for the same timeout
-async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, label = '', reducedMotion = 'no-preference' } = {}) {
+async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, label = '', reducedMotion = 'no-preference', query = '' } = {}) {
   if (neverPainted) return { page: null, context: { close: async () => {} }, painted: false };
   const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, reducedMotion });
   const page = await context.newPage();
@@ -362,7 +362,7 @@ async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, labe
   page.on('crash', () => fail(`${where}: page crashed`));
   page.on('requestfailed', (r) => fail(`${where}: request failed: ${r.url()} ${(r.failure() || {}).errorText}`));
   page.on('response', (r) => { if (r.status() >= 400) fail(`${where}: HTTP ${r.status()} ${r.url()}`); });
-  await page.goto(url + (fragment ? `#${fragment}` : ''), { waitUntil: 'load', timeout: 30000 });
+  await page.goto(url + query + (fragment ? `#${fragment}` : ''), { waitUntil: 'load', timeout: 30000 });
   try {
     await page.waitForFunction(() => {
       if (window.__webtest.paintedAt !== null) return true;
@@ -644,6 +644,73 @@ try {
       fail('with devicePixelRatio 2 the panel is not drawn at the same CSS size as with 1');
   }
 
+  // ------------------------------------------------------------------------- only what changed is redrawn
+  // The page keeps the last frame (preserveDrawingBuffer) and the app redraws only the canvas regions
+  // that changed (src/render/damage.rs). The circle moves step by step across the distance field and
+  // into the box (the verdict, the zone and the status change) and the pointer's read-out follows the
+  // pointer; then the canvas must equal what a page that draws every frame in full (`?full-frames`)
+  // shows after the same input. (The same input on both: where a glyph lands in the font atlas depends
+  // on the order text was first drawn, and at devicePixelRatio 2 that moves a few hundred text pixels
+  // between pages whose history differs, whatever the redraw.) At 1280x800 and at devicePixelRatio 2.
+  for (const [label, opts] of [['', {}], ['devicePixelRatio 2: ', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 }]]) {
+    const fragment = `${SCENE.fragment}&overlay=distance`;
+    const spot = { x: 300, y: 330 };
+    const steps = async (page) => {
+      await settle(page);
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('ArrowRight');
+        await frames(page, 1);
+      }
+      await page.mouse.move(spot.x - 80, spot.y - 40);
+      await frames(page, 2);
+      await page.mouse.move(spot.x, spot.y, { steps: 5 });
+      await frames(page, 2);
+      await settle(page);
+    };
+    const a = await openPage(fragment, { ...opts, label: `partial redraw ${label}` });
+    if (a.painted) {
+      const keeps = await a.page.evaluate(() => window.__webtest.gl.getContextAttributes().preserveDrawingBuffer);
+      if (!keeps) fail(`${label}the page's WebGL context does not keep its frames (preserveDrawingBuffer)`);
+      await steps(a.page);
+      await capture(a.page, 'partial');
+      const pixels = await a.page.evaluate(() => {
+        const px = window.__webtest.reads.partial.px;
+        let s = '';
+        for (let i = 0; i < px.length; i += 0x8000) s += String.fromCharCode.apply(null, px.subarray(i, i + 0x8000));
+        return btoa(s);
+      });
+      await a.page.screenshot({ path: join(outDir, `6b-partial-redraw${label ? '-dpr2' : ''}.png`) });
+      const b = await openPage(fragment, { ...opts, label: `full frames ${label}`, query: '?full-frames' });
+      if (b.painted) {
+        await steps(b.page);
+        await capture(b.page, 'full');
+        // RGB differences inside the canvas (left of the panel), from the reads' rows (bottom-up).
+        const { n, total, where } = await b.page.evaluate(([b64, region]) => {
+          const bin = atob(b64);
+          const B = window.__webtest.reads.full;
+          if (bin.length !== B.px.length) return { n: -1, total: 0 };
+          const s = B.scale, x1 = Math.min(B.w, Math.floor((region.x + region.w) * s));
+          let n = 0, box = [Infinity, Infinity, -1, -1];
+          for (let y = 0; y < B.h; y++)
+            for (let x = 0; x < x1; x++) {
+              const i = (y * B.w + x) * 4;
+              if (bin.charCodeAt(i) !== B.px[i] || bin.charCodeAt(i + 1) !== B.px[i + 1] || bin.charCodeAt(i + 2) !== B.px[i + 2]) {
+                n++;
+                const top = (B.h - 1 - y) / s;
+                box = [Math.min(box[0], x / s), Math.min(box[1], top), Math.max(box[2], x / s), Math.max(box[3], top)];
+              }
+            }
+          return { n, total: x1 * B.h, where: n > 0 ? `CSS px x ${box[0]}..${box[2]}, y ${box[1]}..${box[3]}` : '' };
+        }, [pixels, SCENE.sceneRegion]);
+        await b.page.screenshot({ path: join(outDir, `6c-full-frames${label ? '-dpr2' : ''}.png`) });
+        if (n !== 0) fail(`${label}partial redraw: the canvas differs from the same scene drawn in full in ${n} of ${total} pixels (${where})`);
+        else ok(`${label}partial redraw: after 30 steps of the circle and a moving pointer the canvas equals the full frames' pixel for pixel (${total} pixels)`);
+      }
+      await b.context.close();
+    }
+    await a.context.close();
+  }
+
   // ------------------------------------------------------------------------- motion mode from the URL fragment
   {
     const { page, context, painted } = await openPage(SCENE.motion.fragment, { label: 'motion: ' });
@@ -755,9 +822,10 @@ try {
   // frame rate depends on the machine. Only errors on those pages fail.
   if (!neverPainted) {
     for (const s of RENDER_SCENES) {
-      const m = await measure(browser, url, s.fragment, { warmMs: 2000, countMs: 3000 });
+      const m = await measure(browser, url, s.fragment, { warmMs: 2000, countMs: 3000, grab: s.grab });
       for (const e of m.errors) fail(`render-cost page ${s.name}: ${e}`);
       if (m.frames === 0) fail(`render-cost page ${s.name}: no frame in 3 s with the frame-time readout on`);
+      if (m.drag && m.drag.frames === 0) fail(`render-cost page ${s.name}: no frame in 3 s of dragging the circle`);
       info('render_cost', `${costLine(s.name, m)}, load ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
     }
   }

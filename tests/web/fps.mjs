@@ -12,10 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { readFileSync, readdirSync } from 'node:fs';
 
 /** The scenes measured: the default one, and every layer at once (distance field, tour card, the naive
- * test's tinted corner patches, the red banner of a wrong answer). */
+ * test's tinted corner patches, the red banner of a wrong answer). `grab` is the circle's centre in a
+ * 1280×800 window (CSS px), where a drag of the circle starts. */
 export const RENDER_SCENES = [
-  { name: 'default', fragment: '' },
-  { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2' },
+  { name: 'default', fragment: '', grab: { x: 634, y: 281 } },
+  { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2', grab: { x: 692, y: 224 } },
 ];
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
@@ -101,27 +102,61 @@ export async function circlePointer(page, x, y, ms) {
 /** Where the pointer circles: the canvas (left of the panel), near its bottom edge. */
 export const POINTER_SPOT = { x: 700, y: 690 };
 
-/** Opens URL#fragment in a fresh page, waits `warmMs`, then counts three ways for `countMs` each:
+/** Drags the circle from `grab` in small circles for `ms` (a mouse drag: every move changes the scene),
+ * and releases it. */
+export async function dragCircle(page, grab, ms) {
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  const end = Date.now() + ms;
+  for (let k = 0; Date.now() < end; k++) {
+    await page.mouse.move(grab.x - 30 + 30 * Math.cos(k / 8), grab.y + 30 * Math.sin(k / 8));
+  }
+  await page.mouse.up();
+}
+
+/** The circle in the page's URL fragment (the app writes it when a drag ends). */
+const circleOf = (page) => page.evaluate(() => (/circle=([^&]*)/.exec(window.location.hash) || [])[1] || '');
+
+/** Opens URL#fragment, waits `warmMs`, then counts for `countMs` each:
  * - `idleFrames`: frames drawn with no input at all (the app draws on demand: 0 for a still scene);
- * - `moving`: frames per second while the pointer moves over the canvas (what a user dragging sees);
- * - the main figures: with the frame-time readout on (F), which redraws every frame as a measurement
- *   must — the cost of a full frame, comparable with the figures from before frames were on demand. */
-export async function measure(browser, url, fragment, { warmMs = 3000, countMs = 4000, viewport = { width: 1280, height: 800 } } = {}) {
-  const page = await browser.newPage({ viewport });
+ * - `moving`: frames per second while the pointer moves over the canvas without changing the scene;
+ * - `drag`: while the circle is dragged from `grab` (every frame changes the scene: the page redraws
+ *   the regions that changed, src/render/damage.rs); `drag.moved` says the drag did move the circle;
+ * - `readout`: with the frame-time readout on (F) and the scene still: only the readout changes.
+ * Then the same fragment on a page that draws every frame in full (`?full-frames`), with the readout on:
+ * the main figures — the cost of a whole frame, comparable with the figures from before the page
+ * redrew only what changed. */
+export async function measure(browser, url, fragment, { warmMs = 3000, countMs = 4000, viewport = { width: 1280, height: 800 }, grab = null } = {}) {
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message || String(e)));
-  await page.addInitScript(counters);
-  await page.goto(url + (fragment ? `#${fragment}` : ''), { waitUntil: 'load', timeout: 60000 });
-  await page.waitForTimeout(warmMs);
+  const open = async (query) => {
+    const page = await browser.newPage({ viewport });
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message || String(e)));
+    await page.addInitScript(counters);
+    await page.goto(url + query + (fragment ? `#${fragment}` : ''), { waitUntil: 'load', timeout: 60000 });
+    await page.waitForTimeout(warmMs);
+    return page;
+  };
+  const page = await open('');
   const idle = await count(page, Math.min(countMs, 2000));
   const moving = await count(page, countMs, (ms) => circlePointer(page, POINTER_SPOT.x, POINTER_SPOT.y, ms));
+  let drag = null;
+  if (grab) {
+    const before = await circleOf(page);
+    drag = await count(page, countMs, (ms) => dragCircle(page, grab, ms));
+    await page.waitForTimeout(300);
+    drag.moved = (await circleOf(page)) !== before;
+  }
   await page.keyboard.press('f');
   await page.waitForTimeout(500);
-  const full = await count(page, countMs);
-  await page.keyboard.press('f');
+  const readout = await count(page, countMs);
   await page.close();
-  return { ...full, idleFrames: idle.frames, idleMs: Math.min(countMs, 2000), moving, errors };
+  const full = await open('?full-frames');
+  await full.keyboard.press('f');
+  await full.waitForTimeout(500);
+  const whole = await count(full, countMs);
+  await full.close();
+  return { ...whole, idleFrames: idle.frames, idleMs: Math.min(countMs, 2000), moving, drag, readout, errors };
 }
 
 /** The ceiling on this machine at this moment: a page whose frames only clear a 1280×800 WebGL canvas,
@@ -142,9 +177,12 @@ requestAnimationFrame(f);</script></body></html>`;
 }
 
 /** One line for a measurement. */
+const gpu = (m) => (m.gpuMs == null ? '' : `, ${m.gpuMs.toFixed(1)} ms GPU-process CPU`);
 export const line = (name, m) =>
-  `${name}: ${m.fps.toFixed(1)} fps, ${m.draws.toFixed(1)} draw calls, ${m.binds.toFixed(1)} framebuffer binds, ${m.cpuMs.toFixed(1)} ms main thread` +
-  `${m.gpuMs == null ? '' : `, ${m.gpuMs.toFixed(1)} ms GPU-process CPU`} per frame (${m.frames} frames)` +
+  `${name}: full frames ${m.fps.toFixed(1)} fps, ${m.draws.toFixed(1)} draw calls, ${m.binds.toFixed(1)} framebuffer binds, ${m.cpuMs.toFixed(1)} ms main thread` +
+  `${gpu(m)} per frame (${m.frames} frames)` +
+  (m.drag ? `; dragging the circle ${m.drag.fps.toFixed(1)} fps${gpu(m.drag)} per frame${m.drag.moved ? '' : ' (the drag did not move the circle: measured something else)'}` : '') +
+  (m.readout ? `; readout on, scene still ${m.readout.fps.toFixed(1)} fps${gpu(m.readout)}` : '') +
   (m.moving ? `; pointer moving ${m.moving.fps.toFixed(1)} fps; idle ${m.idleFrames} frames in ${(m.idleMs / 1000).toFixed(0)} s` : '');
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -155,7 +193,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(line('clear-only page (the ceiling)', await measureClearOnly(browser)));
   const list = frags.length ? frags.map((f) => ({ name: `#${f}`, fragment: f.replace(/^#/, '') })) : RENDER_SCENES;
   for (const s of list) {
-    const m = await measure(browser, url, s.fragment);
+    const m = await measure(browser, url, s.fragment, { grab: s.grab });
     for (const e of m.errors) { bad++; console.error(`console/page error: ${e}`); }
     console.log(line(s.name, m));
   }
