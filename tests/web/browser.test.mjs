@@ -652,13 +652,18 @@ try {
   // shows after the same input. (The same input on both: where a glyph lands in the font atlas depends
   // on the order text was first drawn, and at devicePixelRatio 2 that moves a few hundred text pixels
   // between pages whose history differs, whatever the redraw.) At 1280x800 and at devicePixelRatio 2.
-  for (const [label, opts] of [['', {}], ['devicePixelRatio 2: ', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 }]]) {
-    const fragment = `${SCENE.fragment}&overlay=distance`;
+  // Also in motion mode, stepped with S (start → impact → end) and nudged, with its sweep and ghosts.
+  const cases = [
+    ['', {}, `${SCENE.fragment}&overlay=distance`, Array(30).fill('ArrowRight')],
+    ['devicePixelRatio 2: ', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 }, `${SCENE.fragment}&overlay=distance`, Array(30).fill('ArrowRight')],
+    ['motion: ', {}, SCENE.motion.fragment, ['s', 's', 'ArrowUp', 'ArrowUp', 's', 'ArrowLeft', 'b', 's']],
+  ];
+  for (const [label, opts, fragment, keys] of cases) {
     const spot = { x: 300, y: 330 };
     const steps = async (page) => {
       await settle(page);
-      for (let i = 0; i < 30; i++) {
-        await page.keyboard.press('ArrowRight');
+      for (const key of keys) {
+        await page.keyboard.press(key);
         await frames(page, 1);
       }
       await page.mouse.move(spot.x - 80, spot.y - 40);
@@ -679,7 +684,7 @@ try {
         for (let i = 0; i < px.length; i += 0x8000) s += String.fromCharCode.apply(null, px.subarray(i, i + 0x8000));
         return btoa(s);
       });
-      await a.page.screenshot({ path: join(outDir, `6b-partial-redraw${label ? '-dpr2' : ''}.png`) });
+      await a.page.screenshot({ path: join(outDir, `6b-partial-redraw${label ? `-${label.split(' ')[0].replace(/\W/g, '')}` : ''}.png`) });
       const b = await openPage(fragment, { ...opts, label: `full frames ${label}`, query: '?full-frames' });
       if (b.painted) {
         await steps(b.page);
@@ -702,9 +707,9 @@ try {
             }
           return { n, total: x1 * B.h, where: n > 0 ? `CSS px x ${box[0]}..${box[2]}, y ${box[1]}..${box[3]}` : '' };
         }, [pixels, SCENE.sceneRegion]);
-        await b.page.screenshot({ path: join(outDir, `6c-full-frames${label ? '-dpr2' : ''}.png`) });
+        await b.page.screenshot({ path: join(outDir, `6c-full-frames${label ? `-${label.split(' ')[0].replace(/\W/g, '')}` : ''}.png`) });
         if (n !== 0) fail(`${label}partial redraw: the canvas differs from the same scene drawn in full in ${n} of ${total} pixels (${where})`);
-        else ok(`${label}partial redraw: after 30 steps of the circle and a moving pointer the canvas equals the full frames' pixel for pixel (${total} pixels)`);
+        else ok(`${label}partial redraw: after ${keys.length} keys and a moving pointer the canvas equals the full frames' pixel for pixel (${total} pixels)`);
       }
       await b.context.close();
     }
