@@ -11,12 +11,13 @@ import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** The scenes measured: the default one, and every layer at once (distance field, tour card, the naive
- * test's tinted corner patches, the red banner of a wrong answer). `grab` is the circle's centre in a
+/** The scenes measured: the default one, every layer at once (distance field, tour card, the naive
+ * test's tinted corner patches, the red banner of a wrong answer), and the other overlay, the agreement map. `grab` is the circle's centre in a
  * 1280×800 window (CSS px), where a drag of the circle starts. */
 export const RENDER_SCENES = [
   { name: 'default', fragment: '', grab: { x: 634, y: 281 } },
   { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2', grab: { x: 692, y: 224 } },
+  { name: 'agreement map', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement', grab: { x: 692, y: 224 } },
 ];
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
