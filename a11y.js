@@ -1,7 +1,7 @@
 // a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
-// five functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+// six functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
 //
 //   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
 //                                   sends it only when it changed, never every frame
@@ -13,6 +13,10 @@
 //   a11y_canvas_keeps_frames()      1 when the canvas's WebGL context keeps the last frame
 //                                   (preserveDrawingBuffer, which index.html asks for): the app then
 //                                   redraws only the part of the canvas that changed (src/render/damage.rs)
+//   a11y_clip_scissor(x, y, w, h)   confines every scissor box the glue sets from now on to this box (GL
+//                                   window coordinates, physical pixels); w < 0 lifts it. The app draws
+//                                   egui's panel under it where only part of the panel changed: egui's
+//                                   painter sets its own scissor box for each of its meshes.
 //
 // and calls one of the module's exports: circle_aabb_lab_wake() asks for a frame. The app draws only on
 // input or while something moves, so a change of the preference would otherwise wait for the next input.
@@ -64,6 +68,22 @@
       importObject.env.a11y_set_reduced_motion = function (on) {
         document.documentElement.setAttribute("data-reduced-motion", on ? "on" : "off");
       };
+      var clip = null;
+      var glScissor = importObject.env.glScissor;
+      importObject.env.glScissor = function (x, y, w, h) {
+        if (clip) {
+          var x0 = Math.max(x, clip[0]), y0 = Math.max(y, clip[1]);
+          var x1 = Math.min(x + w, clip[0] + clip[2]), y1 = Math.min(y + h, clip[1] + clip[3]);
+          x = x0;
+          y = y0;
+          w = Math.max(0, x1 - x0);
+          h = Math.max(0, y1 - y0);
+        }
+        glScissor(x, y, w, h);
+      };
+      importObject.env.a11y_clip_scissor = function (x, y, w, h) {
+        clip = w < 0 ? null : [x, y, w, h];
+      };
       importObject.env.a11y_canvas_keeps_frames = function () {
         // `gl` is the glue's context (mq_js_bundle.js), made before the app's main() runs.
         var attributes = typeof gl !== "undefined" && gl && gl.getContextAttributes ? gl.getContextAttributes() : null;
@@ -80,6 +100,6 @@
       }
     },
     name: "circle_aabb_lab_a11y",
-    version: 2,
+    version: 3,
   });
 })();

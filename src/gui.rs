@@ -234,6 +234,8 @@ async fn run(options: RunOptions) {
     let mut last_items: Option<Vec<damage::Item>> = None;
     let mut last_frame_key: Option<[f32; 7]> = None;
     let (mut egui_over_canvas, mut egui_was_over) = (false, false);
+    let mut egui_items: Vec<damage::Item> = Vec::new();
+    let mut last_egui_items: Option<Vec<damage::Item>> = None;
     let mut presses = PressTracker::new();
     // The teaching overlay (agreement map / distance field): computed only when its inputs change.
     let mut overlay_cache = app::overlay::OverlayCache::default();
@@ -304,10 +306,12 @@ async fn run(options: RunOptions) {
             let r = ctx.available_rect();
             canvas = ScreenRect { x: r.min.x * k, y: r.min.y * k, w: r.width() * k, h: r.height() * k };
             pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            // Anything of egui's left of the panel (a combo box's list, a tooltip) is drawn over the
-            // canvas: such a frame, and the one after it, draw the canvas in full.
-            let used = ctx.used_rect();
-            egui_over_canvas = used.is_positive() && used.min.x * k < canvas.x + canvas.w - 0.5;
+            // Anything of egui's on the canvas (a combo box's list, a tooltip) is drawn over it: such a
+            // frame, and the one after it, draw the canvas in full. (The panel's own edge, a line
+            // inside it, reaches the canvas by no more than its feather: the items' 2 px of margin.)
+            egui_items = damage::egui_items(ctx, k);
+            let canvas_bounds = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).padded(-EGUI_MARGIN);
+            egui_over_canvas = egui_items.iter().any(|it| it.bounds.padded(-EGUI_MARGIN).intersects(canvas_bounds));
             // Keys belong to the scene unless a text field (a number being typed) has the focus.
             let editing = ctx.wants_keyboard_input() && ctx.output(|o| o.ime.is_some());
             if !editing && tab_pressed {
@@ -372,7 +376,13 @@ async fn run(options: RunOptions) {
         let comparable = last_frame_key == Some(frame_key) && !egui_over_canvas && !egui_was_over;
         last_frame_key = Some(frame_key);
         egui_was_over = egui_over_canvas;
-        if state.three.options.on || state.playground.options.on || !keeps_frames {
+        // The canvas's pixels (those whose centres are in it) and the panel's, the rest of the window.
+        let dpi = screen_dpi_scale();
+        let canvas_px = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).pixels_inside(dpi);
+        let panel_px = damage::Bounds::new(canvas_px.x1, 0.0, screen_width() - canvas_px.x1, screen_height());
+        // The 3D view and the playground draw the whole window every frame, and so does a desktop window.
+        let whole_window = state.three.options.on || state.playground.options.on || !keeps_frames;
+        if whole_window {
             last_items = None;
             clear_background(crate::render::background());
         }
@@ -400,7 +410,7 @@ async fn run(options: RunOptions) {
                 }
             };
             if keeps_frames && !state.playground.options.on {
-                draw_changes(&mut last_items, comparable, canvas, draw_canvas);
+                draw_changes(&mut last_items, comparable, canvas_px, draw_canvas);
             } else {
                 draw_canvas();
             }
@@ -410,14 +420,14 @@ async fn run(options: RunOptions) {
                 crate::render::draw_frame_stats(&state, line);
             }
         }
-        if state.panel_visible {
-            // The panel's background, under egui's widgets (egui leaves it unfilled).
-            let right = canvas.x + canvas.w;
-            let [r, g, b, _] = crate::ui::PANEL_FILL.to_array();
-            let fill = Color::from_rgba(r, g, b, 255);
-            crate::render::flat::clear_rect(right, 0.0, screen_width() - right, screen_height(), fill);
-        }
-        egui_macroquad::draw();
+        // The panel: in full, or (where the page keeps the last frame) only the part that changed.
+        let panel_plan = if comparable && !whole_window {
+            damage::plan(last_egui_items.as_deref(), &egui_items, panel_px, dpi)
+        } else {
+            damage::Plan::Full
+        };
+        last_egui_items = keeps_frames.then(|| std::mem::take(&mut egui_items));
+        draw_panel(state.panel_visible, panel_px, &panel_plan);
         if keeps_frames {
             crate::render::flat::keep_frame();
         }
@@ -464,34 +474,82 @@ async fn run(options: RunOptions) {
 /// Draws the 2D canvas where the framebuffer keeps the last frame: records the frame's items, and
 /// draws all of it, nothing, or the region that changed ([`damage::plan`]). `last` holds the items
 /// the framebuffer shows (`comparable`: on the same canvas, with nothing of egui's over it).
-fn draw_changes(last: &mut Option<Vec<damage::Item>>, comparable: bool, canvas: ScreenRect, draw_canvas: impl Fn()) {
+fn draw_changes(
+    last: &mut Option<Vec<damage::Item>>,
+    comparable: bool,
+    canvas: damage::Bounds,
+    draw_canvas: impl Fn(),
+) {
     let items = damage::record(&draw_canvas);
-    let bounds = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h);
     let dpi = screen_dpi_scale();
-    let plan = damage::plan(last.as_deref().filter(|_| comparable), &items, bounds, dpi);
+    let plan = damage::plan(last.as_deref().filter(|_| comparable), &items, canvas, dpi);
     *last = Some(items);
-    match plan {
-        damage::Plan::Nothing => {}
-        damage::Plan::Full => {
-            clear_background(crate::render::background());
-            draw_canvas();
-        }
-        damage::Plan::Regions(regions) => {
-            let background = crate::render::background();
-            // macroquad's clip: physical pixels, y downwards (the regions' edges are whole pixels).
-            let scissor = |r: Option<damage::Bounds>| {
-                let px = |v: f32| (v * dpi).round() as i32;
-                let clip = r.map(|r| (px(r.x0), px(r.y0), px(r.x1) - px(r.x0), px(r.y1) - px(r.y0)));
-                // SAFETY: inside macroquad's frame loop, on its thread.
-                unsafe { get_internal_gl() }.quad_gl.scissor(clip);
-            };
-            for r in regions {
-                crate::render::flat::clear_rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, background);
-                damage::clipped(r, scissor, &draw_canvas);
-            }
-        }
+    // The canvas is drawn under a scissor even in full, so that nothing of it reaches the panel, which
+    // may keep its last frame.
+    let regions = match plan {
+        damage::Plan::Nothing => return,
+        damage::Plan::Full => vec![canvas],
+        damage::Plan::Regions(regions) => regions,
+    };
+    let background = crate::render::background();
+    // macroquad's clip: physical pixels, y downwards (the regions' edges are whole pixels).
+    let scissor = |r: Option<damage::Bounds>| {
+        let px = |v: f32| (v * dpi).round() as i32;
+        let clip = r.map(|r| (px(r.x0), px(r.y0), px(r.x1) - px(r.x0), px(r.y1) - px(r.y0)));
+        // SAFETY: inside macroquad's frame loop, on its thread.
+        unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+    };
+    for r in regions {
+        crate::render::flat::clear_rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, background);
+        damage::clipped(r, scissor, &draw_canvas);
     }
 }
+
+/// Draws egui (the panel, and anything of egui's over the canvas) as `plan` says: in full (the panel's
+/// background cleared under it, egui leaves it unfilled), not at all, or inside the union of the
+/// regions that changed — egui's painter sets a scissor box for each of its meshes, and the page's
+/// plugin confines them all to that region ([`crate::page::clip_scissor`]).
+fn draw_panel(visible: bool, panel: damage::Bounds, plan: &damage::Plan) {
+    let [r, g, b, _] = crate::ui::PANEL_FILL.to_array();
+    let fill = Color::from_rgba(r, g, b, 255);
+    let clear = |b: damage::Bounds| {
+        if visible {
+            crate::render::flat::clear_rect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, fill);
+        }
+    };
+    let region = match plan {
+        damage::Plan::Full => {
+            clear(panel);
+            egui_macroquad::draw();
+            return;
+        }
+        damage::Plan::Nothing => damage::Bounds::new(0.0, 0.0, 0.0, 0.0),
+        damage::Plan::Regions(rs) => rs.iter().fold(damage::Bounds::EMPTY, |u, r| u.union(*r)),
+    };
+    clear(region);
+    // What the canvas queued is drawn first: egui's draw would flush it under the panel's clip.
+    // SAFETY: inside macroquad's frame loop, on its thread.
+    unsafe { get_internal_gl() }.flush();
+    // GL window coordinates: physical pixels from the bottom left.
+    let dpi = screen_dpi_scale();
+    let px = |v: f32| (v * dpi).round() as i32;
+    let height = px(screen_height());
+    crate::page::clip_scissor(Some((
+        px(region.x0),
+        height - px(region.y1),
+        px(region.x1) - px(region.x0),
+        px(region.y1) - px(region.y0),
+    )));
+    // Drawn even when nothing changed: it uploads egui's new textures (a glyph first shown) too.
+    egui_macroquad::draw();
+    // SAFETY: inside macroquad's frame loop, on its thread: egui's meshes are drawn by now.
+    unsafe { get_internal_gl() }.flush();
+    crate::page::clip_scissor(None);
+}
+
+/// The margin egui's items carry beyond their shapes ([`damage::egui_items`]): a shape is over the
+/// canvas when it reaches into it by more than its feather.
+const EGUI_MARGIN: f32 = 2.5;
 
 /// Frames drawn at start whatever happens: egui settles its layout (panel width, fonts) over a
 /// few passes.

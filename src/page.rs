@@ -18,13 +18,14 @@ mod ffi {
         pub fn a11y_prefers_reduced_motion() -> i32;
         pub fn a11y_set_reduced_motion(on: i32);
         pub fn a11y_canvas_keeps_frames() -> i32;
+        pub fn a11y_clip_scissor(x: i32, y: i32, w: i32, h: i32);
     }
 
     /// The plugin checks that the JS and the Rust side agree: macroquad's loader calls
     /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
     #[no_mangle]
     pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
-        2
+        3
     }
 
     /// The page asks for a frame: the app draws only on input or while something moves
@@ -93,4 +94,17 @@ pub fn canvas_keeps_frames() -> bool {
     return unsafe { ffi::a11y_canvas_keeps_frames() } != 0;
     #[cfg(not(target_arch = "wasm32"))]
     false
+}
+
+/// Confines every scissor box set from now on to `clip` (GL window coordinates: x, y from the bottom
+/// left, width, height, physical pixels), or lifts that (`None`). Only with a page ([`AVAILABLE`]).
+pub fn clip_scissor(clip: Option<(i32, i32, i32, i32)>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let (x, y, w, h) = clip.unwrap_or((0, 0, -1, -1));
+        // SAFETY: a call with four integer arguments into the plugin.
+        unsafe { ffi::a11y_clip_scissor(x, y, w.max(if clip.is_some() { 0 } else { -1 }), h) }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = clip;
 }

@@ -87,6 +87,14 @@ impl Bounds {
         }
     }
 
+    /// The whole pixels (of a framebuffer with `dpi` pixels per logical pixel) whose centres lie inside,
+    /// the rasteriser's rule: two boxes that share an edge share no pixel and leave none out.
+    #[must_use]
+    pub fn pixels_inside(self, dpi: f32) -> Bounds {
+        let edge = |v: f32| ((v * dpi - 0.5).ceil()) / dpi;
+        Bounds { x0: edge(self.x0), y0: edge(self.y0), x1: edge(self.x1), y1: edge(self.y1) }
+    }
+
     /// Grown outwards to whole pixels of a framebuffer with `dpi` pixels per logical pixel.
     #[must_use]
     pub fn to_whole_pixels(self, dpi: f32) -> Bounds {
@@ -337,6 +345,71 @@ pub fn hash_floats(h: &mut impl Hasher, xs: &[f32]) {
     }
 }
 
+/// egui's shapes this pass, in the order they are painted, as items in logical pixels (`k` logical
+/// pixels per egui point): for telling whether egui draws over the canvas (a combo box's list, a
+/// tooltip), and what of the panel changed. Read at the end of the app's egui pass (shapes egui adds
+/// after it, in its own end of pass, are debug output only).
+#[must_use]
+pub fn egui_items(ctx: &egui::Context, k: f32) -> Vec<Item> {
+    let mut layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
+    for extra in [egui::LayerId::background(), egui::LayerId::debug()] {
+        if !layers.contains(&extra) {
+            layers.push(extra);
+        }
+    }
+    let mut out = Vec::new();
+    ctx.graphics(|g| {
+        use egui::Order::{Background, Debug, Foreground, Middle, Tooltip};
+        for order in [Background, Middle, Foreground, Tooltip, Debug] {
+            for layer in layers.iter().filter(|l| l.order == order) {
+                let Some(list) = g.get(*layer) else { continue };
+                for clipped in list.all_entries() {
+                    let r = clipped.shape.visual_bounding_rect().intersect(clipped.clip_rect);
+                    if !r.is_positive() {
+                        continue;
+                    }
+                    let mut h = hasher();
+                    layer.hash(&mut h);
+                    hash_floats(
+                        &mut h,
+                        &[
+                            clipped.clip_rect.min.x,
+                            clipped.clip_rect.min.y,
+                            clipped.clip_rect.max.x,
+                            clipped.clip_rect.max.y,
+                        ],
+                    );
+                    hash_shape(&mut h, &clipped.shape);
+                    // egui feathers its edges by about a pixel beyond the shape.
+                    let b = Bounds { x0: r.min.x * k, y0: r.min.y * k, x1: r.max.x * k, y1: r.max.y * k }.padded(2.0);
+                    out.push(Item { bounds: b, hash: h.finish() });
+                }
+            }
+        }
+    });
+    out
+}
+
+/// Hashes what an egui shape draws. Text by its content, layout and colours (a galley's own `Debug`
+/// lists every glyph: too slow for a frame); every other shape by its `Debug` text.
+fn hash_shape(h: &mut Fnv, shape: &egui::Shape) {
+    match shape {
+        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| hash_shape(h, s)),
+        egui::Shape::Text(t) => {
+            let job = &t.galley.job;
+            job.text.hash(h);
+            format!(
+                "{:?}{:?}{:?}{:?}{:?}",
+                job.sections, job.wrap, t.underline, t.fallback_color, t.override_text_color
+            )
+            .hash(h);
+            let r = t.galley.rect;
+            hash_floats(h, &[t.pos.x, t.pos.y, r.min.x, r.min.y, r.max.x, r.max.y, t.opacity_factor, t.angle]);
+        }
+        other => format!("{other:?}").hash(h),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,6 +524,20 @@ mod tests {
         let merged = merge_regions(many.clone());
         assert!(merged.len() <= MAX_REGIONS);
         assert!(many.iter().all(|x| merged.iter().any(|r| r.union(*x) == *r)));
+    }
+
+    #[test]
+    fn boxes_sharing_an_edge_share_no_pixel() {
+        // A canvas 895.6 px wide and the panel right of it, at 1 and 1.5 pixels per logical pixel.
+        for dpi in [1.0, 1.5] {
+            let canvas = Bounds::new(0.0, 0.0, 895.6, 800.0).pixels_inside(dpi);
+            let panel = Bounds::new(895.6, 0.0, 384.4, 800.0).pixels_inside(dpi);
+            assert_eq!(canvas.x1, panel.x0);
+            assert_eq!((canvas.x1 * dpi).fract(), 0.0);
+        }
+        // The pixel whose centre is on the edge belongs to the box right of it.
+        assert_eq!(Bounds::new(0.0, 0.0, 10.5, 1.0).pixels_inside(1.0).x1, 10.0);
+        assert_eq!(Bounds::new(0.0, 0.0, 10.6, 1.0).pixels_inside(1.0).x1, 11.0);
     }
 
     #[test]
