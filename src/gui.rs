@@ -309,9 +309,11 @@ async fn run(options: RunOptions) {
             // Anything of egui's on the canvas (a combo box's list, a tooltip) is drawn over it: such a
             // frame, and the one after it, draw the canvas in full. (The panel's own edge, a line
             // inside it, reaches the canvas by no more than its feather: the items' 2 px of margin.)
-            egui_items = damage::egui_items(ctx, k);
-            let canvas_bounds = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).padded(-EGUI_MARGIN);
-            egui_over_canvas = egui_items.iter().any(|it| it.bounds.padded(-EGUI_MARGIN).intersects(canvas_bounds));
+            if keeps_frames {
+                egui_items = damage::egui_items(ctx, k);
+                let canvas_bounds = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).padded(-EGUI_MARGIN);
+                egui_over_canvas = egui_items.iter().any(|it| it.bounds.padded(-EGUI_MARGIN).intersects(canvas_bounds));
+            }
             // Keys belong to the scene unless a text field (a number being typed) has the focus.
             let editing = ctx.wants_keyboard_input() && ctx.output(|o| o.ime.is_some());
             if !editing && tab_pressed {
