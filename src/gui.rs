@@ -532,16 +532,12 @@ fn draw_panel(visible: bool, panel: damage::Bounds, plan: &damage::Plan) {
     // What the canvas queued is drawn first: egui's draw would flush it under the panel's clip.
     // SAFETY: inside macroquad's frame loop, on its thread.
     unsafe { get_internal_gl() }.flush();
-    // GL window coordinates: physical pixels from the bottom left.
+    // The pixels a clear of the region takes, as a GL scissor box (none: an empty box).
     let dpi = screen_dpi_scale();
-    let px = |v: f32| (v * dpi).round() as i32;
-    let height = px(screen_height());
-    crate::page::clip_scissor(Some((
-        px(region.x0),
-        height - px(region.y1),
-        px(region.x1) - px(region.x0),
-        px(region.y1) - px(region.y0),
-    )));
+    let (w, h) = ((region.x1 - region.x0) * dpi, (region.y1 - region.y0) * dpi);
+    let height = macroquad::miniquad::window::screen_size().1;
+    let clip = crate::render::flat::scissor_box(region.x0 * dpi, region.y0 * dpi, w, h, height);
+    crate::page::clip_scissor(Some(clip.unwrap_or((0, 0, 0, 0))));
     // Drawn even when nothing changed: it uploads egui's new textures (a glyph first shown) too.
     egui_macroquad::draw();
     // SAFETY: inside macroquad's frame loop, on its thread: egui's meshes are drawn by now.

@@ -101,9 +101,10 @@ pub fn canvas_keeps_frames() -> bool {
 pub fn clip_scissor(clip: Option<(i32, i32, i32, i32)>) {
     #[cfg(target_arch = "wasm32")]
     {
-        let (x, y, w, h) = clip.unwrap_or((0, 0, -1, -1));
+        // The plugin takes a negative width for "none".
+        let (x, y, w, h) = clip.map_or((0, 0, -1, -1), |(x, y, w, h)| (x, y, w.max(0), h.max(0)));
         // SAFETY: a call with four integer arguments into the plugin.
-        unsafe { ffi::a11y_clip_scissor(x, y, w.max(if clip.is_some() { 0 } else { -1 }), h) }
+        unsafe { ffi::a11y_clip_scissor(x, y, w, h) }
     }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = clip;

@@ -301,7 +301,7 @@ impl Mesh {
     /// Hands the triangles to macroquad's batcher (white texture: batched with the other shapes),
     /// in [`Mesh::pieces`] that fit one draw call each, and empties the mesh.
     pub fn draw(&mut self) {
-        let admitted = !self.indices.is_empty() && super::damage::admit(self.bounds(), || self.content_hash());
+        let admitted = !self.indices.is_empty() && super::damage::admit(|| self.bounds(), || self.content_hash());
         if admitted {
             // Redrawing a region only: a large mesh (the distance field's bands) sends only the
             // triangles that reach into it.

@@ -240,16 +240,17 @@ thread_local! {
 }
 
 /// Asked by every canvas primitive before it draws: whether to draw now. `bounds` must hold every
-/// pixel it touches; `hash` is asked for only when recording.
-pub fn admit(bounds: Bounds, hash: impl FnOnce() -> u64) -> bool {
+/// pixel it touches; it is asked for only when recording or confined to a region, and `hash` only
+/// when recording (a frame drawn in full, as on the desktop, computes neither).
+pub fn admit(bounds: impl FnOnce() -> Bounds, hash: impl FnOnce() -> u64) -> bool {
     match MODE.with(Cell::get) {
         Mode::Draw => true,
         Mode::Record => {
-            let item = Item { bounds, hash: hash() };
+            let item = Item { bounds: bounds(), hash: hash() };
             ITEMS.with(|i| i.borrow_mut().push(item));
             false
         }
-        Mode::Clip(region) => bounds.intersects(region),
+        Mode::Clip(region) => bounds().intersects(region),
     }
 }
 
@@ -559,8 +560,8 @@ mod tests {
         let outside = Bounds::new(100.0, 100.0, 5.0, 5.0);
         let mut drawn = Vec::new();
         let items = record(|| {
-            drawn.push(admit(inside, || 4));
-            drawn.push(admit(outside, || 5));
+            drawn.push(admit(|| inside, || 4));
+            drawn.push(admit(|| outside, || 5));
         });
         assert_eq!(drawn, [false, false]);
         assert_eq!(items, [Item { bounds: inside, hash: 4 }, Item { bounds: outside, hash: 5 }]);
@@ -570,14 +571,14 @@ mod tests {
             Bounds::new(0.0, 0.0, 50.0, 50.0),
             |s| scissors.borrow_mut().push(s),
             || {
-                drawn.push(admit(inside, || unreachable!("no hash outside recording")));
-                drawn.push(admit(outside, || 0));
+                drawn.push(admit(|| inside, || unreachable!("no hash outside recording")));
+                drawn.push(admit(|| outside, || 0));
                 assert!(clip_region().is_some());
             },
         );
         assert_eq!(drawn, [true, false]);
         assert_eq!(scissors.into_inner(), [Some(Bounds::new(0.0, 0.0, 50.0, 50.0)), None]);
         // Back to drawing everything.
-        assert!(admit(outside, || 0) && clip_region().is_none());
+        assert!(admit(|| unreachable!("no bounds when drawing everything"), || 0) && clip_region().is_none());
     }
 }

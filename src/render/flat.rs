@@ -151,7 +151,7 @@ pub fn clear_rect(x: f32, y: f32, w: f32, h: f32, color: Color) {
         damage::hash_floats(&mut hs, &[x, y, w, h, color.r, color.g, color.b, color.a]);
         std::hash::Hasher::finish(&hs)
     };
-    if !damage::admit(b, hash) {
+    if !damage::admit(|| b, hash) {
         return;
     }
     // Confined to the region being redrawn, if any: its edges are whole pixels, so the clear keeps

@@ -17,14 +17,14 @@ fn hash_of(kind: u8, floats: &[f32], color: Color) -> u64 {
 
 /// A filled rectangle.
 pub fn rectangle(x: f32, y: f32, w: f32, h: f32, color: Color) {
-    if damage::admit(Bounds::new(x, y, w, h).padded(1.0), || hash_of(0, &[x, y, w, h], color)) {
+    if damage::admit(|| Bounds::new(x, y, w, h).padded(1.0), || hash_of(0, &[x, y, w, h], color)) {
         draw_rectangle(x, y, w, h, color);
     }
 }
 
 /// A rectangle's outline, `thickness` wide inside its edges.
 pub fn rectangle_lines(x: f32, y: f32, w: f32, h: f32, thickness: f32, color: Color) {
-    let b = Bounds::new(x, y, w, h).padded(thickness.abs() + 1.0);
+    let b = || Bounds::new(x, y, w, h).padded(thickness.abs() + 1.0);
     if damage::admit(b, || hash_of(1, &[x, y, w, h, thickness], color)) {
         draw_rectangle_lines(x, y, w, h, thickness, color);
     }
@@ -32,7 +32,7 @@ pub fn rectangle_lines(x: f32, y: f32, w: f32, h: f32, thickness: f32, color: Co
 
 /// A filled triangle.
 pub fn triangle(a: Vec2, b: Vec2, c: Vec2, color: Color) {
-    let bounds = Bounds::of_points([(a.x, a.y), (b.x, b.y), (c.x, c.y)]).padded(1.0);
+    let bounds = || Bounds::of_points([(a.x, a.y), (b.x, b.y), (c.x, c.y)]).padded(1.0);
     if damage::admit(bounds, || hash_of(2, &[a.x, a.y, b.x, b.y, c.x, c.y], color)) {
         draw_triangle(a, b, c, color);
     }
@@ -47,7 +47,7 @@ pub fn texture(tex: &Texture2D, version: u64, x: f32, y: f32, size: Vec2, source
         damage::hash_floats(&mut h, &[x, y, size.x, size.y, source.x, source.y, source.w, source.h]);
         h.finish()
     };
-    if damage::admit(Bounds::new(x, y, size.x, size.y).padded(1.0), hash) {
+    if damage::admit(|| Bounds::new(x, y, size.x, size.y).padded(1.0), hash) {
         draw_texture_ex(
             tex,
             x,

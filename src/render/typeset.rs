@@ -23,13 +23,15 @@ struct Queued {
     y: f32,
     size: u16,
     color: Color,
+    /// Its size, measured when queued.
+    dims: TextDimensions,
 }
 
 impl Queued {
     /// A box holding every pixel of the text: its measured extent with half the font size to spare
     /// on every side (glyphs overhang their advance, and descenders their measured height).
     fn bounds(&self) -> super::damage::Bounds {
-        let d = measure(&self.s, self.size);
+        let d = self.dims;
         let pad = 0.5 * f32::from(self.size) + 2.0;
         let (x, y) = (self.x.round(), self.y.round());
         super::damage::Bounds::new(x, y - d.offset_y, d.width, d.height.max(d.offset_y)).padded(pad)
@@ -142,15 +144,16 @@ pub fn measure(s: &str, size: u16) -> TextDimensions {
 
 /// Queues `s` with its baseline's left end at `(x, y)`; returns its size.
 pub fn queue(s: &str, x: f32, y: f32, size: u16, color: Color) -> TextDimensions {
-    QUEUE.with(|q| q.borrow_mut().push(Queued { s: s.to_string(), x, y, size, color }));
-    measure(s, size)
+    let dims = measure(s, size);
+    QUEUE.with(|q| q.borrow_mut().push(Queued { s: s.to_string(), x, y, size, color, dims }));
+    dims
 }
 
 /// Draws the queued text (one draw call per font used) and empties the queue.
 pub fn flush() {
     let mut items = QUEUE.with(|q| std::mem::take(&mut *q.borrow_mut()));
     // Each run of text is a primitive for the damage tracking: what it says, where, how.
-    items.retain(|t| super::damage::admit(t.bounds(), || t.content_hash()));
+    items.retain(|t| super::damage::admit(|| t.bounds(), || t.content_hash()));
     if items.is_empty() {
         return;
     }
