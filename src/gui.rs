@@ -232,7 +232,7 @@ async fn run(options: RunOptions) {
     // what that frame's canvas depended on besides them, and whether egui drew over the canvas.
     let keeps_frames = crate::page::canvas_keeps_frames() && screenshot.is_none();
     let mut last_items: Option<Vec<damage::Item>> = None;
-    let mut last_frame_key: Option<[f32; 7]> = None;
+    let mut last_frame_key: Option<[f32; 11]> = None;
     let (mut egui_over_canvas, mut egui_was_over) = (false, false);
     let mut egui_items: Vec<damage::Item> = Vec::new();
     let mut last_egui_items: Option<Vec<damage::Item>> = None;
@@ -372,9 +372,25 @@ async fn run(options: RunOptions) {
         // 3. Draw: the scene, then egui on top.
         let t_draw = get_time();
         let stats_line = state.frame_stats_visible.then(|| frame_stats.averages().line());
+        // The 2D canvas's background depends on the scene (the distance field's lighter band is in it).
+        let canvas_background =
+            if state.three.options.on { crate::render::background() } else { crate::render::canvas_background(&state) };
         // The canvas keeps its last frame only where this frame draws the same canvas (same window,
-        // same place) and egui drew nothing over it, then or now.
-        let frame_key = [screen_width(), screen_height(), screen_dpi_scale(), canvas.x, canvas.y, canvas.w, canvas.h];
+        // same place, same background) and egui drew nothing over it, then or now.
+        let bg = canvas_background;
+        let frame_key = [
+            screen_width(),
+            screen_height(),
+            screen_dpi_scale(),
+            canvas.x,
+            canvas.y,
+            canvas.w,
+            canvas.h,
+            bg.r,
+            bg.g,
+            bg.b,
+            bg.a,
+        ];
         let comparable = last_frame_key == Some(frame_key) && !egui_over_canvas && !egui_was_over;
         last_frame_key = Some(frame_key);
         egui_was_over = egui_over_canvas;
@@ -386,7 +402,7 @@ async fn run(options: RunOptions) {
         let whole_window = state.three.options.on || state.playground.options.on || !keeps_frames;
         if whole_window {
             last_items = None;
-            clear_background(crate::render::background());
+            clear_background(canvas_background);
         }
         if state.three.options.on {
             three_layer.sync(&state);
@@ -412,7 +428,7 @@ async fn run(options: RunOptions) {
                 }
             };
             if keeps_frames && !state.playground.options.on {
-                draw_changes(&mut last_items, comparable, canvas_px, draw_canvas);
+                draw_changes(&mut last_items, comparable, canvas_px, canvas_background, draw_canvas);
             } else {
                 draw_canvas();
             }
@@ -474,12 +490,14 @@ async fn run(options: RunOptions) {
 }
 
 /// Draws the 2D canvas where the framebuffer keeps the last frame: records the frame's items, and
-/// draws all of it, nothing, or the region that changed ([`damage::plan`]). `last` holds the items
-/// the framebuffer shows (`comparable`: on the same canvas, with nothing of egui's over it).
+/// draws all of it, nothing, or the region that changed ([`damage::plan`]), each over a clear to
+/// `background`. `last` holds the items the framebuffer shows (`comparable`: on the same canvas, with
+/// the same background, with nothing of egui's over it).
 fn draw_changes(
     last: &mut Option<Vec<damage::Item>>,
     comparable: bool,
     canvas: damage::Bounds,
+    background: Color,
     draw_canvas: impl Fn(),
 ) {
     let items = damage::record(&draw_canvas);
@@ -493,7 +511,6 @@ fn draw_changes(
         damage::Plan::Full => vec![canvas],
         damage::Plan::Regions(regions) => regions,
     };
-    let background = crate::render::background();
     // macroquad's clip: physical pixels, y downwards (the regions' edges are whole pixels).
     let scissor = |r: Option<damage::Bounds>| {
         let px = |v: f32| (v * dpi).round() as i32;

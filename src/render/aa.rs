@@ -97,8 +97,25 @@ impl Mesh {
     /// phase's fraction is under a half: dashes `dash` pixels long from `a`, gaps as long, the last
     /// one cut at `b` — the pixels of a line per dash, in six triangles instead of six per dash.
     pub fn dashed_line(&mut self, a: Vec2, b: Vec2, w: f32, c: Color, dash: f32) {
+        self.dashed_line_cut(a, b, w, f32::INFINITY, (c, c), dash, 0.0);
+    }
+
+    /// [`Mesh::dashed_line`] in two colours split lengthwise at `cut` ([`Mesh::line_cut`]), its
+    /// phase starting at `start` half-periods: a piece of a longer dashed line keeps its dashes in
+    /// step with the rest.
+    #[allow(clippy::too_many_arguments)]
+    pub fn dashed_line_cut(
+        &mut self,
+        a: Vec2,
+        b: Vec2,
+        w: f32,
+        cut: f32,
+        colours: (Color, Color),
+        dash: f32,
+        start: f32,
+    ) {
         if positive(dash) {
-            self.line_phased(a, b, w, f32::INFINITY, (c, c), [0.0, a.distance(b) / (2.0 * dash)]);
+            self.line_phased(a, b, w, cut, colours, [start, start + a.distance(b) / (2.0 * dash)]);
         }
     }
 
@@ -371,9 +388,10 @@ pub fn line_cut(p: Vec2, q: Vec2, w: f32, cut: f32, below: Color, above: Color) 
     draw_one(|m| m.line_cut(p, q, w, cut, below, above));
 }
 
-/// A dashed antialiased line in one strip ([`Mesh::dashed_line`]; only for the 2D canvas's material).
-pub fn dashed_line(p: Vec2, q: Vec2, w: f32, c: Color, dash: f32) {
-    draw_one(|m| m.dashed_line(p, q, w, c, dash));
+/// A dashed antialiased line in one strip, in two colours split lengthwise, its phase starting at
+/// `start` ([`Mesh::dashed_line_cut`]; only for the 2D canvas's material).
+pub fn dashed_line_cut(p: Vec2, q: Vec2, w: f32, cut: f32, colours: (Color, Color), dash: f32, start: f32) {
+    draw_one(|m| m.dashed_line_cut(p, q, w, cut, colours, dash, start));
 }
 
 /// An antialiased filled circle (replaces macroquad's 20-sided `draw_circle`).
@@ -460,6 +478,25 @@ mod tests {
         let mut none = Mesh::default();
         none.dashed_line(vec2(0.0, 0.0), vec2(70.0, 0.0), 1.5, WHITE, 0.0);
         assert!(none.indices.is_empty());
+    }
+
+    #[test]
+    fn a_piece_of_a_dashed_line_keeps_its_phase_and_takes_two_colours_across_its_cut() {
+        let (red, blue) = (Color::from_rgba(255, 0, 0, 255), Color::from_rgba(0, 0, 255, 255));
+        let mut m = Mesh::default();
+        // 30 px of 5-px dashes, starting a quarter period in: phases 0.25 to 3.25.
+        m.dashed_line_cut(vec2(0.0, 0.0), vec2(30.0, 0.0), 2.0, 0.0, (red, blue), 5.0, 0.25);
+        for v in &m.vertices {
+            assert_eq!(v.normal.x, if v.position.x == 0.0 { 0.25 } else { 3.25 });
+        }
+        // Drawn rightwards, the normal points down (+y): above the cut is below on the screen.
+        for v in m.vertices.iter().filter(|v| v.color[3] > 0 && v.position.y != 0.0) {
+            assert_eq!(v.color[..3], if v.position.y > 0.0 { [0, 0, 255] } else { [255, 0, 0] });
+        }
+        let (mut plain, mut cut) = (Mesh::default(), Mesh::default());
+        plain.dashed_line(vec2(0.0, 0.0), vec2(30.0, 0.0), 2.0, red, 5.0);
+        cut.dashed_line_cut(vec2(0.0, 0.0), vec2(30.0, 0.0), 2.0, f32::INFINITY, (red, red), 5.0, 0.0);
+        assert_eq!((plain.vertices.len(), plain.indices), (cut.vertices.len(), cut.indices));
     }
 
     #[test]

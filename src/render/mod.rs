@@ -77,9 +77,19 @@ pub fn background() -> Color {
     col(palette::BACKGROUND)
 }
 
-/// Draws the whole canvas for one frame, over a window cleared to [`background`].
-pub fn draw_scene(state: &State, a: &Analysis) {
-    draw_scene_with(state, a, None);
+/// The colour the frame loop clears the 2D canvas to for `state`: the window's background, with the
+/// distance field's lighter outside band over it when the field's bands are drawn (the backdrop
+/// holds them: [`overlay::field_base`]).
+#[must_use]
+pub fn canvas_background(state: &State) -> Color {
+    col(canvas_base(state))
+}
+
+fn canvas_base(state: &State) -> Rgba {
+    match overlay::field_base(state) {
+        Some([outside, _]) if !state.playground.options.on => palette::over(palette::BACKGROUND, outside),
+        _ => palette::BACKGROUND,
+    }
 }
 
 /// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
@@ -115,7 +125,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
     backdrop.lay();
     draw_grid(state, z, &backdrop);
     if a.motion.is_none() {
-        draw_zone_lines(state, z);
+        draw_zone_lines(state, z, &backdrop);
     }
     if let Some(layer) = layer {
         overlay::draw_overlay(state, layer, z);
@@ -215,6 +225,11 @@ struct Backdrop {
     zones: [ScreenRect; 9],
     /// The translucent layers over each zone, in drawing order.
     tints: [Vec<Rgba>; 9],
+    /// The distance field's lighter bands outside the box and inside it, when its bands are drawn
+    /// ([`overlay::field_base`]): the top layer of every zone, over the grid and the zone lines.
+    field: Option<[Rgba; 2]>,
+    /// The colour the canvas is cleared to ([`canvas_background`]).
+    base: Rgba,
     /// The box's left and right edges, top and bottom, on the screen.
     xs: [f32; 2],
     ys: [f32; 2],
@@ -224,6 +239,7 @@ impl Backdrop {
     fn new(state: &State, highlight: Option<u32>, slabs: [bool; 2]) -> Backdrop {
         let zones = std::array::from_fn(|n| zone_rect(state, n as u32 % 3, n as u32 / 3));
         let slab = palette::alpha(overlay::FOCUS, overlay::SLAB_ALPHA);
+        let field = overlay::field_base(state);
         let tints = std::array::from_fn(|n| {
             let n = n as u32;
             let mut t = Vec::new();
@@ -237,10 +253,23 @@ impl Backdrop {
             if slabs[1] && n / 3 == 1 {
                 t.push(slab);
             }
+            // The box is zone 4: inside.
+            if let Some(f) = field {
+                t.push(f[usize::from(n == 4)]);
+            }
             t
         });
         let (lo, hi) = (state.view.to_screen(state.aabb.min()), state.view.to_screen(state.aabb.max()));
-        Backdrop { zones, tints, xs: [lo.x, hi.x], ys: [hi.y, lo.y] }
+        Backdrop { zones, tints, field, base: canvas_base(state), xs: [lo.x, hi.x], ys: [hi.y, lo.y] }
+    }
+
+    /// `colour` with the distance field's lighter band at screen point `p` over it (unchanged without
+    /// the field): a line drawn under the field's bands.
+    fn field_over(&self, p: Vec2, colour: Rgba) -> Rgba {
+        match self.field {
+            Some(f) => palette::over(colour, f[usize::from(self.column(p.x) == 1 && self.row(p.y) == 1)]),
+            None => colour,
+        }
     }
 
     /// `base` under zone `n`'s tints.
@@ -248,11 +277,12 @@ impl Backdrop {
         self.tints[n].iter().fold(base, |c, &t| palette::over(c, t))
     }
 
-    /// Clears each tinted zone to its colour (the rest keeps the window's background).
+    /// Clears each zone whose colour is not the canvas's background to its colour.
     fn lay(&self) {
         for (n, r) in self.zones.iter().enumerate() {
-            if !self.tints[n].is_empty() {
-                flat::clear_rect(r.x, r.y, r.w, r.h, col(self.tinted(n, palette::BACKGROUND)));
+            let colour = self.tinted(n, palette::BACKGROUND);
+            if colour != self.base {
+                flat::clear_rect(r.x, r.y, r.w, r.h, col(colour));
             }
         }
     }
@@ -354,17 +384,30 @@ fn zone_rect(state: &State, zx: u32, zy: u32) -> ScreenRect {
 
 /// The box's edges extended across the canvas, dashed: the nine-zone grid (its tints are the
 /// [`Backdrop`]'s).
-fn draw_zone_lines(state: &State, z: Sizes) {
+fn draw_zone_lines(state: &State, z: Sizes, backdrop: &Backdrop) {
     let (c, v) = (state.canvas, state.view);
     let lo = v.to_screen(state.aabb.min());
     let hi = v.to_screen(state.aabb.max());
     let w = z.line(1.2);
-    let line = col(palette::alpha(palette::ZONE_LINE, 170));
-    for x in [lo.x, hi.x] {
-        dashed_line(vec2(x, c.y), vec2(x, c.y + c.h), w, line, 7.0 * z.k);
-    }
-    for y in [lo.y, hi.y] {
-        dashed_line(vec2(c.x, y), vec2(c.x + c.w, y), w, line, 7.0 * z.k);
+    let line = palette::alpha(palette::ZONE_LINE, 170);
+    let dash = 7.0 * z.k;
+    // Each line in pieces: beyond the box, and along its edge, where the distance field's lighter bands
+    // (under everything, [`Backdrop::field`]) differ on the two sides.
+    let lines = [lo.x, hi.x].map(|x| [vec2(x, c.y), vec2(x, hi.y), vec2(x, lo.y), vec2(x, c.y + c.h)]);
+    let rows = [lo.y, hi.y].map(|y| [vec2(c.x, y), vec2(lo.x, y), vec2(hi.x, y), vec2(c.x + c.w, y)]);
+    for stops in lines.iter().chain(&rows) {
+        let start = stops[0];
+        for pair in stops.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let d = b - a;
+            if d.length() <= 0.0 {
+                continue;
+            }
+            let n = vec2(-d.y, d.x) / d.length();
+            let mid = 0.5 * (a + b);
+            let colours = (col(backdrop.field_over(mid - n, line)), col(backdrop.field_over(mid + n, line)));
+            dashed_piece(a, b, w, colours, dash, start.distance(a) / (2.0 * dash));
+        }
     }
 }
 
@@ -402,21 +445,32 @@ fn draw_zone_labels(state: &State, a: &Analysis, z: Sizes) {
 }
 
 fn dashed_line(a: Vec2, b: Vec2, w: f32, color: Color, dash: f32) {
+    dashed_piece(a, b, w, (color, color), dash, 0.0);
+}
+
+/// A piece of a dashed line whose phase starts at `start` half-periods, in two colours split along its
+/// centre line: `below` on the side opposite its normal `(−d.y, d.x)` (for `d = b − a`), `above` on
+/// the normal's side.
+fn dashed_piece(a: Vec2, b: Vec2, w: f32, (below, above): (Color, Color), dash: f32, start: f32) {
+    let cut = if below == above { f32::INFINITY } else { 0.0 };
     if flat::dashes_in_shader() {
-        aa::dashed_line(a, b, w, color, dash);
+        aa::dashed_line_cut(a, b, w, cut, (below, above), dash, start);
         return;
     }
-    // Elsewhere (the 3D view, or without the flat material): one line per dash.
+    // Elsewhere (the 3D view, or without the flat material): one line per dash, each from where the
+    // phase passes a whole number to where it passes the next half.
     let len = a.distance(b);
-    if len <= 0.0 || dash.is_nan() || dash <= 0.0 {
+    if len <= 0.0 || dash.is_nan() || dash <= 0.0 || !start.is_finite() {
         return;
     }
     let dir = (b - a) / len;
-    let mut t = 0.0;
+    // Dash k covers the phases [k, k + ½): the first from the whole number at or before `start`.
+    let mut t = (start.floor() - start) * 2.0 * dash;
     while t < len {
-        let t1 = (t + dash).min(len);
-        let (p, q) = (a + dir * t, a + dir * t1);
-        aa::line(p.x, p.y, q.x, q.y, w, color);
+        let (t0, t1) = (t.max(0.0), (t + dash).min(len));
+        if t1 > t0 {
+            aa::line_cut(a + dir * t0, a + dir * t1, w, cut, below, above);
+        }
         t += 2.0 * dash;
     }
 }
@@ -725,8 +779,10 @@ fn legend_row(c: ScreenRect, z: Sizes, fs: u16, items: &[(&str, Rgba)], margin: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::teach::Overlay;
     use crate::app::{update, Input, SceneOptions};
     use crate::geom::{Circle, ALGORITHMS};
+    use crate::teach::field::band_layers;
 
     /// Box [−2, 2] × [−1, 1.5] on a 1000 × 800 canvas, the circle in zone 8 (above right).
     fn scene() -> State {
@@ -759,6 +815,38 @@ mod tests {
         // Motion mode: no layers at all.
         let plain = Backdrop::new(&s, None, [false; 2]);
         assert!(plain.tints.iter().all(Vec::is_empty));
+    }
+
+    #[test]
+    fn with_the_distance_field_the_lighter_bands_are_every_zones_top_layer_and_the_canvas_background() {
+        let mut s = scene();
+        let without = Backdrop::new(&s, Some(8), [false; 2]);
+        assert_eq!((without.field, without.base), (None, palette::BACKGROUND));
+        s.teach.overlay = Overlay::Distance;
+        let [outside, inside] = overlay::field_base(&s).expect("the field's bands are drawn in this view");
+        assert_eq!([outside, inside], [band_layers(true).0, band_layers(false).0]);
+        let b = Backdrop::new(&s, Some(8), [false; 2]);
+        // Over the highlight in zone 8; the box, zone 4, takes the inside band.
+        assert_eq!(b.tints[8], vec![palette::ZONE_HIGHLIGHT, outside]);
+        assert_eq!(b.tints[4], vec![inside]);
+        assert_eq!(b.tints[0], vec![outside]);
+        // The canvas is cleared to the outside band over the background: zones of that colour need no
+        // clear of their own; the box and the highlighted zone do.
+        assert_eq!(b.base, palette::over(palette::BACKGROUND, outside));
+        assert_eq!(canvas_background(&s), col(b.base));
+        let own: Vec<usize> = (0..9).filter(|&n| b.tinted(n, palette::BACKGROUND) != b.base).collect();
+        assert_eq!(own, vec![4, 8]);
+        // A line under the field takes the band of the side it lies on.
+        let (lo, hi) = (s.view.to_screen(s.aabb.min()), s.view.to_screen(s.aabb.max()));
+        let z = palette::ZONE_LINE;
+        assert_eq!(b.field_over(0.5 * (lo + hi), z), palette::over(z, inside));
+        assert_eq!(b.field_over(vec2(lo.x - 5.0, 0.5 * (lo.y + hi.y)), z), palette::over(z, outside));
+        assert_eq!(without.field_over(0.5 * (lo + hi), z), z);
+        // Bands closer than 2 px apart (a view hundreds of times the box) are not drawn: no field in
+        // the background either.
+        s.view.scale = 0.01;
+        assert_eq!(overlay::field_base(&s), None);
+        assert_eq!(canvas_background(&s), background());
     }
 
     #[test]

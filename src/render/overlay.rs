@@ -12,7 +12,7 @@ use crate::app::State;
 use crate::geom::algo::{Focus, Trace};
 use crate::geom::{signed_distance_f64, ALGORITHMS};
 use crate::teach::agreement::Class;
-use crate::teach::field::{band_rgba, level_outline, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};
+use crate::teach::field::{band_layers, band_rgba, level_outline, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};
 use crate::teach::lessons::TOUR;
 use crate::teach::GridSpec;
 use macroquad::prelude::*;
@@ -106,38 +106,69 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer, z: Sizes) {
 /// lines along the iso-lines, the circle's distance `r` and the box outline — the colours of
 /// [`crate::teach::field`]. It replaced a texture sampled over the whole canvas, which was stair-stepped
 /// where its cells were coarse and, on a software rasteriser, the costliest layer of the frame.
+///
+/// The lighter bands are not drawn: the canvas's background and zone colours already hold them
+/// ([`field_base`], laid by the backdrop), and only the stronger bands are drawn, over them, in the
+/// layer that makes their colour ([`band_layers`]) — half the fill of drawing every band.
 fn draw_distance_field(state: &State, z: Sizes) {
-    let (c, v) = (state.canvas, state.view);
-    let (aabb, scale) = (&state.aabb, v.scale);
-    if scale.is_nan() || scale <= 0.0 {
+    let Some(f) = FieldView::of(state) else {
         return;
-    }
-    let spacing = nice_spacing(aabb);
-    let half = aabb.half_extents();
-    // The deepest point inside is at half the smaller side; the farthest visible one at a corner of the canvas.
-    let d_min = -half[0].min(half[1]);
-    let d_max = [(c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h)]
-        .into_iter()
-        .map(|(x, y)| signed_distance_f64(&v.to_world(vec2(x, y)), aabb) as f32)
-        .fold(d_min, f32::max);
+    };
+    let (v, aabb, scale) = (state.view, &state.aabb, f.scale);
     // Segments per corner arc for an outline at distance d: the circles' rule for a radius of d px.
     // A band's edges lie under the iso-lines, so they may be coarser (half a pixel off the arc).
     let arcs = |d: f32| (aa::segments_for_radius(d.max(0.0) * scale) / 4).max(1);
     let band_arcs = |d: f32| (aa::segments_within(d.max(0.0) * scale, 0.5) / 4).max(1);
     let screen =
         |d: f32, m: usize| -> Vec<Vec2> { level_outline(aabb, d, m).iter().map(|p| v.to_screen(*p)).collect() };
-    let (k_lo, k_hi) = ((d_min / spacing).floor() as i64, (d_max / spacing).floor() as i64);
     let mut mesh = aa::Mesh::default();
-    // Bands and iso-lines closer than 2 px apart (a box far smaller than the view) would be a blur:
-    // then only the two bold lines are drawn.
-    if spacing * scale >= 2.0 && k_hi - k_lo <= 2000 {
-        let bands = Bands { spacing, scale, k_lo, k_hi, d_min };
-        draw_bands_and_iso_lines(&mut mesh, &bands, z.line(1.5), &screen, &arcs, &band_arcs);
+    if let Some(bands) = &f.bands {
+        draw_bands_and_iso_lines(&mut mesh, bands, z.line(1.5), &screen, &arcs, &band_arcs);
     }
     let bold = z.line(3.0);
     stroke(&mut mesh, state.circle.radius(), bold, col(RADIUS_LINE), &screen, &arcs, scale);
     stroke(&mut mesh, 0.0, bold, col(ZERO_LINE), &screen, &arcs, scale);
     mesh.draw();
+}
+
+/// What of the distance field the canvas shows: its view's pixels per unit, and its bands (none when
+/// they would be closer than 2 px apart — a box far smaller than the view — and only the two bold
+/// lines are drawn).
+struct FieldView {
+    scale: f32,
+    bands: Option<Bands>,
+}
+
+impl FieldView {
+    /// The field as `state` shows it: none unless the distance field is the overlay and the view is
+    /// usable.
+    fn of(state: &State) -> Option<FieldView> {
+        let (c, v) = (state.canvas, state.view);
+        let (aabb, scale) = (&state.aabb, v.scale);
+        if state.teach.overlay != Overlay::Distance || scale.is_nan() || scale <= 0.0 {
+            return None;
+        }
+        let spacing = nice_spacing(aabb);
+        let half = aabb.half_extents();
+        // The deepest point inside is at half the smaller side; the farthest visible one at a corner of the canvas.
+        let d_min = -half[0].min(half[1]);
+        let d_max = [(c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h)]
+            .into_iter()
+            .map(|(x, y)| signed_distance_f64(&v.to_world(vec2(x, y)), aabb) as f32)
+            .fold(d_min, f32::max);
+        let (k_lo, k_hi) = ((d_min / spacing).floor() as i64, (d_max / spacing).floor() as i64);
+        let bands =
+            (spacing * scale >= 2.0 && k_hi - k_lo <= 2000).then_some(Bands { spacing, scale, k_lo, k_hi, d_min });
+        Some(FieldView { scale, bands })
+    }
+}
+
+/// The lighter bands' colours outside the box and inside it, which the canvas's background and zones
+/// take under everything else when the distance field's bands are drawn ([`draw_distance_field`]
+/// draws only the stronger ones over them); `None` when they are not.
+#[must_use]
+pub fn field_base(state: &State) -> Option<[Rgba; 2]> {
+    FieldView::of(state)?.bands.map(|_| [band_layers(true).0, band_layers(false).0])
 }
 
 /// The bands `k_lo..=k_hi` of the field's `spacing` (band `k` from `k·spacing` to the next), the
@@ -150,8 +181,9 @@ struct Bands {
     d_min: f32,
 }
 
-/// The distance field's bands (each boundary outline with its own arc count, joined to the next by a
-/// zipper) and its thin iso-lines, `thin` px wide.
+/// The distance field's stronger bands (each boundary outline with its own arc count, joined to the
+/// next by a zipper) in the layer over the lighter ones ([`band_layers`]), and its thin iso-lines,
+/// `thin` px wide.
 fn draw_bands_and_iso_lines(
     mesh: &mut aa::Mesh,
     b: &Bands,
@@ -167,8 +199,10 @@ fn draw_bands_and_iso_lines(
         let d = (k + 1) as f32 * spacing;
         let outer = (d, band_arcs(d));
         let outer_pts = screen(outer.0, outer.1);
-        let colour = col(band_rgba(0.5 * (inner.0 + d), spacing));
-        zipper(mesh, &inner_pts, inner.1, &outer_pts, outer.1, colour);
+        let mid = 0.5 * (inner.0 + d);
+        if band_rgba(mid, spacing) != band_layers(mid > 0.0).0 {
+            zipper(mesh, &inner_pts, inner.1, &outer_pts, outer.1, col(band_layers(mid > 0.0).1));
+        }
         (inner, inner_pts) = (outer, outer_pts);
         flush_if_large(mesh);
     }

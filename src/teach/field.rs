@@ -50,6 +50,22 @@ pub fn band_rgba(d: f32, spacing: f32) -> [u8; 4] {
     }
 }
 
+/// The bands in two layers for one side of the box (outside, or inside): `base`, the lighter bands'
+/// colour, under the whole side, and `extra`, drawn over `base` where a stronger band lies. Over any
+/// background the two give the stronger band's colour: `extra` has the bands' hue and the alpha
+/// `(αₛ − α_b) / (1 − α_b)` that brings `base`'s `α_b` up to the stronger one's `αₛ` (to within the
+/// rounding of 8-bit blending). A canvas can then take `base` in its background and zone colours, and
+/// draw only every other band.
+#[must_use]
+pub fn band_layers(outside: bool) -> ([u8; 4], [u8; 4]) {
+    // Band 1 and band −1 are the lighter ones outside and inside; bands 0 and −2 the stronger ones.
+    let (light, strong) =
+        if outside { (band_rgba(1.5, 1.0), band_rgba(0.5, 1.0)) } else { (band_rgba(-0.5, 1.0), band_rgba(-1.5, 1.0)) };
+    let (a, b) = (f32::from(light[3]), f32::from(strong[3]));
+    let extra = (255.0 * (b - a) / (255.0 - a)).round() as u8;
+    (light, [strong[0], strong[1], strong[2], extra])
+}
+
 /// The colour of one sample: outside in blues, inside in oranges, darker every other band, thin
 /// iso-lines every `spacing`, bold lines at 0 and at `radius`.
 #[must_use]
@@ -186,5 +202,25 @@ mod tests {
         assert!(out[2] > out[0] && inside[0] > inside[2], "outside blue, inside orange");
         // An iso-line at 1.0 is drawn, the band just beside it is not a line.
         assert_ne!(field_rgba(1.0, &s), field_rgba(1.2, &s));
+    }
+
+    #[test]
+    fn the_lighter_band_under_a_side_and_the_extra_layer_over_it_give_the_stronger_band() {
+        use crate::app::palette::over;
+        for outside in [true, false] {
+            let (base, extra) = band_layers(outside);
+            let d = if outside { 1.0 } else { -1.0 };
+            // The lighter and the stronger band of that side, by the field's own rule.
+            let (light, strong) = (band_rgba(d + 0.5, 1.0), band_rgba(d - 0.5, 1.0));
+            assert_eq!(base, light);
+            assert!(strong[3] > light[3] && extra[..3] == strong[..3]);
+            for bg in [[24, 26, 32, 255], [0, 0, 0, 255], [255, 255, 255, 255], [60, 120, 200, 255], [200, 40, 40, 255]]
+            {
+                let (two, one) = (over(over(bg, base), extra), over(bg, strong));
+                for k in 0..3 {
+                    assert!(two[k].abs_diff(one[k]) <= 1, "outside {outside}, bg {bg:?}: {two:?} against {one:?}");
+                }
+            }
+        }
     }
 }
