@@ -827,10 +827,11 @@ try {
   // frame rate depends on the machine. Only errors on those pages fail.
   if (!neverPainted) {
     for (const s of RENDER_SCENES) {
-      const m = await measure(browser, url, s.fragment, { warmMs: 2000, countMs: 3000, grab: s.grab });
+      const m = await measure(browser, url, s.fragment, { warmMs: 2000, countMs: 3000, grab: s.grab, boxGrab: s.boxGrab });
       for (const e of m.errors) fail(`render-cost page ${s.name}: ${e}`);
       if (m.frames === 0) fail(`render-cost page ${s.name}: no frame in 3 s with the frame-time readout on`);
       if (m.drag && m.drag.frames === 0) fail(`render-cost page ${s.name}: no frame in 3 s of dragging the circle`);
+      if (m.boxDrag && m.boxDrag.frames === 0) fail(`render-cost page ${s.name}: no frame in 3 s of dragging the box`);
       info('render_cost', `${costLine(s.name, m)}, load ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
     }
   }

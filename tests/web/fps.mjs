@@ -15,9 +15,9 @@ import { readFileSync, readdirSync } from 'node:fs';
  * test's tinted corner patches, the red banner of a wrong answer), and the other overlay, the agreement map. `grab` is the circle's centre in a
  * 1280×800 window (CSS px), where a drag of the circle starts. */
 export const RENDER_SCENES = [
-  { name: 'default', fragment: '', grab: { x: 634, y: 281 } },
-  { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2', grab: { x: 692, y: 224 } },
-  { name: 'agreement map', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement', grab: { x: 692, y: 224 } },
+  { name: 'default', fragment: '', grab: { x: 634, y: 281 }, boxGrab: { x: 300, y: 500 } },
+  { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2', grab: { x: 692, y: 224 }, boxGrab: { x: 300, y: 500 } },
+  { name: 'agreement map', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement', grab: { x: 692, y: 224 }, boxGrab: { x: 300, y: 500 } },
 ];
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
@@ -115,19 +115,21 @@ export async function dragCircle(page, grab, ms) {
   await page.mouse.up();
 }
 
-/** The circle in the page's URL fragment (the app writes it when a drag ends). */
-const circleOf = (page) => page.evaluate(() => (/circle=([^&]*)/.exec(window.location.hash) || [])[1] || '');
+/** A field of the scene in the page's URL fragment (the app writes it when a drag ends). */
+const fieldOf = (page, name) => page.evaluate((name) => (new RegExp(`${name}=([^&]*)`).exec(window.location.hash) || [])[1] || '', name);
 
 /** Opens URL#fragment, waits `warmMs`, then counts for `countMs` each:
  * - `idleFrames`: frames drawn with no input at all (the app draws on demand: 0 for a still scene);
  * - `moving`: frames per second while the pointer moves over the canvas without changing the scene;
  * - `drag`: while the circle is dragged from `grab` (every frame changes the scene: the page redraws
  *   the regions that changed, src/render/damage.rs); `drag.moved` says the drag did move the circle;
+ * - `boxDrag`: while the box is dragged from `boxGrab`: everything on the canvas depends on the box, so
+ *   every frame redraws the whole canvas (the panel only where it changed); `boxDrag.moved` likewise;
  * - `readout`: with the frame-time readout on (F) and the scene still: only the readout changes.
  * Then the same fragment on a page that draws every frame in full (`?full-frames`), with the readout on:
  * the main figures — the cost of a whole frame, comparable with the figures from before the page
  * redrew only what changed. */
-export async function measure(browser, url, fragment, { warmMs = 3000, countMs = 4000, viewport = { width: 1280, height: 800 }, grab = null } = {}) {
+export async function measure(browser, url, fragment, { warmMs = 3000, countMs = 4000, viewport = { width: 1280, height: 800 }, grab = null, boxGrab = null } = {}) {
   const errors = [];
   const open = async (query) => {
     const page = await browser.newPage({ viewport });
@@ -141,13 +143,15 @@ export async function measure(browser, url, fragment, { warmMs = 3000, countMs =
   const page = await open('');
   const idle = await count(page, Math.min(countMs, 2000));
   const moving = await count(page, countMs, (ms) => circlePointer(page, POINTER_SPOT.x, POINTER_SPOT.y, ms));
-  let drag = null;
-  if (grab) {
-    const before = await circleOf(page);
-    drag = await count(page, countMs, (ms) => dragCircle(page, grab, ms));
+  // Drags `name` (circle, box) from `from` for `countMs`, and tells whether it moved.
+  const dragged = async (name, from) => {
+    const before = await fieldOf(page, name);
+    const m = await count(page, countMs, (ms) => dragCircle(page, from, ms));
     await page.waitForTimeout(300);
-    drag.moved = (await circleOf(page)) !== before;
-  }
+    return { ...m, moved: (await fieldOf(page, name)) !== before };
+  };
+  const drag = grab ? await dragged('circle', grab) : null;
+  const boxDrag = boxGrab ? await dragged('box', boxGrab) : null;
   await page.keyboard.press('f');
   await page.waitForTimeout(500);
   const readout = await count(page, countMs);
@@ -157,7 +161,7 @@ export async function measure(browser, url, fragment, { warmMs = 3000, countMs =
   await full.waitForTimeout(500);
   const whole = await count(full, countMs);
   await full.close();
-  return { ...whole, idleFrames: idle.frames, idleMs: Math.min(countMs, 2000), moving, drag, readout, errors };
+  return { ...whole, idleFrames: idle.frames, idleMs: Math.min(countMs, 2000), moving, drag, boxDrag, readout, errors };
 }
 
 /** The ceiling on this machine at this moment: a page whose frames only clear a 1280×800 WebGL canvas,
@@ -183,6 +187,7 @@ export const line = (name, m) =>
   `${name}: full frames ${m.fps.toFixed(1)} fps, ${m.draws.toFixed(1)} draw calls, ${m.binds.toFixed(1)} framebuffer binds, ${m.cpuMs.toFixed(1)} ms main thread` +
   `${gpu(m)} per frame (${m.frames} frames)` +
   (m.drag ? `; dragging the circle ${m.drag.fps.toFixed(1)} fps${gpu(m.drag)} per frame${m.drag.moved ? '' : ' (the drag did not move the circle: measured something else)'}` : '') +
+  (m.boxDrag ? `; dragging the box ${m.boxDrag.fps.toFixed(1)} fps${gpu(m.boxDrag)} per frame${m.boxDrag.moved ? '' : ' (the drag did not move the box: measured something else)'}` : '') +
   (m.readout ? `; readout on, scene still ${m.readout.fps.toFixed(1)} fps${gpu(m.readout)}` : '') +
   (m.moving ? `; pointer moving ${m.moving.fps.toFixed(1)} fps; idle ${m.idleFrames} frames in ${(m.idleMs / 1000).toFixed(0)} s` : '');
 
@@ -194,7 +199,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(line('clear-only page (the ceiling)', await measureClearOnly(browser)));
   const list = frags.length ? frags.map((f) => ({ name: `#${f}`, fragment: f.replace(/^#/, '') })) : RENDER_SCENES;
   for (const s of list) {
-    const m = await measure(browser, url, s.fragment, { grab: s.grab });
+    const m = await measure(browser, url, s.fragment, { grab: s.grab, boxGrab: s.boxGrab });
     for (const e of m.errors) { bad++; console.error(`console/page error: ${e}`); }
     console.log(line(s.name, m));
   }
