@@ -421,14 +421,17 @@ async fn run(options: RunOptions) {
                     crate::page::set_status(&text);
                 }
             }
+            // Redrawing only what changed, the scene clears what it redraws (its zones); otherwise the
+            // window was cleared to the canvas's background.
+            let redraws_changes = keeps_frames && !state.playground.options.on;
             let draw_canvas = || {
-                crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer));
+                crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer), !redraws_changes);
                 if let Some(line) = &stats_line {
                     crate::render::draw_frame_stats(&state, line);
                 }
             };
-            if keeps_frames && !state.playground.options.on {
-                draw_changes(&mut last_items, comparable, canvas_px, canvas_background, draw_canvas);
+            if redraws_changes {
+                draw_changes(&mut last_items, comparable, canvas_px, draw_canvas);
             } else {
                 draw_canvas();
             }
@@ -490,14 +493,13 @@ async fn run(options: RunOptions) {
 }
 
 /// Draws the 2D canvas where the framebuffer keeps the last frame: records the frame's items, and
-/// draws all of it, nothing, or the region that changed ([`damage::plan`]), each over a clear to
-/// `background`. `last` holds the items the framebuffer shows (`comparable`: on the same canvas, with
-/// the same background, with nothing of egui's over it).
+/// draws all of it, nothing, or the region that changed ([`damage::plan`]); the scene clears what it
+/// draws. `last` holds the items the framebuffer shows (`comparable`: on the same canvas, with the
+/// same background, with nothing of egui's over it).
 fn draw_changes(
     last: &mut Option<Vec<damage::Item>>,
     comparable: bool,
     canvas: damage::Bounds,
-    background: Color,
     draw_canvas: impl Fn(),
 ) {
     let items = damage::record(&draw_canvas);
@@ -519,7 +521,6 @@ fn draw_changes(
         unsafe { get_internal_gl() }.quad_gl.scissor(clip);
     };
     for r in regions {
-        crate::render::flat::clear_rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, background);
         damage::clipped(r, scissor, &draw_canvas);
     }
 }

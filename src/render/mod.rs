@@ -93,15 +93,17 @@ fn canvas_base(state: &State) -> Rgba {
 }
 
 /// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
-/// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]).
-pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
+/// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]). `cleared`: the
+/// canvas was cleared to [`canvas_background`]; else the zones under everything cover all of it (or
+/// of the region being redrawn), each pixel once.
+pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>, cleared: bool) {
     // Shapes without the default material's texture lookup (text and images switch back for their draws).
     flat::begin();
-    draw_scene_layers(state, a, layer);
+    draw_scene_layers(state, a, layer, cleared);
     flat::end();
 }
 
-fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>) {
+fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>, cleared: bool) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
     if state.playground.options.on {
@@ -122,7 +124,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
     } else {
         Backdrop::new(state, None, [false; 2])
     };
-    backdrop.lay();
+    backdrop.lay(cleared);
     draw_grid(state, z, &backdrop);
     if a.motion.is_none() {
         draw_zone_lines(state, z, &backdrop);
@@ -277,14 +279,19 @@ impl Backdrop {
         self.tints[n].iter().fold(base, |c, &t| palette::over(c, t))
     }
 
-    /// Clears each zone whose colour is not the canvas's background to its colour.
-    fn lay(&self) {
-        for (n, r) in self.zones.iter().enumerate() {
-            let colour = self.tinted(n, palette::BACKGROUND);
-            if colour != self.base {
-                flat::clear_rect(r.x, r.y, r.w, r.h, col(colour));
-            }
+    /// Clears each zone to its colour: every zone, or (`cleared`: the canvas was cleared to its
+    /// background) those of another colour. A frame that redraws a region of the canvas clears the
+    /// region this way, each pixel once (clears are confined to the region: [`flat::clear_rect`]).
+    fn lay(&self, cleared: bool) {
+        for (r, colour) in self.clears(cleared) {
+            flat::clear_rect(r.x, r.y, r.w, r.h, col(colour));
         }
+    }
+
+    /// The zones [`Backdrop::lay`] clears, with their colours.
+    fn clears(&self, cleared: bool) -> impl Iterator<Item = (ScreenRect, Rgba)> + '_ {
+        let colours = (0..9).map(|n| self.tinted(n, palette::BACKGROUND));
+        self.zones.iter().copied().zip(colours).filter(move |&(_, c)| !cleared || c != self.base)
     }
 
     /// The zone column of screen `x` (0 left of the box, 1 within, 2 right), by the rule the
@@ -834,8 +841,12 @@ mod tests {
         // clear of their own; the box and the highlighted zone do.
         assert_eq!(b.base, palette::over(palette::BACKGROUND, outside));
         assert_eq!(canvas_background(&s), col(b.base));
-        let own: Vec<usize> = (0..9).filter(|&n| b.tinted(n, palette::BACKGROUND) != b.base).collect();
-        assert_eq!(own, vec![4, 8]);
+        let own: Vec<ScreenRect> = b.clears(true).map(|(r, _)| r).collect();
+        assert_eq!(own, vec![b.zones[4], b.zones[8]]);
+        // Where the canvas was not cleared (a region redrawn), every zone is, each in its colour.
+        let all: Vec<(ScreenRect, Rgba)> = b.clears(false).collect();
+        assert_eq!(all.len(), 9);
+        assert!(all.iter().enumerate().all(|(n, &(r, c))| r == b.zones[n] && c == b.tinted(n, palette::BACKGROUND)));
         // A line under the field takes the band of the side it lies on.
         let (lo, hi) = (s.view.to_screen(s.aabb.min()), s.view.to_screen(s.aabb.max()));
         let z = palette::ZONE_LINE;
