@@ -425,7 +425,7 @@ async fn run(options: RunOptions) {
             // window was cleared to the canvas's background.
             let redraws_changes = keeps_frames && !state.playground.options.on;
             let draw_canvas = || {
-                crate::render::draw_scene_with(&state, &analysis, Some(&overlay_layer), !redraws_changes);
+                crate::render::draw_scene(&state, &analysis, &overlay_layer, !redraws_changes);
                 if let Some(line) = &stats_line {
                     crate::render::draw_frame_stats(&state, line);
                 }

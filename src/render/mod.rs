@@ -96,14 +96,14 @@ fn canvas_base(state: &State) -> Rgba {
 /// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]). `cleared`: the
 /// canvas was cleared to [`canvas_background`]; else the zones under everything cover all of it (or
 /// of the region being redrawn), each pixel once.
-pub fn draw_scene_with(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>, cleared: bool) {
+pub fn draw_scene(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
     // Shapes without the default material's texture lookup (text and images switch back for their draws).
     flat::begin();
     draw_scene_layers(state, a, layer, cleared);
     flat::end();
 }
 
-fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::OverlayLayer>, cleared: bool) {
+fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
     if state.playground.options.on {
@@ -129,9 +129,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: Option<&overlay::Overla
     if a.motion.is_none() {
         draw_zone_lines(state, z, &backdrop);
     }
-    if let Some(layer) = layer {
-        overlay::draw_overlay(state, layer, z);
-    }
+    overlay::draw_overlay(state, layer, z);
     draw_overlap_region(state, z);
     if let Some(m) = &a.motion {
         // Motion mode: the sweep's picture instead of the still test's construction.

@@ -106,6 +106,9 @@ pub fn draw_overlay(state: &State, layer: &OverlayLayer, z: Sizes) {
             paint::rectangle(at.x, at.y, size.x, size.y, col(fill));
         }
     }
+    if layer.pieces.iter().all(|p| p.fill.is_some()) {
+        return;
+    }
     super::flat::textured(1, || {
         for p in layer.pieces.iter().filter(|p| p.fill.is_none()) {
             let (at, size) = place(p);
@@ -153,8 +156,8 @@ pub fn texel_pieces(rgba: &[u8], width: usize, visible: (usize, usize, usize, us
         let k = 4 * (j.min(height - 1) * width + i.min(width - 1));
         [rgba[k], rgba[k + 1], rgba[k + 2], rgba[k + 3]]
     };
-    // Cell (i, j) lies between the centres of texels i − 1, i and j − 1, j (indices shifted by one so
-    // that the half cells at the visible part's left and top edges are cells 0... too).
+    // Cell (i, j) lies between the centres of texels i − 1, i and j − 1, j: cell i spans u from i − ½
+    // to i + ½, and the visible part, c0 to c0 + cols, meets cells c0 ..= c0 + cols (halves at its edges).
     let cell = |i: usize, j: usize| -> Kind {
         let (i0, j0) = (i.saturating_sub(1), j.saturating_sub(1));
         let t = texel(i0, j0);
