@@ -232,7 +232,7 @@ async fn run(options: RunOptions) {
     // what that frame's canvas depended on besides them, and whether egui drew over the canvas.
     let keeps_frames = crate::page::canvas_keeps_frames() && screenshot.is_none();
     let mut last_items: Option<Vec<damage::Item>> = None;
-    let mut last_frame_key: Option<[f32; 11]> = None;
+    let mut last_frame_key: Option<[f32; 7]> = None;
     let (mut egui_over_canvas, mut egui_was_over) = (false, false);
     let mut egui_items: Vec<damage::Item> = Vec::new();
     let mut last_egui_items: Option<Vec<damage::Item>> = None;
@@ -376,21 +376,9 @@ async fn run(options: RunOptions) {
         let canvas_background =
             if state.three.options.on { crate::render::background() } else { crate::render::canvas_background(&state) };
         // The canvas keeps its last frame only where this frame draws the same canvas (same window,
-        // same place, same background) and egui drew nothing over it, then or now.
-        let bg = canvas_background;
-        let frame_key = [
-            screen_width(),
-            screen_height(),
-            screen_dpi_scale(),
-            canvas.x,
-            canvas.y,
-            canvas.w,
-            canvas.h,
-            bg.r,
-            bg.g,
-            bg.b,
-            bg.a,
-        ];
+        // same place) and egui drew nothing over it, then or now. (A redrawn region is cleared by the
+        // scene's zones, which are recorded items: a change of background is damage like any other.)
+        let frame_key = [screen_width(), screen_height(), screen_dpi_scale(), canvas.x, canvas.y, canvas.w, canvas.h];
         let comparable = last_frame_key == Some(frame_key) && !egui_over_canvas && !egui_was_over;
         last_frame_key = Some(frame_key);
         egui_was_over = egui_over_canvas;
@@ -494,8 +482,8 @@ async fn run(options: RunOptions) {
 
 /// Draws the 2D canvas where the framebuffer keeps the last frame: records the frame's items, and
 /// draws all of it, nothing, or the region that changed ([`damage::plan`]); the scene clears what it
-/// draws. `last` holds the items the framebuffer shows (`comparable`: on the same canvas, with the
-/// same background, with nothing of egui's over it).
+/// draws. `last` holds the items the framebuffer shows (`comparable`: on the same canvas, with
+/// nothing of egui's over it).
 fn draw_changes(
     last: &mut Option<Vec<damage::Item>>,
     comparable: bool,

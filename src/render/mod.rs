@@ -82,14 +82,12 @@ pub fn background() -> Color {
 /// holds them: [`overlay::field_base`]).
 #[must_use]
 pub fn canvas_background(state: &State) -> Color {
-    col(canvas_base(state))
+    col(if state.playground.options.on { palette::BACKGROUND } else { base_under(overlay::field_base(state)) })
 }
 
-fn canvas_base(state: &State) -> Rgba {
-    match overlay::field_base(state) {
-        Some([outside, _]) if !state.playground.options.on => palette::over(palette::BACKGROUND, outside),
-        _ => palette::BACKGROUND,
-    }
+/// The canvas's clear colour under the distance field's lighter bands (`field`, outside and inside).
+fn base_under(field: Option<[Rgba; 2]>) -> Rgba {
+    field.map_or(palette::BACKGROUND, |[outside, _]| palette::over(palette::BACKGROUND, outside))
 }
 
 /// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
@@ -260,7 +258,7 @@ impl Backdrop {
             t
         });
         let (lo, hi) = (state.view.to_screen(state.aabb.min()), state.view.to_screen(state.aabb.max()));
-        Backdrop { zones, tints, field, base: canvas_base(state), xs: [lo.x, hi.x], ys: [hi.y, lo.y] }
+        Backdrop { zones, tints, field, base: base_under(field), xs: [lo.x, hi.x], ys: [hi.y, lo.y] }
     }
 
     /// `colour` with the distance field's lighter band at screen point `p` over it (unchanged without

@@ -311,8 +311,9 @@ fn draw_bands_and_iso_lines(
         let outer = (d, band_arcs(d));
         let outer_pts = screen(outer.0, outer.1);
         let mid = 0.5 * (inner.0 + d);
-        if band_rgba(mid, spacing) != band_layers(mid > 0.0).0 {
-            zipper(mesh, &inner_pts, inner.1, &outer_pts, outer.1, col(band_layers(mid > 0.0).1));
+        let (lighter, extra) = band_layers(mid > 0.0);
+        if band_rgba(mid, spacing) != lighter {
+            zipper(mesh, &inner_pts, inner.1, &outer_pts, outer.1, col(extra));
         }
         (inner, inner_pts) = (outer, outer_pts);
         flush_if_large(mesh);
