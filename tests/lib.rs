@@ -10,6 +10,7 @@ mod common;
 
 mod bench_ceiling;
 mod cli;
+mod fonts;
 mod motion_cli;
 mod reduced_motion_cli;
 mod report;

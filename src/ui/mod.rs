@@ -32,9 +32,20 @@ pub const APPLY_BUTTON: &str = "panel.apply";
 /// height of the window, was a sixth of a frame.
 pub const PANEL_FILL: Color32 = Color32::from_rgb(32, 35, 43);
 
-/// Font sizes and spacing for a panel that stays readable on a projector.
+/// egui's fonts with Hack last in the proportional family. Ubuntu Light has no arrows or set symbols
+/// (→ ∈ ⇒ ‖), nor do the symbol fonts egui falls back to, so a label with one showed egui's ◻ box.
+/// Hack has them. (The symbol fonts hold only what the sources write: see `crates/egui-fonts`.)
+#[must_use]
+pub fn fonts() -> egui::FontDefinitions {
+    let mut defs = egui::FontDefinitions::default();
+    defs.families.entry(egui::FontFamily::Proportional).or_default().push("Hack".to_owned());
+    defs
+}
+
+/// Fonts, font sizes and spacing for a panel that stays readable on a projector.
 pub fn style(ctx: &egui::Context) {
     use egui::{FontFamily, FontId, TextStyle};
+    ctx.set_fonts(fonts());
     ctx.style_mut(|s| {
         s.text_styles = [
             (TextStyle::Heading, FontId::new(21.0, FontFamily::Proportional)),

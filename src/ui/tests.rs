@@ -129,3 +129,16 @@ fn scrolling_the_panel_moves_its_content_up() {
     let after = reset_y(&ctx);
     assert!(after < before - 150.0, "reset button at {before} then {after}");
 }
+
+#[test]
+fn the_panels_fonts_draw_the_arrows_and_set_symbols_that_egui_alone_shows_as_boxes() {
+    let drawn = |defs: egui::FontDefinitions| {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(defs);
+        let _ = ctx.run(input(vec![]), |_| {});
+        let body = egui::FontId::proportional(15.0);
+        ctx.fonts(|f| "→∈⇒‖".chars().filter(|&c| f.has_glyph(&body, c)).count())
+    };
+    assert_eq!(drawn(fonts()), 4);
+    assert_eq!(drawn(egui::FontDefinitions::default()), 0);
+}
