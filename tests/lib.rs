@@ -1,5 +1,5 @@
 //! The app's integration tests (the command line, the JSON report, the teaching layer's emitted
-//! tests), built as one binary: `cargo test --no-default-features`. The geometry's own tests live
+//! tests, the glyphs the linked fonts hold), built as one binary: `cargo test --no-default-features`. The geometry's own tests live
 //! with it in `crates/ball-aabb/tests/`; `common` (the independent exact reference) is shared from there.
 //!
 //! Every expected value here comes from an independent reference (`common`), from hand arithmetic
