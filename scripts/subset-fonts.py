@@ -2,7 +2,7 @@
 """scripts/subset-fonts.py — rebuild the two emoji fonts of crates/egui-fonts from egui's originals.
 
 egui links four fonts into every build: Ubuntu-Light and Hack for text, and two symbol fonts
-(NotoEmoji-Regular, emoji-icon-font) that it falls back to for the glyphs the first two lack. The
+(NotoEmoji-Regular, emoji-icon-font) that its proportional family falls back to after Ubuntu-Light. The
 symbol fonts are 454 KB of the web page's .wasm (gzip -9); the app and egui's widgets draw about forty
 of their thousands of glyphs. crates/egui-fonts (patched in for crates.io's `epaint_default_fonts`)
 keeps Ubuntu-Light and Hack whole and the symbol fonts cut down to the characters that a string or
@@ -28,15 +28,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "crates", "egui-fonts", "fonts")
 SYMBOL_FONTS = ["NotoEmoji-Regular.ttf", "emoji-icon-font.ttf"]
 TEXT_FONTS = ["Ubuntu-Light.ttf", "Hack-Regular.ttf"]
-# A string literal (with escapes) or a char literal. Raw strings are rare here and ASCII anyway.
-LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'([^\'\\])\'')
+# A raw string (r"…", r#"…"#, br"…"), a string literal (with escapes) or a char literal: the literals
+# tests/fonts.rs reads. Comments are scanned too, which only adds characters.
+LITERAL = re.compile(r'(?<![A-Za-z0-9_])b?r(#*)"(.*?)"\1|"((?:[^"\\]|\\.)*)"|\'([^\'\\])\'', re.DOTALL)
 
 def literal_chars(paths):
     chars = set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for m in LITERAL.finditer(f.read()):
-                chars.update(c for c in (m.group(1) or m.group(2) or "") if ord(c) > 127)
+                chars.update(c for c in (m.group(2) or m.group(3) or m.group(4) or "") if ord(c) > 127)
     return chars
 
 def rust_files(directory):
@@ -65,7 +66,8 @@ def main():
     for name in SYMBOL_FONTS:
         options = subset.Options()
         options.name_IDs = ["*"]  # keep the fonts' names, copyright and licence records
-        font = TTFont(os.path.join(originals, name))
+        # No new modification time in the head table: the same sources give the same bytes.
+        font = TTFont(os.path.join(originals, name), recalcTimestamp=False)
         subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=wanted)
         subsetter.subset(font)

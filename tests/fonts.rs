@@ -120,7 +120,7 @@ fn every_symbol_the_sources_write_has_a_glyph() {
     assert!(seen > 100, "only {seen} non-ASCII characters in literals: is the scanner broken?");
     assert!(
         missing.is_empty(),
-        "egui's proportional fonts do not draw {missing:?} (character, first file): run scripts/subset-fonts.py and commit \
+        "the panel's proportional fonts do not draw {missing:?} (character, first file): run scripts/subset-fonts.py and commit \
          crates/egui-fonts/fonts/"
     );
 }
