@@ -493,13 +493,28 @@ try {
     const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 200 && b.h >= 14 && b.h <= 40);
     if (!combo) fail(`the algorithm combo box was not found in the panel (widget-coloured bands: ${JSON.stringify((await bands('before-click', C.widget, 2)).slice(0, 6).map((b) => [b.x, b.y, b.w, b.h].map(Math.round)))})`);
     else {
-      await page.mouse.click(combo.x + 40, combo.cy);
       // egui lays a popup out in a first, invisible pass and shows it in a later frame: look a few times.
-      let sel = null;
-      for (let tries = 0; tries < 8 && !sel; tries++) {
+      const openList = async () => {
+        for (let tries = 0; tries < 8; tries++) {
+          await frames(page, 3);
+          await capture(page, 'combo-open');
+          const sel = (await bands('combo-open', C.selection, 2)).find((b) => b.y > combo.y + combo.h - 1 && b.h >= 12);
+          if (sel) return sel;
+        }
+        return null;
+      };
+      await page.mouse.click(combo.x + 40, combo.cy);
+      let sel = await openList();
+      if (!sel) {
+        // Seen once in many runs (a fresh clone's check, not reproduced in six runs since, loaded or not): no
+        // list after the click. Keep the picture, say so, and try once more with the pointer resting on the
+        // combo box first; the list must open then.
+        await page.screenshot({ path: join(outDir, '3-combo-not-open.png') });
+        info('algorithm_click_retry', 'no list after the first click (3-combo-not-open.png); clicking again after a hover');
+        await page.mouse.move(combo.x + 40, combo.cy);
         await frames(page, 3);
-        await capture(page, 'combo-open');
-        sel = (await bands('combo-open', C.selection, 2)).find((b) => b.y > combo.y + combo.h - 1 && b.h >= 12);
+        await page.mouse.click(combo.x + 40, combo.cy);
+        sel = await openList();
       }
       if (!sel) fail('no selected row in the opened combo box');
       else {
