@@ -26,6 +26,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod format;
 /// The geometry core: the `ball-aabb` crate (`crates/ball-aabb`), under the name the app has always used.
 pub use ball_aabb as geom;
 #[cfg(feature = "gui")]

@@ -166,9 +166,7 @@ pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
 #[must_use]
 pub fn nice_spacing(aabb: &Rect) -> f32 {
     let (lo, hi) = (aabb.min(), aabb.max());
-    let raw = (0.25 * (hi[0] - lo[0]).min(hi[1] - lo[1])).max(0.05);
-    let p = 10f32.powf(raw.log10().floor());
-    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&s| s >= raw).unwrap_or(10.0 * p)
+    crate::format::nice_step((0.25 * (hi[0] - lo[0]).min(hi[1] - lo[1])).max(0.05))
 }
 
 /// The overlay image, recomputed only when its [`OverlayKey`] changes: at reduced resolution while

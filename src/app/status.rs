@@ -18,27 +18,9 @@ use super::playground::strategy_index;
 use super::state::{Analysis, State};
 use super::three::{region_name, Analysis3};
 use super::update::CONTROLS;
+use crate::format::{number, vector};
 use crate::geom::world::STRATEGIES;
 use crate::geom::{Response, ResponseCase, ALGORITHMS, AXES};
-
-/// A number as the panel and the status line show it: at most three decimals, no trailing zeros,
-/// never `-0` (`1.5`, `-0.333`, `0`).
-#[must_use]
-pub fn fmt_num(x: f32) -> String {
-    let s = format!("{x:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// A 2D vector as `(x, y)` with [`fmt_num`].
-#[must_use]
-pub fn fmt_vec(v: [f32; 2]) -> String {
-    format!("({}, {})", fmt_num(v[0]), fmt_num(v[1]))
-}
 
 /// Where zone `zone` (numbered `x + 3y`, 0 at the bottom left) lies relative to the box, in words:
 /// "above and right of the box (a corner zone)", "left of the box (a face zone)", "inside the box".
@@ -133,7 +115,7 @@ fn algorithm_sentence(state: &State, verdict: bool, wrong: bool, exact: &str) ->
 
 /// The response sentence of either view: the case, the push-out, and for the inside case its face.
 fn response_words<const D: usize>(r: &Response<D>) -> String {
-    let push = format!("({})", r.push.map(fmt_num).join(", "));
+    let push = format!("({})", r.push.map(number).join(", "));
     match r.case {
         ResponseCase::None => "Response: none, nothing to push.".to_string(),
         ResponseCase::Outside => format!("Response: outside, push-out {push}."),
@@ -151,16 +133,16 @@ fn response_words<const D: usize>(r: &Response<D>) -> String {
 fn motion_sentence(state: &State, m: &MotionAnalysis) -> String {
     let sweep = match m.hit {
         Some(h) if h.initial => format!("touching at t = 0 ({})", h.feature.as_str()),
-        Some(h) => format!("hit at t = {} ({})", fmt_num(h.t), h.feature.as_str()),
+        Some(h) => format!("hit at t = {} ({})", number(h.t), h.feature.as_str()),
         None => "no hit".to_string(),
     };
     let tunnelled = if m.tunnelled() { ", tunnelled: the sweep hit but the discrete test missed" } else { "" };
     format!(
         "Velocity {}. Sweep: {sweep}. Discrete test at c + v: {}{tunnelled}. {} end {}.",
-        fmt_vec(m.velocity),
+        vector(m.velocity),
         m.end_state.as_str(),
         capitalised(state.motion.options.response.as_str()),
-        fmt_vec(m.motion.end)
+        vector(m.motion.end)
     )
 }
 

@@ -22,15 +22,6 @@ fn algorithm_named(id: &str) -> (usize, &'static str) {
 }
 
 #[test]
-fn numbers_are_short_and_never_minus_zero() {
-    assert_eq!(fmt_num(1.5), "1.5");
-    assert_eq!(fmt_num(-1.0 / 3.0), "-0.333");
-    assert_eq!(fmt_num(-0.0001), "0");
-    assert_eq!(fmt_num(2.0), "2");
-    assert_eq!(fmt_vec([0.25, -4.0]), "(0.25, -4)");
-}
-
-#[test]
 fn separated_scene_names_algorithm_verdict_state_zone_and_no_response() {
     // Centre (-3, 1) left of the box 0..4 × 0..2, radius 1: distance 3, separated, zone x 0 y 1 = 3.
     let s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");

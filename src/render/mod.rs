@@ -10,6 +10,7 @@
 
 use crate::app::palette::{self, Rgba};
 use crate::app::{Analysis, Handle, ScreenRect, State};
+use crate::format::number;
 use crate::geom::ResponseCase;
 use macroquad::prelude::*;
 
@@ -68,7 +69,6 @@ fn label(s: &str, x: f32, y: f32, size: u16, color: Color, plate: bool) {
 
 /// A number for a label: up to 3 decimals, no trailing zeros (the panel's and the status line's
 /// format).
-pub use crate::app::status::fmt_num;
 
 /// The colour the frame loop clears the window to before drawing the scene (the canvas has no
 /// background layer of its own).
@@ -176,7 +176,7 @@ pub fn draw_frame_stats(state: &State, line: &str) {
 /// bottom edges. Drawn over the backdrop, each line in the colour it had under the zone's tints.
 fn draw_grid(state: &State, z: Sizes, backdrop: &Backdrop) {
     let (c, v) = (state.canvas, state.view);
-    let step = nice_step(60.0 * z.k / v.scale);
+    let step = crate::format::nice_step(60.0 * z.k / v.scale);
     let lo = v.to_world(vec2(c.x, c.y + c.h));
     let hi = v.to_world(vec2(c.x + c.w, c.y));
     let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
@@ -354,14 +354,6 @@ fn merge_pieces(pieces: &[Piece]) -> Vec<Piece> {
         }
     }
     out
-}
-
-/// The smallest of 1, 2, 5 × 10ᵏ that is at least `raw`.
-#[must_use]
-pub fn nice_step(raw: f32) -> f32 {
-    let raw = if raw.is_finite() && raw > 0.0 { raw } else { 1.0 };
-    let p = 10f32.powf(raw.log10().floor());
-    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&s| s >= raw).unwrap_or(10.0 * p)
 }
 
 /// The screen rectangle of zone `(zx, zy)` (0 below/left, 1 within, 2 above/right), clipped to the canvas.
@@ -612,7 +604,7 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
         let n = if d.length() > 0.0 { vec2(-d.y, d.x).normalize() } else { vec2(0.0, -1.0) };
         let n = if n.y > 0.0 { -n } else { n };
         label(
-            &format!("d = {}", fmt_num(a.contact.distance)),
+            &format!("d = {}", number(a.contact.distance)),
             mid.x + n.x * 16.0 * z.k,
             mid.y + n.y * 16.0 * z.k,
             fs,
@@ -644,7 +636,7 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
                 let off = if axis == 0 { vec2(0.0, 14.0 * z.k) } else { vec2(-24.0 * z.k, 0.0) };
                 let d = a.faces[axis][k];
                 label(
-                    &fmt_num(d as f32),
+                    &number(d as f32),
                     mid.x + off.x,
                     mid.y + off.y,
                     if is_least { fs + 2 } else { fs - 1 },
@@ -666,7 +658,7 @@ fn draw_construction(state: &State, a: &Analysis, z: Sizes) {
             aa::disc(ms.x, ms.y, z.line(2.5), col(palette::PUSH));
             arrow(cs, ms, z.line(3.0), col(palette::PUSH), 14.0 * z.k);
             let len = (p[0] * p[0] + p[1] * p[1]).sqrt();
-            label(&format!("push {}", fmt_num(len)), ms.x, ms.y - 16.0 * z.k, fs, col(palette::PUSH), true);
+            label(&format!("push {}", number(len)), ms.x, ms.y - 16.0 * z.k, fs, col(palette::PUSH), true);
         }
     }
 }

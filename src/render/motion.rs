@@ -6,10 +6,11 @@
 //! circle at the playback's progress, and the status lines. It draws; it changes nothing.
 
 use super::{aa, paint, typeset};
-use super::{arrow, col, dashed_circle, dashed_line, fmt_num, label, text, Sizes};
+use super::{arrow, col, dashed_circle, dashed_line, label, text, Sizes};
 use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
 use crate::app::{Handle, State};
+use crate::format::number;
 use macroquad::prelude::*;
 
 /// Draws the whole motion layer.
@@ -142,7 +143,7 @@ fn draw_impact(state: &State, m: &MotionAnalysis, z: Sizes) {
     arrow(p, p + n * len, z.line(2.5), col(palette::TEXT), 10.0 * z.k);
     aa::disc(p.x, p.y, z.line(5.0), colour);
     aa::rim(p.x, p.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
-    let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", fmt_num(h.t)) };
+    let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", number(h.t)) };
     let at = c + vec2(0.0, r + 16.0 * z.k);
     label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, z.font(14.0), colour, true);
     let tip = p + n * (len + 14.0 * z.k);
@@ -156,7 +157,7 @@ fn draw_velocity(state: &State, m: &MotionAnalysis, z: Sizes) {
     let colour = col(palette::VELOCITY);
     arrow(a, b, z.line(3.0), colour, 16.0 * z.k);
     let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::VelocityTip);
-    let text = format!("v = ({}, {})", fmt_num(m.velocity[0]), fmt_num(m.velocity[1]));
+    let text = format!("v = ({}, {})", number(m.velocity[0]), number(m.velocity[1]));
     tip_handle(b, 0.5 * (a + b), &text, colour, active, z);
 }
 
@@ -189,7 +190,7 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
     let x = c.x + pad + 40.0 * z.k;
     let line1 = match m.hit {
         Some(h) if h.initial => format!("Sweep: touching at t = 0 ({})", h.feature.as_str()),
-        Some(h) => format!("Sweep: hit at t = {} ({})", fmt_num(h.t), h.feature.as_str()),
+        Some(h) => format!("Sweep: hit at t = {} ({})", number(h.t), h.feature.as_str()),
         None => "Sweep: no hit".to_string(),
     };
     let colour = if m.hit.is_some() { palette::IMPACT } else { palette::SEPARATED };
@@ -198,8 +199,8 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
         "discrete test at c + v: {}   {} end: ({}, {})",
         m.end_state.as_str(),
         state.motion.options.response.as_str(),
-        fmt_num(m.motion.end[0]),
-        fmt_num(m.motion.end[1])
+        number(m.motion.end[0]),
+        number(m.motion.end[1])
     );
     let y2 = c.y + pad + fs as f32 * 0.8 + mm.height + 8.0 * z.k;
     let c2 = if m.tunnelled() { palette::WARNING } else { palette::state(m.end_state) };

@@ -9,6 +9,7 @@ use crate::app::overlay::{hover, nice_spacing, visible_texels, OverlayCache};
 use crate::app::palette::{self, Rgba};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::State;
+use crate::format::number;
 use crate::geom::algo::{Focus, Trace};
 use crate::geom::{signed_distance_f64, ALGORITHMS};
 use crate::teach::agreement::Class;
@@ -481,7 +482,7 @@ pub fn draw_trace_focus(state: &State, trace: Option<&Trace<2>>, z: Sizes) {
 pub fn draw_hover(state: &State, z: Sizes) {
     let Some(h) = hover(state) else { return };
     let s = state.view.to_screen(h.at);
-    let mut msg = format!("d = {}", super::fmt_num(h.distance as f32));
+    let mut msg = format!("d = {}", number(h.distance as f32));
     if let Some(class) = h.class {
         msg = format!("{msg} · {}", class.label());
     }

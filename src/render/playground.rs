@@ -6,10 +6,11 @@
 //! the legend. It draws; it changes nothing.
 
 use super::aa;
-use super::{arrow, col, fmt_num, text, Sizes};
+use super::{arrow, col, text, Sizes};
 use crate::app::palette::{self, alpha};
 use crate::app::playground::{strategy_index, throw_tip, Runner};
 use crate::app::{Handle, State};
+use crate::format::number;
 use crate::geom::world::STRATEGIES;
 use macroquad::prelude::*;
 
@@ -153,7 +154,7 @@ fn draw_throw(state: &State, z: Sizes) {
         arrow(a, b, z.line(2.0), colour, 12.0 * z.k);
     }
     let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::ThrowTip);
-    let text = format!("throw ({}, {}) /s", fmt_num(o.throw[0]), fmt_num(o.throw[1]));
+    let text = format!("throw ({}, {}) /s", number(o.throw[0]), number(o.throw[1]));
     super::motion::tip_handle(b, b, &text, colour, active, z);
 }
 
@@ -174,9 +175,9 @@ fn draw_status(state: &State, z: Sizes) {
         "Playground: {}, {}, t = {} s (step {}){}{}",
         p.level_name(),
         what,
-        fmt_num(p.time()),
+        number(p.time()),
         p.steps,
-        if p.time_scale != 1.0 { format!(", time x{}", fmt_num(p.time_scale)) } else { String::new() },
+        if p.time_scale != 1.0 { format!(", time x{}", number(p.time_scale)) } else { String::new() },
         if clock.is_empty() { String::new() } else { format!(", {clock}") },
     );
     text(&line, c.x + pad, c.y + pad + fs as f32 * 0.8, fs, col(palette::TEXT));
@@ -202,7 +203,7 @@ fn draw_legend(state: &State, z: Sizes) {
             r.strategy.as_str(),
             r.bumps.len(),
             r.tunnels.len(),
-            fmt_num(r.speeds.last().copied().unwrap_or(0.0))
+            number(r.speeds.last().copied().unwrap_or(0.0))
         );
         text(&marks, x + 24.0 * z.k, y, fs, colour);
         y += lh;

@@ -10,13 +10,14 @@
 //! and the sphere): the centre, the closest point, the line between them and the push-out arrow, and
 //! the labels, the status lines, the warning banner and the legend.
 
-use super::{col, fmt_num, label, text, Sizes};
+use super::{col, label, text, Sizes};
 use crate::app::palette::{self, Rgba};
 use crate::app::three::{
     layout, region_kind, region_name, region_sides, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3,
     ViewCamera, ViewKind,
 };
 use crate::app::{ScreenRect, State};
+use crate::format::number;
 use macroquad::prelude::*;
 
 /// Where the light comes from (towards the light), in world space: above, front right.
@@ -218,7 +219,7 @@ fn region_block(zone: u32, lo: Vec3, hi: Vec3, reach: f32) -> Option<(Vec3, Vec3
 
 /// The floor: grid lines on the plane just under the scene.
 fn draw_floor(lo: Vec3, hi: Vec3) {
-    let step = super::nice_step((hi.x - lo.x).max(hi.y - lo.y) / 8.0);
+    let step = crate::format::nice_step((hi.x - lo.x).max(hi.y - lo.y) / 8.0);
     let z = lo.z;
     let (x0, x1) = ((lo.x / step).floor() * step, (hi.x / step).ceil() * step);
     let (y0, y1) = ((lo.y / step).floor() * step, (hi.y / step).ceil() * step);
@@ -383,7 +384,7 @@ fn draw_sweep_annotations(w: &Sweep3, r: f32, p: &dyn Fn(Vec3) -> Option<Vec2>, 
             draw_circle_lines(pq.x, pq.y, 5.0 * z.k, 1.5, col(palette::BACKGROUND));
         }
         if let (true, Some(ph)) = (labels, p(v3(h.center))) {
-            let t = format!("impact t = {} ({})", fmt_num(h.t), h.feature.as_str());
+            let t = format!("impact t = {} ({})", number(h.t), h.feature.as_str());
             label(&t, ph.x, ph.y - 20.0 * z.k, z.font(13.0), col(palette::IMPACT), true);
         }
     }
@@ -406,7 +407,7 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
                 super::arrow(pc, pe, w, col(palette::PUSH), 12.0 * z.k);
                 if labels {
                     label(
-                        &format!("push {}", fmt_num(push.length())),
+                        &format!("push {}", number(push.length())),
                         pe.x + 34.0 * z.k,
                         pe.y - 14.0 * z.k,
                         z.font(14.0),
@@ -486,8 +487,8 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
     let line2 = format!(
         "exact: {}   distance {}   r = {}   case: {}",
         a.contact.state.as_str(),
-        fmt_num(a.contact.distance),
-        fmt_num(o.sphere.radius()),
+        number(a.contact.distance),
+        number(o.sphere.radius()),
         a.response.case.as_str()
     );
     lines.push((line2, z.font(15.0), col(palette::state(a.contact.state))));
@@ -508,11 +509,11 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
                 let n = h.normal;
                 let mut t = format!(
                     "sweep: impact at t = {} on a {}, normal ({}, {}, {}); discrete test at c + v: {end}",
-                    fmt_num(h.t),
+                    number(h.t),
                     h.feature.as_str(),
-                    fmt_num(n[0]),
-                    fmt_num(n[1]),
-                    fmt_num(n[2])
+                    number(n[0]),
+                    number(n[1]),
+                    number(n[2])
                 );
                 if w.tunnelled() {
                     t.push_str(" (tunnelling)");
@@ -525,7 +526,7 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
     }
     if let Some(s) = slice {
         use crate::teach::agreement::Class;
-        let at = format!("slice {} = {}", ["x", "y", "z"][s.axis], fmt_num(s.at));
+        let at = format!("slice {} = {}", ["x", "y", "z"][s.axis], number(s.at));
         let t = match s.picture {
             SlicePicture::Agreement => format!(
                 "{at}: agreement map of {} in this plane ({} false positive, {} false negative cells)",
@@ -535,7 +536,7 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
             ),
             SlicePicture::Distance => format!(
                 "{at}: distance to the box in 3D (white: 0, the box's cut; yellow: r = {}, where the centre touches)",
-                fmt_num(o.sphere.radius())
+                number(o.sphere.radius())
             ),
             SlicePicture::Zones => {
                 format!("{at}: the regions this plane crosses (yellow: the centre's; orange inside, blue faces, teal edges, violet corners)")
@@ -568,8 +569,8 @@ fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage
             algo.id,
             if a.verdict { "overlap" } else { "no overlap" },
             a.contact.state.as_str(),
-            fmt_num(a.contact.distance),
-            fmt_num(o.sphere.radius())
+            number(a.contact.distance),
+            number(o.sphere.radius())
         );
         super::banner(c, z, &msg, super::WRONG_BANNER_ALPHA);
     }

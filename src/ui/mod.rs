@@ -359,7 +359,7 @@ fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     });
 }
 
-use crate::app::status::{fmt_num as num, fmt_vec as vec_text};
+use crate::format::{number as num, vector as vec_text};
 
 /// One row of a read-out grid: the name, then the value in monospace (in a colour, if given).
 fn row(ui: &mut egui::Ui, name: &str, value: String, color: Option<Rgba>) {

@@ -1,0 +1,55 @@
+//! Numbers as the demo shows them: the one place that decides how a number reads on the canvas, in the panel
+//! and on the status line, and the 1-2-5 rule that picks grid, tick and iso-line steps.
+
+/// A number as the panel and the status line show it: at most three decimals, no trailing zeros,
+/// never `-0` (`1.5`, `-0.333`, `0`).
+#[must_use]
+pub fn number(x: f32) -> String {
+    let s = format!("{x:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// A 2D vector as `(x, y)` with [`number`].
+#[must_use]
+pub fn vector(v: [f32; 2]) -> String {
+    format!("({}, {})", number(v[0]), number(v[1]))
+}
+
+/// The smallest of 1, 2, 5 × 10ᵏ that is at least `raw` (a step of 1 for a `raw` that is not a positive
+/// finite number).
+#[must_use]
+pub fn nice_step(raw: f32) -> f32 {
+    let raw = if raw.is_finite() && raw > 0.0 { raw } else { 1.0 };
+    let p = 10f32.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|&s| s >= raw).unwrap_or(10.0 * p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_short() {
+        assert_eq!(number(1.5), "1.5");
+        assert_eq!(number(-1.0 / 3.0), "-0.333");
+        assert_eq!(number(-0.0001), "0");
+        assert_eq!(number(2.0), "2");
+        assert_eq!(vector([0.25, -4.0]), "(0.25, -4)");
+    }
+
+    #[test]
+    fn steps_are_one_two_five() {
+        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(1.0), 1.0);
+        assert_eq!(nice_step(1.01), 2.0);
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(60.0), 100.0);
+        assert_eq!(nice_step(f32::NAN), 1.0);
+        assert_eq!(nice_step(-2.0), 1.0);
+    }
+}
