@@ -4,10 +4,11 @@
 #   scripts/check.sh            install (apt-get, rustup target, npm ci) + all tests
 #   SKIP_INSTALL=1 scripts/check.sh     only the tests
 #
-# Steps: formatting, documentation links (scripts/check-links.sh), the geometry core without graphics, the whole
-# crate (unit, integration, doc tests, headless egui), benches build + a quick `bench` smoke run, the desktop app under
-# Xvfb (scripts/test-desktop.sh), and the web build in headless Chromium (scripts/test-web.sh). Any failure stops the
-# run with a non-zero status.
+# Steps: the tools the tests need (a missing one fails the run, it is never skipped), formatting, documentation links
+# (scripts/check-links.sh), clippy on the whole workspace, the library on its own, the geometry core without graphics,
+# the whole workspace (unit, integration, doc tests, headless egui), benches build + a `bench --quick` smoke run of the
+# release build, the desktop app under Xvfb (scripts/test-desktop.sh), and the web build in headless Chromium
+# (scripts/test-web.sh). No step sits behind a guard; any failure stops the run with a non-zero status.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -46,18 +47,36 @@ if [ "${SKIP_INSTALL:-0}" != 1 ]; then
 
   step "rust: wasm32 target and rustfmt"
   rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-  command -v rustfmt >/dev/null 2>&1 || rustup component add rustfmt || true
+  cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
   cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
   step "npm packages (playwright-core drives Debian's chromium; no browser is downloaded)"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
+step "tools the tests need (a missing one fails the run)"
+need=(cargo rustfmt Xvfb xvfb-run xauth xdotool import compare identify convert chromium wasm-opt node npm python3 curl)
+absent=()
+for cmd in "${need[@]}"; do command -v "$cmd" >/dev/null 2>&1 || absent+=("$cmd"); done
+cargo fmt --version >/dev/null 2>&1 || absent+=("cargo fmt (rustup component add rustfmt)")
+cargo clippy --version >/dev/null 2>&1 || absent+=("cargo clippy (rustup component add clippy)")
+rustup target list --installed | grep -qx wasm32-unknown-unknown || absent+=("the wasm32-unknown-unknown target")
+[ -f node_modules/playwright-core/package.json ] || absent+=("playwright-core (npm ci)")
+if [ "${#absent[@]}" -gt 0 ]; then
+  printf 'missing: %s\n' "${absent[@]}"
+  echo "run scripts/check.sh without SKIP_INSTALL=1 to install them"; exit 1
+fi
+echo "all present"
+
 step "formatting"
-if command -v rustfmt >/dev/null 2>&1; then cargo fmt --all -- --check; else echo "rustfmt missing: skipped"; fi
+cargo fmt --all -- --check
 
 step "documentation links"
 scripts/check-links.sh
+
+step "clippy: the whole workspace, every target, warnings denied (with and without the gui feature)"
+cargo clippy --locked --workspace --all-targets -- -D warnings
+cargo clippy --locked --workspace --all-targets --no-default-features -- -D warnings
 
 step "the ball-aabb library: clippy, docs, package, wasm32 no_std build, no default dependencies (its tests run below)"
 cargo clippy --locked -p ball-aabb --all-targets --all-features -- -D warnings
@@ -89,13 +108,9 @@ fi
 
 step "benchmarks build (timings are never asserted)"
 cargo bench --locked --no-run
-if cargo run --locked --release --quiet -- bench --help >/dev/null 2>&1; then
-  cargo run --locked --release --quiet -- bench --quick --json > target/bench-quick.json
-  python3 -c 'import json,sys; d=json.load(open("target/bench-quick.json")); assert d["scalar"] and d["batched"] and d["bandwidth_gb_s"] > 0; c=d["caches"]; assert c["l1d"] > 0 and c["l2"] > 0 and c["l3"] > 0 and d["threads_available"] >= 1; assert all(b["ceiling_gb_s"] > 0 and b["path"] in ("avx512","avx2","portable") and b["threads"] >= 1 and b["cache_level"] in ("L1","L2","L3","DRAM") for b in d["batched"]); print("bench --quick:", len(d["scalar"]), "scalar rows,", len(d["batched"]), "batched rows, path", d["level"], "caches", c)'
-  # The tile-map row: ours against the parry2d peer in the same run (the `peers` feature, on by default), every
-  # mismatch of end positions settled by the f64 reference, none where the peer is right and we are not.
-  python3 -c 'import json; d=json.load(open("target/bench-quick.json")); t=d["tilemap"]; assert t and all(r["peer"] and r["peer_ns_per_step"] > 0 and r["ns_per_step"] > 0 and r["mismatches"] is not None and r["peer_right"] == 0 and r["mismatches"] == r["ours_right"] + r["peer_right"] + r["neither"] + r["both"] for r in t), t; r=t[0]; print("bench --quick tilemap:", r["balls"], "balls,", r["map"], "map:", round(r["ns_per_step"]), "ns/step, parry2d", round(r["peer_ns_per_step"]), "ns/step, mismatches", r["mismatches"], "(ours right", r["ours_right"], ", peer right", r["peer_right"], ", neither", r["neither"], ")")'
-fi
+# The release build's smoke run: exits 1 when a hit count is wrong. What its JSON must hold (rows, caches, ceilings,
+# the tile-map row against its parry2d peer) is asserted by the Rust tests above, on the same engine.
+cargo run --locked --release --quiet -- bench --quick --json > target/bench-quick.json
 
 step "desktop app under Xvfb"
 scripts/test-desktop.sh
