@@ -5,7 +5,7 @@
 #   OUT_DIR=site scripts/build-web.sh  write the folder elsewhere
 #   NO_WASM_OPT=1 scripts/build-web.sh skip wasm-opt (e.g. to measure what it saves)
 #
-# The folder holds index.html, the .wasm, the JS glue (the crates' and our own a11y.js) and the favicon;
+# The folder holds index.html, the .wasm, the JS glue (the crates' and our own web/a11y.js) and the favicon;
 # copy it to any static host (the .wasm must be served as application/wasm). The crates' JS glue comes from
 # the very crate versions in Cargo.lock, found through `cargo metadata`: nothing is fetched from a CDN, at
 # build or at run time.
@@ -86,8 +86,8 @@ else
 fi
 
 cp "$ROOT/index.html" "$OUT_DIR/index.html"
-# Our own JS plugin (the accessibility bridge of src/page.rs), beside index.html.
-cp "$ROOT/a11y.js" "$OUT_DIR/a11y.js"
+# Our own JS plugin (the accessibility bridge of src/page.rs), from web/ to beside index.html.
+cp "$ROOT/web/a11y.js" "$OUT_DIR/a11y.js"
 cp "$ROOT/assets/favicon.svg" "$OUT_DIR/favicon.svg"
 while IFS= read -r js; do
   cp "$js" "$OUT_DIR/"

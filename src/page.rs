@@ -1,4 +1,4 @@
-//! The bridge to the web page's accessibility plugin (`a11y.js`, beside `index.html`): the
+//! The bridge to the web page's accessibility plugin (`web/a11y.js`, served beside `index.html`): the
 //! status line, the keyboard shortcuts list, the reduced-motion preference, and a wake-up call for
 //! the frame loop. The plugin adds these
 //! functions to the wasm module's imports, the way quad-url's JS does; strings cross as a pointer

@@ -38,7 +38,7 @@ export const SCENE = {
     cell: [86, 98, 124],
     discrete: [255, 90, 70],
   },
-  // The page's text for screen readers (a11y.js; src/app/status.rs): the status line of the scene above
+  // The page's text for screen readers (web/a11y.js; src/app/status.rs): the status line of the scene above
   // (arvo, circle left of the box: separated, its centre in zone 3, nothing to push) must name these, in
   // the app's words; a drag of the circle onto the box's centre must make it say these instead.
   a11y: {

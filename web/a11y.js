@@ -1,4 +1,4 @@
-// a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
+// web/a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
 // six functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
