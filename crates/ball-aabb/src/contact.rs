@@ -7,7 +7,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// How the ball stands against the box, judged by the exact distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -141,8 +141,12 @@ pub mod contact;
 mod convert;
 mod math;
 pub mod motion;
+pub(crate) mod overlap;
+mod queries;
 pub mod response;
 pub mod shape;
+mod source;
+pub mod trace;
 pub mod world;
 
 pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};

@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 
 use super::contact::{closest_point, face_distances, Contact, State};
-use super::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// Which construction produced the push.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,12 +5,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::{
-    common_len, contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, mask_words,
-    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box, ContactsMut,
-    PairsRef, LANES,
+use super::dispatch::{
+    contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, overlap_mask_one_box,
+    overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box,
 };
-use crate::Aabb;
+use super::layout::{common_len, mask_words, ContactsMut, PairsRef, LANES};
+use crate::shape::Aabb;
 use rayon::prelude::*;
 
 /// Below this many lanes the `par_*` forms call the single-thread kernel directly: 64 Ki lanes is

@@ -79,8 +79,9 @@ pub use slide::{bounce, move_ball, slide, Motion, MotionHit, Response, MAX_ITERA
 pub use sweep::{sweep, sweep_trace};
 pub(crate) use sweep::{sweep_before, toi_2d};
 
-use crate::algo::{Source, Trace};
-use crate::{Box3, Circle, Rect, Sphere};
+use crate::shape::{Box3, Circle, Rect, Sphere};
+use crate::source::Source;
+use crate::trace::Trace;
 
 /// Which feature of the box a moving ball touches: a face, an edge (3D only) or a corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@
 
 use super::sweep::{saturating_f32, sweep_core, Hit64, NoLog};
 use super::Feature;
-use crate::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// The most contacts one call of [`move_ball`] handles. Each iteration sweeps what is left of the
 /// move against every box and stops at the first contact that blocks it.

@@ -15,8 +15,8 @@ use alloc::{format, string::String};
 use core::hint::select_unpredictable;
 
 use super::{Feature, Hit};
-use crate::algo::trace::{ax, n, pt, Focus, Trace, Tracer};
-use crate::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
+use crate::trace::{axis_name, num_text, point_text, Focus, Trace, Tracer};
 
 /// Compile-time guard: the rounded-box geometry below is written for 2D and 3D.
 struct Dim<const D: usize>;
@@ -338,8 +338,8 @@ fn sphere<const D: usize, L: Log<D>>(
     log.step(|| {
         let k = corner.map(|x| x as f32);
         let note = match t {
-            Some(t) => format!("sphere at {}: first touch at t = {}", pt(&k), n(t as f32)),
-            None => format!("sphere at {}: missed (passes by at more than r, or moves away)", pt(&k)),
+            Some(t) => format!("sphere at {}: first touch at t = {}", point_text(&k), num_text(t as f32)),
+            None => format!("sphere at {}: missed (passes by at more than r, or moves away)", point_text(&k)),
         };
         (line::SPHERE, Focus::Point(k), note)
     });
@@ -367,7 +367,9 @@ fn capsule<const D: usize, L: Log<D>>(
         w[i] = c[i] - corner[i];
     }
     let Some(t) = first_root(&w, v, r, axis) else {
-        log.step(|| (line::CAPSULE, Focus::Axis(axis), format!("edge along {}: the cylinder is missed", ax(axis))));
+        log.step(|| {
+            (line::CAPSULE, Focus::Axis(axis), format!("edge along {}: the cylinder is missed", axis_name(axis)))
+        });
         return None;
     };
     let along = c[axis] + t * v[axis];
@@ -377,7 +379,11 @@ fn capsule<const D: usize, L: Log<D>>(
         hi_k
     } else {
         log.step(|| {
-            let note = format!("edge along {}: enters the cylinder at t = {}, within the edge", ax(axis), n(t as f32));
+            let note = format!(
+                "edge along {}: enters the cylinder at t = {}, within the edge",
+                axis_name(axis),
+                num_text(t as f32)
+            );
             (line::CAPSULE, Focus::Axis(axis), note)
         });
         return Some(t);
@@ -385,9 +391,9 @@ fn capsule<const D: usize, L: Log<D>>(
     log.step(|| {
         let note = format!(
             "edge along {}: cylinder entry beyond the edge's end ({} = {}): that end's sphere",
-            ax(axis),
-            ax(axis),
-            n(end as f32)
+            axis_name(axis),
+            axis_name(axis),
+            num_text(end as f32)
         );
         (line::CAPSULE, Focus::Axis(axis), note)
     });
@@ -423,22 +429,22 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         log.step(|| {
             let note = format!(
                 "|c − s|² = {} ≤ r² = {}: touching or overlapping at t = 0, n = {}",
-                n(d2 as f32),
-                n((r * r) as f32),
-                pt(&h.normal.map(|x| x as f32))
+                num_text(d2 as f32),
+                num_text((r * r) as f32),
+                point_text(&h.normal.map(|x| x as f32))
             );
             (line::INITIAL, Focus::Point(s.map(|x| x as f32)), note)
         });
         return Some(h);
     }
     log.step(|| {
-        let note = format!("|c − s|² = {} > r² = {}: apart at t = 0", n(d2 as f32), n((r * r) as f32));
+        let note = format!("|c − s|² = {} > r² = {}: apart at t = 0", num_text(d2 as f32), num_text((r * r) as f32));
         (line::INITIAL, Focus::Point(s.map(|x| x as f32)), note)
     });
 
     // Step 2: the segment against E, the box grown by r (the rounded box's bounding box), slab by
     // slab. Distances to the planes are taken as exact differences first, then r is subtracted.
-    log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", n(r as f32))));
+    log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", num_text(r as f32))));
     // `t_limit` (1, or less when the caller already holds an earlier hit) only rejects early: a
     // segment entering E after it cannot hit before it.
     let (mut tmin, mut tmax) = (0.0f64, t_limit.min(1.0));
@@ -454,8 +460,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             log.step(|| {
                 let note = format!(
                     "{}: v = 0, c = {} {} E's slab",
-                    ax(i),
-                    n(c[i] as f32),
+                    axis_name(i),
+                    num_text(c[i] as f32),
                     if inside { "inside" } else { "outside" }
                 );
                 (line::PARALLEL, Focus::Axis(i), note)
@@ -479,11 +485,11 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         log.step(|| {
             let note = format!(
                 "{}: enters E's slab at t = {}, leaves at {}; [tmin, tmax] = [{}, {}]",
-                ax(i),
-                n(t_in as f32),
-                n(t_out as f32),
-                n(tmin as f32),
-                n(tmax as f32)
+                axis_name(i),
+                num_text(t_in as f32),
+                num_text(t_out as f32),
+                num_text(tmin as f32),
+                num_text(tmax as f32)
             );
             (line::SLAB, Focus::Axis(i), note)
         });
@@ -492,7 +498,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
                 (
                     line::MISS,
                     Focus::GrownBox(r as f32),
-                    format!("tmin {} > tmax {}: misses E", n(tmin as f32), n(tmax as f32)),
+                    format!("tmin {} > tmax {}: misses E", num_text(tmin as f32), num_text(tmax as f32)),
                 )
             });
             return None;
@@ -519,8 +525,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     log.step(|| {
         let note = format!(
             "entry point p = {} at t = {}: outside the box on m = {} axes",
-            pt(&p.map(|x| x as f32)),
-            n(tmin as f32),
+            point_text(&p.map(|x| x as f32)),
+            num_text(tmin as f32),
             m
         );
         (line::REGION, Focus::Point(p.map(|x| x as f32)), note)
@@ -552,9 +558,9 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             log.step(|| {
                 let k = corner.map(|x| x as f32);
                 let note = if some {
-                    format!("sphere at {}: first touch at t = {}", pt(&k), n(t_corner as f32))
+                    format!("sphere at {}: first touch at t = {}", point_text(&k), num_text(t_corner as f32))
                 } else {
-                    format!("sphere at {}: missed (passes by at more than r, or moves away)", pt(&k))
+                    format!("sphere at {}: missed (passes by at more than r, or moves away)", point_text(&k))
                 };
                 (line::SPHERE, Focus::Point(k), note)
             });
@@ -584,7 +590,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
                 (
                     line::FACE,
                     Focus::Point(h.point.map(|x| x as f32)),
-                    format!("face region: hit at t = {}", n(t as f32)),
+                    format!("face region: hit at t = {}", num_text(t as f32)),
                 )
             });
         }
@@ -597,7 +603,11 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         }
         let h = hit_at(tmin, p, &lo, &hi, &v);
         log.step(|| {
-            (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(tmin as f32)))
+            (
+                line::FACE,
+                Focus::Point(h.point.map(|x| x as f32)),
+                format!("face region: hit at t = {}", num_text(tmin as f32)),
+            )
         });
         return finish(h, log);
     }
@@ -608,7 +618,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             (
                 line::EDGE,
                 Focus::Axis(free_axis),
-                format!("edge region: the capsule of the edge along {}", ax(free_axis)),
+                format!("edge region: the capsule of the edge along {}", axis_name(free_axis)),
             )
         });
         capsule(&c, &v, r, free_axis, corner, (lo[free_axis], hi[free_axis]), log)
@@ -644,10 +654,10 @@ fn finish<const D: usize, L: Log<D>>(h: Hit64<D>, log: &mut L) -> Option<Hit64<D
     log.step(|| {
         let note = format!(
             "hit at t = {}: centre {}, point {}, n = {} ({})",
-            n(h.t as f32),
-            pt(&h.center.map(|x| x as f32)),
-            pt(&h.point.map(|x| x as f32)),
-            pt(&h.normal.map(|x| x as f32)),
+            num_text(h.t as f32),
+            point_text(&h.center.map(|x| x as f32)),
+            point_text(&h.point.map(|x| x as f32)),
+            point_text(&h.normal.map(|x| x as f32)),
             h.feature.as_str()
         );
         (line::HIT, Focus::Point(h.point.map(|x| x as f32)), note)
@@ -796,20 +806,29 @@ pub(crate) fn sweep_before<const D: usize>(
 pub fn sweep_trace<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>) -> (Option<Hit<D>>, Trace<D>) {
     let mut log = Tracer::new();
     if !velocity.iter().all(|x| x.is_finite()) {
-        let t = log.finish(line::FINITE, false, format_args!("velocity {} is not finite: no answer", pt(&velocity)));
+        let t = log.finish(
+            line::FINITE,
+            false,
+            format_args!("velocity {} is not finite: no answer", point_text(&velocity)),
+        );
         return (None, t);
     }
     log.step(
         line::FINITE,
         Focus::None,
-        format_args!("c = {}, r = {}, v = {}", pt(&ball.center()), n(ball.radius()), pt(&velocity)),
+        format_args!(
+            "c = {}, r = {}, v = {}",
+            point_text(&ball.center()),
+            num_text(ball.radius()),
+            point_text(&velocity)
+        ),
     );
     let (c, r) = (widen(ball.center()), ball.radius() as f64);
     let hit =
         sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), 1.0, &mut log).map(|h| h.rounded());
     let verdict = hit.is_some();
     let why = match &hit {
-        Some(h) => format!("hit at t = {}{}", n(h.t), if h.initial { " (initial contact)" } else { "" }),
+        Some(h) => format!("hit at t = {}{}", num_text(h.t), if h.initial { " (initial contact)" } else { "" }),
         None => String::from("no hit"),
     };
     (hit, log.finish(line::HIT, verdict, format_args!("{why}")))

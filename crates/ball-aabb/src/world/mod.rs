@@ -60,8 +60,8 @@ mod tilemap;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, TileMap};
 
-use crate::algo::Source;
-use crate::{Circle, Rect};
+use crate::shape::{Circle, Rect};
+use crate::source::Source;
 
 /// What the resolvers need from a world of solid rectangles.
 ///
