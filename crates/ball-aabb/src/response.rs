@@ -39,7 +39,7 @@ pub enum ResponseCase {
 }
 
 impl ResponseCase {
-    /// The lower-case name used in JSON and the UI.
+    /// The lower-case name, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {

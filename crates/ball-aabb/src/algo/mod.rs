@@ -1,5 +1,5 @@
 //! Every published circle/sphere–AABB overlap test, one file each, and the registry [`ALGORITHMS`]
-//! that the UI, the command line, the tests and the benchmarks all iterate.
+//! that lists them: iterate it to compare, test, trace or benchmark every algorithm at once.
 //!
 //! | id | file | exact 2D | exact 3D |
 //! |----|------|----------|----------|

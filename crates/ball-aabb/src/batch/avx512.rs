@@ -231,9 +231,9 @@ unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &m
 
 /// The reader behind [`stream_read`](super::stream_read), AVX-512: blocks of 128 lanes, eight
 /// 64-byte loads per stream per block, each XORed (`vpxord`, on two ports, as the loads) into one
-/// of eight accumulators: nothing but the loads limits it. (Folding two loads per `vpternlogd`
-/// measured slower beyond the caches: 17 GB/s against 29 for this loop on the same arrays.) The
-/// tail uses masked loads, 16 lanes at a time.
+/// of eight accumulators: nothing but the loads limits it. (Folding two loads per `vpternlogd` is
+/// slower on arrays beyond the caches, so each load gets its own XOR.) The tail uses masked loads,
+/// 16 lanes at a time.
 ///
 /// # Safety
 /// AVX-512 F is present; every `s[i]` has at least `n` elements.

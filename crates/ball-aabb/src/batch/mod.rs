@@ -35,7 +35,7 @@
 //! # Input
 //! Plain `f32` slices (glam's SIMD types are off in this build: macroquad turns on `scalar-math`).
 //! The values are assumed valid, as the checked constructors of [`Ball`](crate::Ball) and
-//! [`Aabb`] guarantee: finite, `r ≥ 0`. With mismatched lengths the shortest slice wins,
+//! [`Aabb`](crate::Aabb) guarantee: finite, `r ≥ 0`. With mismatched lengths the shortest slice wins,
 //! and the work stops where the mask runs out of words; nothing panics.
 //!
 //! ```

@@ -7,8 +7,8 @@ use super::sweep::{sweep, sweep_trace};
 use crate::shape::{Box3, Circle, Rect, Sphere};
 use crate::source::Source;
 
-/// A registry entry for the sweep, in the style of [`Algorithm`](crate::Algorithm): what the UI and
-/// the command line show, and the functions to call.
+/// A registry entry for the sweep, in the style of [`Algorithm`](crate::Algorithm): what to show about
+/// the method, and the functions to call.
 #[derive(Clone, Copy)]
 pub struct SweepInfo {
     /// Stable identifier: `"ericson-rounded-box"`.

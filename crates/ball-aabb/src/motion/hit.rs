@@ -19,7 +19,7 @@ pub enum Feature {
 }
 
 impl Feature {
-    /// `"face"`, `"edge"` or `"corner"`, as in JSON and the UI.
+    /// `"face"`, `"edge"` or `"corner"`, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -30,7 +30,7 @@ impl Feature {
     }
 }
 
-/// Where a moving ball first touches a box: the answer of [`sweep`].
+/// Where a moving ball first touches a box: the answer of [`sweep`](crate::sweep()).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(

@@ -348,7 +348,7 @@ pub(crate) fn sweep_before<const D: usize>(
     sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), t_limit, &mut NoLog).map(|h| h.rounded())
 }
 
-/// [`sweep`], recording every step (for the demo's step-by-step view; never on a hot path). The
+/// [`sweep`], recording every step (to show or check how the answer came about; never on a hot path). The
 /// answer is the same as [`sweep`]'s on every input: both run the same body. Each
 /// [`Step::line`](crate::algo::Step::line) indexes [`SWEEP`](super::SWEEP)`.pseudocode`, and the
 /// trace's `verdict` is whether there is a hit.
