@@ -7,7 +7,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// How the ball stands against the box, judged by the exact distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,7 +23,7 @@ pub enum State {
 }
 
 impl State {
-    /// The lower-case name used in JSON and the UI.
+    /// The lower-case name, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {

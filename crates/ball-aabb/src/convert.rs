@@ -19,7 +19,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 macro_rules! accessors {
     ($feature:literal, $dim:literal, $ty:ty, $center:ident, $min:ident, $max:ident) => {
@@ -63,7 +63,7 @@ accessors!("mint", 3, mint::Vector3<f32>, center_mint3, min_mint3, max_mint3);
 
 #[cfg(all(test, feature = "glam", feature = "mint"))]
 mod tests {
-    use crate::{Box3, Sphere};
+    use crate::shape::{Box3, Sphere};
 
     #[test]
     fn glam_and_mint_round_trip() {

@@ -88,7 +88,8 @@
 //!
 //! ## Test a million circles against one box
 //! The [`batch`] kernels take structure-of-arrays slices (one slice per coordinate) and write a
-//! bitmask, with no branch per ball; on x86-64 they switch to AVX2 at run time (feature `std`).
+//! bitmask, with no branch per ball; on x86-64 they switch to AVX2 or AVX-512 at run time (feature
+//! `std`).
 //! ```
 //! use ball_aabb::batch::{mask_bit, mask_words, overlap_mask_one_box_fixed};
 //! use ball_aabb::Rect;
@@ -114,9 +115,12 @@
 //! - `std` (default): run-time CPU detection for the batched kernels and the platform's `sqrt`.
 //!   Without it the crate is `#![no_std]` (it uses `alloc` for traces and owned buffers only) and
 //!   computes the same correctly rounded square roots in software.
-//! - `glam`: `From` conversions between the shapes' arrays and glam 0.27's `Vec2`/`Vec3`/`Vec3A`
-//!   (the version macroquad 0.4 uses), and `Circle::from_glam`-style constructors.
-//! - `mint`: the same with mint's `Vector2`/`Vector3` (glam, nalgebra and cgmath convert to mint).
+//! - `glam`: the constructors take `impl Into<[f32; D]>`, so glam 0.27's `Vec2`/`Vec3`/`Vec3A` go in
+//!   as they are; accessors return the points as glam vectors (`Ball::center_vec2`,
+//!   `Aabb::min_vec2`, `Aabb::max_vec2`, and the `_vec3`/`_vec3a` forms), and array results
+//!   convert back with glam's own `From`.
+//! - `mint`: the same for mint's `Vector2`/`Vector3`, the interchange types glam, nalgebra and cgmath
+//!   convert to: `Ball::center_mint2`, `Aabb::min_mint2`, `Aabb::max_mint2` and the `_mint3` forms.
 //! - `serde`: `Serialize`/`Deserialize` for the shapes and result types.
 //! - `parallel`: the `par_*` forms of the [`batch`] kernels, which split arrays of 64 Ki lanes and
 //!   more across rayon's thread pool (implies `std`; rayon is the crate's only dependency then).
@@ -141,8 +145,12 @@ pub mod contact;
 mod convert;
 mod math;
 pub mod motion;
+pub(crate) mod overlap;
+mod queries;
 pub mod response;
 pub mod shape;
+mod source;
+pub mod trace;
 pub mod world;
 
 pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};

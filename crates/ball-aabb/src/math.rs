@@ -1,4 +1,5 @@
-//! Square roots with and without `std`.
+//! The float helpers every algorithm uses: compare-and-select `max`/`min`, and square roots with
+//! and without `std`.
 //!
 //! `core` has no `f64::sqrt` on stable Rust. With the `std` feature (the default) the crate calls the
 //! platform's (one instruction on x86-64 and wasm); without it, [`soft_sqrt`] computes the same
@@ -72,6 +73,29 @@ pub(crate) fn soft_sqrt(x: f64) -> f64 {
     }
     let exp = e / 2 - k;
     q as f64 * f64::from_bits(((exp + 1023) as u64) << 52)
+}
+
+/// `max(a, b)` as a compare-and-select. Shapes are validated, so the NaN handling of `f32::max`
+/// is not needed, and it would cost a second compare in the hot loops.
+#[inline(always)]
+#[must_use]
+pub(crate) fn fmax(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// `min(a, b)` as a compare-and-select; see [`fmax`].
+#[inline(always)]
+#[must_use]
+pub(crate) fn fmin(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
 }
 
 #[cfg(test)]

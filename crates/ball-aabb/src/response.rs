@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 
 use super::contact::{closest_point, face_distances, Contact, State};
-use super::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// Which construction produced the push.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,7 +39,7 @@ pub enum ResponseCase {
 }
 
 impl ResponseCase {
-    /// The lower-case name used in JSON and the UI.
+    /// The lower-case name, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {

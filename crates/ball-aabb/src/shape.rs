@@ -168,50 +168,6 @@ impl<const D: usize> Ball<D> {
         }
         Ball::new(c, self.radius).ok()
     }
-
-    /// Does the ball touch or overlap the box? Touching counts.
-    ///
-    /// This is the registry's `clamp` test (the fastest exact one: clamp the centre to the box,
-    /// compare the squared distance with `r²` in `f32`), inlined. Exact when the `f32` arithmetic is
-    /// (integers, halves, ...); on general floats it can differ from [`Ball::contact`]'s `f64` state
-    /// only right at tangency, within a few ulps.
-    ///
-    /// ```
-    /// use ball_aabb::{Circle, Rect};
-    /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
-    /// assert!(Circle::new([5.0, 1.0], 1.0).unwrap().overlaps(&b)); // touching the right face
-    /// assert!(!Circle::new([5.0, 3.0], 1.0).unwrap().overlaps(&b)); // √2 from the corner
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn overlaps(&self, aabb: &Aabb<D>) -> bool {
-        use crate::algo::OverlapTest as _;
-        crate::algo::clamp::Clamp::overlap(self, aabb)
-    }
-
-    /// The closest point of the box, the signed distance, the penetration and the zone: see
-    /// [`contact`](crate::contact()).
-    #[inline]
-    #[must_use]
-    pub fn contact(&self, aabb: &Aabb<D>) -> crate::Contact<D> {
-        crate::contact(self, aabb)
-    }
-
-    /// The vector to add to the centre so that the ball just touches the box (zero when they are
-    /// apart): see [`response`](crate::response()) for the outside and inside cases.
-    ///
-    /// ```
-    /// use ball_aabb::Circle;
-    /// use ball_aabb::Rect;
-    /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0]).unwrap();
-    /// let sunk = Circle::new([3.0, 0.25], 1.0).unwrap();
-    /// assert_eq!(sunk.push_out(&floor), [0.0, 0.75]);
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn push_out(&self, aabb: &Aabb<D>) -> [f32; D] {
-        crate::response(self, aabb).push
-    }
 }
 
 impl<const D: usize> Aabb<D> {
@@ -291,28 +247,5 @@ impl<const D: usize> Aabb<D> {
             hi[i] += delta[i];
         }
         Aabb::new(lo, hi).ok()
-    }
-}
-
-/// `max(a, b)` as a compare-and-select. Shapes are validated, so the NaN handling of `f32::max`
-/// (which costs 1.3–1.5× in the hot loops) is not needed.
-#[inline(always)]
-#[must_use]
-pub(crate) fn fmax(a: f32, b: f32) -> f32 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-/// `min(a, b)` as a compare-and-select; see [`fmax`].
-#[inline(always)]
-#[must_use]
-pub(crate) fn fmin(a: f32, b: f32) -> f32 {
-    if a < b {
-        a
-    } else {
-        b
     }
 }

@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::{Aabb, Ball};
+use crate::shape::{Aabb, Ball};
 
 /// A tiny seeded generator (SplitMix64), so a sweep is the same on every run.
 pub(crate) struct Rng(pub u64);

@@ -13,9 +13,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, Focus, Trace, Tracer};
 
 /// Marker type for Arvo's algorithm.
 pub struct Arvo;
@@ -47,14 +49,30 @@ impl OverlapTest for Arvo {
         let mut d = 0.0;
         t.step(0, Focus::None, format_args!("d = 0"));
         for i in 0..D {
-            t.step(1, Focus::Axis(i), format_args!("{}: c = {} against [{}, {}]", ax(i), n(c[i]), n(lo[i]), n(hi[i])));
+            t.step(
+                1,
+                Focus::Axis(i),
+                format_args!(
+                    "{}: c = {} against [{}, {}]",
+                    axis_name(i),
+                    num_text(c[i]),
+                    num_text(lo[i]),
+                    num_text(hi[i])
+                ),
+            );
             if c[i] < lo[i] {
                 let e = c[i] - lo[i];
                 d += e * e;
                 t.step(
                     2,
                     Focus::Axis(i),
-                    format_args!("{}: below min, e = {}, e² = {}, d = {}", ax(i), n(e), n(e * e), n(d)),
+                    format_args!(
+                        "{}: below min, e = {}, e² = {}, d = {}",
+                        axis_name(i),
+                        num_text(e),
+                        num_text(e * e),
+                        num_text(d)
+                    ),
                 );
             } else if c[i] > hi[i] {
                 let e = c[i] - hi[i];
@@ -62,12 +80,18 @@ impl OverlapTest for Arvo {
                 t.step(
                     3,
                     Focus::Axis(i),
-                    format_args!("{}: above max, e = {}, e² = {}, d = {}", ax(i), n(e), n(e * e), n(d)),
+                    format_args!(
+                        "{}: above max, e = {}, e² = {}, d = {}",
+                        axis_name(i),
+                        num_text(e),
+                        num_text(e * e),
+                        num_text(d)
+                    ),
                 );
             }
         }
         let v = d <= r * r;
-        t.finish(4, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+        t.finish(4, v, format_args!("d = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
     }
 }
 

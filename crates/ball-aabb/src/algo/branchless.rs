@@ -14,10 +14,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::shape::fmax;
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::math::fmax;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, Focus, Trace, Tracer};
 
 /// Marker type for the branch-free max form.
 pub struct Branchless;
@@ -45,19 +47,25 @@ impl OverlapTest for Branchless {
         let mut within = true;
         t.step(0, Focus::None, format_args!("d = 0"));
         for i in 0..D {
-            t.step(1, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            t.step(1, Focus::Axis(i), format_args!("axis {}", axis_name(i)));
             let e = fmax(lo[i] - c[i], 0.0) + fmax(c[i] - hi[i], 0.0);
             t.step(
                 2,
                 Focus::Axis(i),
-                format_args!("{}: e = max({}, 0) + max({}, 0) = {}", ax(i), n(lo[i] - c[i]), n(c[i] - hi[i]), n(e)),
+                format_args!(
+                    "{}: e = max({}, 0) + max({}, 0) = {}",
+                    axis_name(i),
+                    num_text(lo[i] - c[i]),
+                    num_text(c[i] - hi[i]),
+                    num_text(e)
+                ),
             );
             within &= e <= r;
             if e > r {
-                t.step(3, Focus::Axis(i), format_args!("early out: e = {} > r = {} on {} (the published 'e ≤ r' would reject here only when it should not)", n(e), n(r), ax(i)));
+                t.step(3, Focus::Axis(i), format_args!("early out: e = {} > r = {} on {} (the published 'e ≤ r' would reject here only when it should not)", num_text(e), num_text(r), axis_name(i)));
             }
             d += e * e;
-            t.step(4, Focus::Axis(i), format_args!("{}: e² = {}, d = {}", ax(i), n(e * e), n(d)));
+            t.step(4, Focus::Axis(i), format_args!("{}: e² = {}, d = {}", axis_name(i), num_text(e * e), num_text(d)));
         }
         let v = within & (d <= r * r);
         t.finish(
@@ -65,9 +73,9 @@ impl OverlapTest for Branchless {
             v,
             format_args!(
                 "d = {} {} r² = {}{}",
-                n(d),
-                cmp(d <= r * r),
-                n(r * r),
+                num_text(d),
+                le_or_gt(d <= r * r),
+                num_text(r * r),
                 if within { "" } else { " (rejected by an early out)" }
             ),
         )

@@ -7,10 +7,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::shape::{fmax, fmin};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::math::{fmax, fmin};
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, point_text, Focus, Trace, Tracer};
 
 /// Marker type for clamp-to-closest-point.
 pub struct Clamp;
@@ -42,13 +44,24 @@ impl OverlapTest for Clamp {
             t.step(
                 0,
                 Focus::Axis(i),
-                format_args!("{}: s = clamp({}, {}, {}) = {}", ax(i), n(c[i]), n(lo[i]), n(hi[i]), n(s[i])),
+                format_args!(
+                    "{}: s = clamp({}, {}, {}) = {}",
+                    axis_name(i),
+                    num_text(c[i]),
+                    num_text(lo[i]),
+                    num_text(hi[i]),
+                    num_text(s[i])
+                ),
             );
-            t.step(1, Focus::Axis(i), format_args!("{}: d = {}, d² so far = {}", ax(i), n(e), n(d)));
+            t.step(
+                1,
+                Focus::Axis(i),
+                format_args!("{}: d = {}, d² so far = {}", axis_name(i), num_text(e), num_text(d)),
+            );
         }
-        t.step(1, Focus::Point(s), format_args!("closest point s = {}", pt(&s)));
+        t.step(1, Focus::Point(s), format_args!("closest point s = {}", point_text(&s)));
         let v = d <= r * r;
-        t.finish(2, v, format_args!("d·d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+        t.finish(2, v, format_args!("d·d = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
     }
 }
 

@@ -12,10 +12,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::shape::fmax;
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::math::fmax;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, Focus, Trace, Tracer};
 
 /// Marker type for the fold into the first quadrant.
 pub struct Fold;
@@ -44,19 +46,29 @@ impl OverlapTest for Fold {
         for i in 0..D {
             let c = 0.5 * (lo[i] + hi[i]);
             let h = 0.5 * (hi[i] - lo[i]);
-            t.step(0, Focus::Axis(i), format_args!("{}: c = {}, h = {}", ax(i), n(c), n(h)));
+            t.step(0, Focus::Axis(i), format_args!("{}: c = {}, h = {}", axis_name(i), num_text(c), num_text(h)));
             let v = (p[i] - c).abs();
-            t.step(1, Focus::Axis(i), format_args!("{}: v = |{} − {}| = {}", ax(i), n(p[i]), n(c), n(v)));
+            t.step(
+                1,
+                Focus::Axis(i),
+                format_args!("{}: v = |{} − {}| = {}", axis_name(i), num_text(p[i]), num_text(c), num_text(v)),
+            );
             let u = fmax(v - h, 0.0);
             d += u * u;
             t.step(
                 2,
                 Focus::Axis(i),
-                format_args!("{}: u = max({}, 0) = {}, u·u so far = {}", ax(i), n(v - h), n(u), n(d)),
+                format_args!(
+                    "{}: u = max({}, 0) = {}, u·u so far = {}",
+                    axis_name(i),
+                    num_text(v - h),
+                    num_text(u),
+                    num_text(d)
+                ),
             );
         }
         let v = d <= r * r;
-        t.finish(3, v, format_args!("u·u = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+        t.finish(3, v, format_args!("u·u = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
     }
 }
 

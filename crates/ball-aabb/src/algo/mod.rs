@@ -1,5 +1,5 @@
 //! Every published circle/sphere–AABB overlap test, one file each, and the registry [`ALGORITHMS`]
-//! that the UI, the command line, the tests and the benchmarks all iterate.
+//! that lists them: iterate it to compare, test, trace or benchmark every algorithm at once.
 //!
 //! | id | file | exact 2D | exact 3D |
 //! |----|------|----------|----------|
@@ -40,169 +40,24 @@
 
 #![forbid(unsafe_code)]
 
-use alloc::{string::String, vec::Vec};
 pub mod arvo;
 pub mod branchless;
 pub mod clamp;
+mod entry;
 pub mod fold;
 pub mod planes;
 pub mod planes_naive;
 pub mod qrf;
 pub mod qri;
-pub mod trace;
 pub mod zones;
 
-use crate::{Aabb, Ball, Box3, Circle, Rect, Sphere};
-pub use trace::{Focus, Step, Trace};
+pub use crate::batch::count_pairs;
+pub use crate::overlap::OverlapTest;
+pub use crate::source::Source;
+pub use crate::trace::{self, Focus, Step, Trace};
+pub use entry::Algorithm;
 
-/// An overlap test written once for every dimension. Implemented by a marker type per algorithm,
-/// so that generic callers (the batch loops below, the benchmarks) get the body inlined.
-pub trait OverlapTest {
-    /// Does the ball overlap the box? The shapes are valid by construction; this never panics.
-    fn overlap<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> bool;
-
-    /// The same test, recording each step with its values (for teaching; never on a hot path).
-    /// Its verdict equals [`OverlapTest::overlap`]'s on every input.
-    fn trace<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Trace<D>;
-}
-
-/// Where an algorithm was published.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Source {
-    /// Who published it.
-    pub author: &'static str,
-    /// Where: the book, paper or post.
-    pub venue: &'static str,
-    /// When, if known.
-    pub year: Option<u16>,
-}
-
-impl core::fmt::Display for Source {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.year {
-            Some(y) => write!(f, "{}, {}, {}", self.author, self.venue, y),
-            None => write!(f, "{}, {}", self.author, self.venue),
-        }
-    }
-}
-
-/// One entry of the registry: what the UI shows, and the functions to call.
-#[derive(Clone, Copy)]
-pub struct Algorithm {
-    /// Stable identifier, used on the command line, in JSON and in URLs.
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// One paragraph: how it works and why.
-    pub explanation: &'static str,
-    /// Where it was published.
-    pub source: Source,
-    /// Pseudocode, one line per entry, for the UI.
-    pub pseudocode: &'static [&'static str],
-    /// How the source treats touching, and any erratum.
-    pub tangency: &'static str,
-    /// Circle against rectangle.
-    pub overlap_2d: fn(&Circle, &Rect) -> bool,
-    /// Sphere against box.
-    pub overlap_3d: fn(&Sphere, &Box3) -> bool,
-    /// Number of overlapping pairs among `balls[i]` vs `boxes[i]` (the shorter length wins), with the
-    /// test inlined in the loop: the form to benchmark.
-    pub count_pairs_2d: fn(&[Circle], &[Rect]) -> usize,
-    /// 3D version of [`Algorithm::count_pairs_2d`].
-    pub count_pairs_3d: fn(&[Sphere], &[Box3]) -> usize,
-    /// The traced form in 2D: every step with its values, and the verdict.
-    pub trace_2d: fn(&Circle, &Rect) -> Trace<2>,
-    /// The traced form in 3D.
-    pub trace_3d: fn(&Sphere, &Box3) -> Trace<3>,
-    /// The test exactly as its source prints it, where that differs from `overlap_2d` (the
-    /// branch-free sign error, strict `<` tangency). `None` when the published form is the same.
-    pub as_published_2d: Option<fn(&Circle, &Rect) -> bool>,
-    /// 3D version of [`Algorithm::as_published_2d`].
-    pub as_published_3d: Option<fn(&Sphere, &Box3) -> bool>,
-}
-
-/// Counts overlapping pairs with `A`'s test inlined. On x86-64 CPUs with AVX2 (or AVX-512) the same
-/// loop runs as an AVX2 (AVX-512) clone (chosen once, see [`batch::level`](crate::batch::level)), where LLVM can
-/// vectorise the branch-free tests across pairs; the branchy ones stay one pair at a time.
-#[inline(never)]
-pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    if let Some(cpu) = crate::batch::avx512::Avx512::get() {
-        return cpu.count_pairs::<A, D>(balls, boxes);
-    }
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    if let Some(cpu) = crate::batch::avx2::Avx2::get() {
-        return cpu.count_pairs::<A, D>(balls, boxes);
-    }
-    count_pairs_body::<A, D>(balls, boxes)
-}
-
-/// The loop itself, shared by the portable, AVX2 and AVX-512 forms.
-#[inline(always)]
-pub(crate) fn count_pairs_body<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-    balls.iter().zip(boxes).map(|(b, a)| A::overlap(b, a) as usize).sum()
-}
-
-impl Algorithm {
-    pub(crate) const fn of<A: OverlapTest>(
-        id: &'static str,
-        name: &'static str,
-        explanation: &'static str,
-        source: Source,
-        pseudocode: &'static [&'static str],
-        tangency: &'static str,
-    ) -> Algorithm {
-        Algorithm {
-            id,
-            name,
-            explanation,
-            source,
-            pseudocode,
-            tangency,
-            overlap_2d: A::overlap::<2>,
-            overlap_3d: A::overlap::<3>,
-            count_pairs_2d: count_pairs::<A, 2>,
-            count_pairs_3d: count_pairs::<A, 3>,
-            trace_2d: A::trace::<2>,
-            trace_3d: A::trace::<3>,
-            as_published_2d: None,
-            as_published_3d: None,
-        }
-    }
-
-    /// Attaches the literal published form (see [`Algorithm::as_published_2d`]).
-    pub(crate) const fn published(
-        mut self,
-        f2: fn(&Circle, &Rect) -> bool,
-        f3: fn(&Sphere, &Box3) -> bool,
-    ) -> Algorithm {
-        self.as_published_2d = Some(f2);
-        self.as_published_3d = Some(f3);
-        self
-    }
-
-    /// The verdict as published (2D): the literal variant when there is one, else the test itself.
-    #[must_use]
-    pub fn published_2d(&self, ball: &Circle, aabb: &Rect) -> bool {
-        self.as_published_2d.unwrap_or(self.overlap_2d)(ball, aabb)
-    }
-
-    /// Is this test exact (overlap ⇔ distance ≤ r) in dimension `dim` (2 or 3)?
-    #[must_use]
-    pub fn is_exact(&self, dim: usize) -> bool {
-        match self.id {
-            "planes_naive" => false,
-            "planes" => dim == 2,
-            _ => true,
-        }
-    }
-}
-
-impl core::fmt::Debug for Algorithm {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Algorithm").field("id", &self.id).finish_non_exhaustive()
-    }
-}
+use alloc::{string::String, vec::Vec};
 
 /// The registry: every algorithm, in teaching order. Everything iterates this list.
 pub const ALGORITHMS: &[Algorithm] = &[
@@ -240,9 +95,10 @@ pub fn algorithm_ids() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::ALGORITHMS;
+    use super::{Focus, ALGORITHMS};
     use crate::testutil::sweep;
-    use crate::{contact, State};
+    use crate::{contact, Aabb, Ball, State};
+    use alloc::vec;
 
     #[test]
     fn published_branchless_never_reports_an_overlap() {
@@ -270,5 +126,45 @@ mod tests {
             });
             assert!(touching > 50, "the sweep must contain tangencies, had {touching}");
         }
+    }
+
+    #[test]
+    fn traced_verdict_equals_plain_verdict_2d_and_3d() {
+        for a in ALGORITHMS {
+            sweep::<2>(20_000, 7, |b, x| {
+                let t = (a.trace_2d)(b, x);
+                assert_eq!(t.verdict, (a.overlap_2d)(b, x), "{} on {b:?} {x:?}", a.id);
+                assert!(t.steps.iter().all(|s| s.line < a.pseudocode.len()), "{}: line out of range", a.id);
+            });
+            sweep::<3>(20_000, 11, |b, x| {
+                let t = (a.trace_3d)(b, x);
+                assert_eq!(t.verdict, (a.overlap_3d)(b, x), "{} on {b:?} {x:?}", a.id);
+            });
+        }
+    }
+
+    #[test]
+    fn qri_trace_reports_the_early_out_axis() {
+        let qri = super::algorithm("qri").unwrap();
+        let b = Ball::new([-10.0, 0.0], 2.0).unwrap();
+        let x = Aabb::new([0.0, -1.0], [4.0, 1.0]).unwrap();
+        let t = (qri.trace_2d)(&b, &x);
+        let last = t.steps.last().unwrap();
+        assert!(!t.verdict);
+        assert!(last.note.contains("early out") && last.note.contains("on x"), "{}", last.note);
+        // The y axis was never looked at.
+        assert!(!t.steps.iter().any(|s| s.focus == Focus::Axis(1)));
+    }
+
+    #[test]
+    fn zones_trace_names_the_zone_and_the_corner() {
+        let zones = super::algorithm("zones").unwrap();
+        let b = Ball::new([5.0, 5.0], 5.0).unwrap(); // 3-4-5 from the corner (2, 1)
+        let x = Aabb::new([0.0, 0.0], [2.0, 1.0]).unwrap();
+        let t = (zones.trace_2d)(&b, &x);
+        assert!(t.verdict);
+        assert!(t.steps.iter().any(|s| s.focus == Focus::Zone(8)));
+        assert!(t.steps.iter().any(|s| s.focus == Focus::Point([2.0, 1.0])));
+        assert_eq!(t.lines_run(), vec![0, 1, 4]);
     }
 }

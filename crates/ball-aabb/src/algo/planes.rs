@@ -14,10 +14,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::shape::fmax;
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::math::fmax;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, num_text, Focus, Trace, Tracer};
 
 /// Marker type for the face-plane test.
 pub struct Planes;
@@ -85,7 +87,7 @@ impl OverlapTest for Planes {
             return t.finish(
                 0,
                 true,
-                format_args!("inside every face plane by more than r = {}: the ball is in the box", n(r)),
+                format_args!("inside every face plane by more than r = {}: the ball is in the box", num_text(r)),
             );
         }
         t.step(0, Focus::None, format_args!("not inside every face plane"));
@@ -93,12 +95,12 @@ impl OverlapTest for Planes {
             for upper in [false, true] {
                 let d = plane_distance(&c, &lo, &hi, i, upper);
                 let face = if upper { "max" } else { "min" };
-                t.step(1, Focus::Plane { axis: i, upper, cut: 0.0 }, format_args!("face {face}.{}", ax(i)));
+                t.step(1, Focus::Plane { axis: i, upper, cut: 0.0 }, format_args!("face {face}.{}", axis_name(i)));
                 if d.abs() > r {
                     t.step(
                         2,
                         Focus::Plane { axis: i, upper, cut: 0.0 },
-                        format_args!("{face}.{}: d = {}, |d| > r: no cut", ax(i), n(d)),
+                        format_args!("{face}.{}: d = {}, |d| > r: no cut", axis_name(i), num_text(d)),
                     );
                     continue;
                 }
@@ -107,7 +109,12 @@ impl OverlapTest for Planes {
                 t.step(
                     3,
                     plane.clone(),
-                    format_args!("{face}.{}: d = {}, cut radius ρ = √(r² − d²) = {}", ax(i), n(d), n(cut)),
+                    format_args!(
+                        "{face}.{}: d = {}, cut radius ρ = √(r² − d²) = {}",
+                        axis_name(i),
+                        num_text(d),
+                        num_text(cut)
+                    ),
                 );
                 let mut reaches = true;
                 for j in 0..D {
@@ -116,9 +123,9 @@ impl OverlapTest for Planes {
                     }
                 }
                 if reaches {
-                    return t.finish(4, true, format_args!("the cut reaches face {face}.{}: overlap", ax(i)));
+                    return t.finish(4, true, format_args!("the cut reaches face {face}.{}: overlap", axis_name(i)));
                 }
-                t.step(4, plane, format_args!("{face}.{}: the cut misses the face", ax(i)));
+                t.step(4, plane, format_args!("{face}.{}: the cut misses the face", axis_name(i)));
             }
         }
         t.finish(5, false, format_args!("no face is reached: separated"))
@@ -143,9 +150,10 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Planes>(
         "if −dist(plane, c) > r for all face planes:  return true      (inside)",
         "for each face plane P:",
         "    d ← dist(P, c);  if |d| > r: continue",
-        "    q ← c − d·n(P);  ρ ← √(r² − d²)                     (the cut)",
+        "    q ← c − d·num_text(P);  ρ ← √(r² − d²)                     (the cut)",
         "    if dist(Q, q) ≤ ρ for every other face plane Q:  return true",
         "return false",
     ],
     "Inclusive (≤). Exact in 2D; in 3D over-reports near edges and corners (kept on purpose).",
-);
+)
+.exact_in(true, false);

@@ -8,9 +8,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, num_text, Focus, Trace, Tracer};
 
 /// Marker type for the naive (flawed) face-plane test.
 pub struct PlanesNaive;
@@ -35,12 +37,17 @@ impl OverlapTest for PlanesNaive {
         for i in 0..D {
             for (upper, d) in [(false, lo[i] - c[i]), (true, c[i] - hi[i])] {
                 let face = if upper { "max" } else { "min" };
-                t.step(0, Focus::GrownBox(r), format_args!("face {face}.{}: dist = {}", ax(i), n(d)));
+                t.step(0, Focus::GrownBox(r), format_args!("face {face}.{}: dist = {}", axis_name(i), num_text(d)));
                 if d > r {
                     return t.finish(
                         1,
                         false,
-                        format_args!("dist = {} > r = {}: wholly outside {face}.{}", n(d), n(r), ax(i)),
+                        format_args!(
+                            "dist = {} > r = {}: wholly outside {face}.{}",
+                            num_text(d),
+                            num_text(r),
+                            axis_name(i)
+                        ),
                     );
                 }
             }
@@ -71,4 +78,5 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<PlanesNaive>(
         "return true                 (wrong in the corner regions)",
     ],
     "Not exact: false overlaps in the corner regions (edges and corners in 3D).",
-);
+)
+.exact_in(false, false);

@@ -8,9 +8,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, Focus, Trace, Tracer};
 
 /// Marker type for QRF (quick rejections first).
 pub struct Qrf;
@@ -45,7 +47,7 @@ impl OverlapTest for Qrf {
         let r = ball.radius();
         let mut t = Tracer::new();
         for i in 0..D {
-            t.step(0, Focus::GrownBox(r), format_args!("quick rejection on {}", ax(i)));
+            t.step(0, Focus::GrownBox(r), format_args!("quick rejection on {}", axis_name(i)));
             let (below, above) = (c[i] - lo[i], c[i] - hi[i]);
             if below < -r || above > r {
                 return t.finish(
@@ -53,35 +55,48 @@ impl OverlapTest for Qrf {
                     false,
                     format_args!(
                         "early out on {}: c − min = {}, c − max = {}: outside the box grown by r = {}",
-                        ax(i),
-                        n(below),
-                        n(above),
-                        n(r)
+                        axis_name(i),
+                        num_text(below),
+                        num_text(above),
+                        num_text(r)
                     ),
                 );
             }
             t.step(
                 1,
                 Focus::GrownBox(r),
-                format_args!("{}: within the grown slab [{}, {}]", ax(i), n(lo[i] - r), n(hi[i] + r)),
+                format_args!(
+                    "{}: within the grown slab [{}, {}]",
+                    axis_name(i),
+                    num_text(lo[i] - r),
+                    num_text(hi[i] + r)
+                ),
             );
         }
         let mut d = 0.0;
         t.step(2, Focus::None, format_args!("d = 0"));
         for i in 0..D {
-            t.step(3, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            t.step(3, Focus::Axis(i), format_args!("axis {}", axis_name(i)));
             if c[i] < lo[i] {
                 let e = c[i] - lo[i];
                 d += e * e;
-                t.step(4, Focus::Axis(i), format_args!("{}: below min, e = {}, d = {}", ax(i), n(e), n(d)));
+                t.step(
+                    4,
+                    Focus::Axis(i),
+                    format_args!("{}: below min, e = {}, d = {}", axis_name(i), num_text(e), num_text(d)),
+                );
             } else if c[i] > hi[i] {
                 let e = c[i] - hi[i];
                 d += e * e;
-                t.step(5, Focus::Axis(i), format_args!("{}: above max, e = {}, d = {}", ax(i), n(e), n(d)));
+                t.step(
+                    5,
+                    Focus::Axis(i),
+                    format_args!("{}: above max, e = {}, d = {}", axis_name(i), num_text(e), num_text(d)),
+                );
             }
         }
         let v = d <= r * r;
-        t.finish(6, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+        t.finish(6, v, format_args!("d = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
     }
 }
 

@@ -6,9 +6,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, Focus, Trace, Tracer};
 
 /// Marker type for QRI (quick rejections intertwined).
 pub struct Qri;
@@ -48,29 +50,45 @@ impl OverlapTest for Qri {
         let mut d = 0.0;
         t.step(0, Focus::None, format_args!("d = 0"));
         for i in 0..D {
-            t.step(1, Focus::Axis(i), format_args!("axis {}", ax(i)));
+            t.step(1, Focus::Axis(i), format_args!("axis {}", axis_name(i)));
             let e = c[i] - lo[i];
-            t.step(2, Focus::Axis(i), format_args!("{}: e = c − min = {}", ax(i), n(e)));
+            t.step(2, Focus::Axis(i), format_args!("{}: e = c − min = {}", axis_name(i), num_text(e)));
             if e < 0.0 {
                 if e < -r {
-                    return t.finish(3, false, format_args!("early out: e = {} < −r = {} on {}", n(e), n(-r), ax(i)));
+                    return t.finish(
+                        3,
+                        false,
+                        format_args!("early out: e = {} < −r = {} on {}", num_text(e), num_text(-r), axis_name(i)),
+                    );
                 }
                 d += e * e;
-                t.step(3, Focus::Axis(i), format_args!("{}: below min, e² = {}, d = {}", ax(i), n(e * e), n(d)));
+                t.step(
+                    3,
+                    Focus::Axis(i),
+                    format_args!("{}: below min, e² = {}, d = {}", axis_name(i), num_text(e * e), num_text(d)),
+                );
             } else {
                 let e = c[i] - hi[i];
-                t.step(4, Focus::Axis(i), format_args!("{}: e = c − max = {}", ax(i), n(e)));
+                t.step(4, Focus::Axis(i), format_args!("{}: e = c − max = {}", axis_name(i), num_text(e)));
                 if e > 0.0 {
                     if e > r {
-                        return t.finish(5, false, format_args!("early out: e = {} > r = {} on {}", n(e), n(r), ax(i)));
+                        return t.finish(
+                            5,
+                            false,
+                            format_args!("early out: e = {} > r = {} on {}", num_text(e), num_text(r), axis_name(i)),
+                        );
                     }
                     d += e * e;
-                    t.step(5, Focus::Axis(i), format_args!("{}: above max, e² = {}, d = {}", ax(i), n(e * e), n(d)));
+                    t.step(
+                        5,
+                        Focus::Axis(i),
+                        format_args!("{}: above max, e² = {}, d = {}", axis_name(i), num_text(e * e), num_text(d)),
+                    );
                 }
             }
         }
         let v = d <= r * r;
-        t.finish(6, v, format_args!("d = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+        t.finish(6, v, format_args!("d = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
     }
 }
 

@@ -23,9 +23,11 @@
 
 #![forbid(unsafe_code)]
 
-use super::trace::{ax, cmp, n, pt, Focus, Trace, Tracer};
-use super::{Algorithm, OverlapTest, Source};
-use crate::{Aabb, Ball};
+use super::entry::Algorithm;
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
+use crate::source::Source;
+use crate::trace::{axis_name, le_or_gt, num_text, point_text, Focus, Trace, Tracer};
 
 /// Marker type for the nine-zone (27-region in 3D) method.
 pub struct Zones;
@@ -85,9 +87,9 @@ impl OverlapTest for Zones {
                 outside += 1;
                 side_axis = i;
             }
-            t.step(0, Focus::Axis(i), format_args!("{}_zone = {}", ax(i), z));
+            t.step(0, Focus::Axis(i), format_args!("{}_zone = {}", axis_name(i), z));
         }
-        let zone = crate::zone_of(&c, aabb);
+        let zone = crate::contact::zone_of(&c, aabb);
         let kind = match outside {
             0 => "inside",
             1 => "side",
@@ -108,12 +110,12 @@ impl OverlapTest for Zones {
                     v,
                     format_args!(
                         "{}: |{} − {}| = {} {} r + half = {}",
-                        ax(i),
-                        n(c[i]),
-                        n(box_center),
-                        n(dist),
-                        cmp(v),
-                        n(r + half)
+                        axis_name(i),
+                        num_text(c[i]),
+                        num_text(box_center),
+                        num_text(dist),
+                        le_or_gt(v),
+                        num_text(r + half)
                     ),
                 )
             }
@@ -132,9 +134,9 @@ impl OverlapTest for Zones {
                     let e = c[i] - corner;
                     d += e * e;
                 }
-                t.step(4, Focus::Point(k), format_args!("nearest {kind}: {}", pt(&k)));
+                t.step(4, Focus::Point(k), format_args!("nearest {kind}: {}", point_text(&k)));
                 let v = d <= r * r;
-                t.finish(4, v, format_args!("|c − k|² = {} {} r² = {}", n(d), cmp(v), n(r * r)))
+                t.finish(4, v, format_args!("|c − k|² = {} {} r² = {}", num_text(d), le_or_gt(v), num_text(r * r)))
             }
         }
     }

@@ -10,10 +10,13 @@
 
 #![allow(unsafe_code)]
 
+use super::cpu::{level, Level};
+use super::layout::{ContactsMut, PairsRef, LANES};
 use super::portable::{self, Sink};
-use super::{ContactsMut, Level, PairsRef, LANES};
-use crate::algo::OverlapTest;
-use crate::{Aabb, Ball};
+use super::sweep::sweep_one_box_body;
+use crate::overlap::OverlapTest;
+use crate::response::Real;
+use crate::shape::{Aabb, Ball};
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
@@ -236,15 +239,11 @@ unsafe fn sweep_one_box<const D: usize>(
     toi: &mut [f32],
     n: usize,
 ) -> usize {
-    super::sweep::sweep_one_box_body(aabb, c, r, v, toi, n)
+    sweep_one_box_body(aabb, c, r, v, toi, n)
 }
 
 #[target_feature(enable = "avx2,fma,popcnt")]
-unsafe fn contact_push<const D: usize, F: crate::response::Real>(
-    p: &PairsRef<'_, D>,
-    out: ContactsMut<'_, D>,
-    n: usize,
-) -> usize {
+unsafe fn contact_push<const D: usize, F: Real>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D>, n: usize) -> usize {
     portable::contact_push_body::<D, F>(p, out, n)
 }
 
@@ -252,11 +251,11 @@ unsafe fn contact_push<const D: usize, F: crate::response::Real>(
 /// the branch-free tests across pairs.
 #[target_feature(enable = "avx2,fma,popcnt")]
 unsafe fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-    crate::algo::count_pairs_body::<A, D>(balls, boxes)
+    portable::count_pairs_body::<A, D>(balls, boxes)
 }
 
 /// Proof that this CPU runs AVX2, FMA and POPCNT: only [`Avx2::get`] makes one, and only when
-/// [`level`](super::level) says so (detected at run time; [`set_level`](super::set_level) only
+/// [`level`](super::level()) says so (detected at run time; [`set_level`](super::set_level()) only
 /// chooses levels the CPU has). Its methods are the safe doors to the code above.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2(());
@@ -265,7 +264,7 @@ impl Avx2 {
     /// `Some` when the AVX2 path is selected.
     #[inline]
     pub(crate) fn get() -> Option<Avx2> {
-        (super::level() == Level::Avx2).then_some(Avx2(()))
+        (level() == Level::Avx2).then_some(Avx2(()))
     }
 
     /// One box against many balls; `c[i]` (and `radii` when given) have at least `n` elements.
@@ -320,7 +319,7 @@ impl Avx2 {
 
     /// The contact + push loop (safe code compiled for AVX2).
     #[inline]
-    pub(super) fn contact_push<const D: usize, F: crate::response::Real>(
+    pub(super) fn contact_push<const D: usize, F: Real>(
         self,
         p: &PairsRef<'_, D>,
         out: ContactsMut<'_, D>,

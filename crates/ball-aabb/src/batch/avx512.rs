@@ -13,10 +13,13 @@
 
 #![allow(unsafe_code)]
 
+use super::cpu::{level, Level};
+use super::layout::{ContactsMut, PairsRef, LANES};
 use super::portable::{self, Sink};
-use super::{ContactsMut, Level, PairsRef, LANES};
-use crate::algo::OverlapTest;
-use crate::{Aabb, Ball};
+use super::sweep::sweep_one_box_body;
+use crate::overlap::OverlapTest;
+use crate::response::Real;
+use crate::shape::{Aabb, Ball};
 #[cfg(target_arch = "x86")]
 use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
@@ -228,9 +231,9 @@ unsafe fn pairs<const D: usize, S: Sink>(p: &PairsRef<'_, D>, n: usize, sink: &m
 
 /// The reader behind [`stream_read`](super::stream_read), AVX-512: blocks of 128 lanes, eight
 /// 64-byte loads per stream per block, each XORed (`vpxord`, on two ports, as the loads) into one
-/// of eight accumulators: nothing but the loads limits it. (Folding two loads per `vpternlogd`
-/// measured slower beyond the caches: 17 GB/s against 29 for this loop on the same arrays.) The
-/// tail uses masked loads, 16 lanes at a time.
+/// of eight accumulators: nothing but the loads limits it. (Folding two loads per `vpternlogd` is
+/// slower on arrays beyond the caches, so each load gets its own XOR.) The tail uses masked loads,
+/// 16 lanes at a time.
 ///
 /// # Safety
 /// AVX-512 F is present; every `s[i]` has at least `n` elements.
@@ -281,27 +284,23 @@ fn sweep_one_box<const D: usize>(
     toi: &mut [f32],
     n: usize,
 ) -> usize {
-    super::sweep::sweep_one_box_body(aabb, c, r, v, toi, n)
+    sweep_one_box_body(aabb, c, r, v, toi, n)
 }
 
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,popcnt")]
-fn contact_push<const D: usize, F: crate::response::Real>(
-    p: &PairsRef<'_, D>,
-    out: ContactsMut<'_, D>,
-    n: usize,
-) -> usize {
+fn contact_push<const D: usize, F: Real>(p: &PairsRef<'_, D>, out: ContactsMut<'_, D>, n: usize) -> usize {
     portable::contact_push_body::<D, F>(p, out, n)
 }
 
 /// The registry's pair loop with `A`'s test inlined, compiled for AVX-512.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,popcnt")]
 fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-    crate::algo::count_pairs_body::<A, D>(balls, boxes)
+    portable::count_pairs_body::<A, D>(balls, boxes)
 }
 
 /// Proof that this CPU runs AVX-512 F/BW/DQ/VL (and AVX2, FMA, POPCNT): only [`Avx512::get`] makes
-/// one, and only when [`level`](super::level) says so (detected at run time, or as detected at
-/// compile time without `std`; [`set_level`](super::set_level) can only choose a level the CPU has).
+/// one, and only when [`level`](super::level()) says so (detected at run time, or as detected at
+/// compile time without `std`; [`set_level`](super::set_level()) can only choose a level the CPU has).
 /// Its methods are the safe doors to the code above.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512(());
@@ -310,7 +309,7 @@ impl Avx512 {
     /// `Some` when the AVX-512 path is selected.
     #[inline]
     pub(crate) fn get() -> Option<Avx512> {
-        (super::level() == Level::Avx512).then_some(Avx512(()))
+        (level() == Level::Avx512).then_some(Avx512(()))
     }
 
     /// One box against many balls; `c[i]` (and `radii` when given) have at least `n` elements.
@@ -365,7 +364,7 @@ impl Avx512 {
 
     /// The contact + push loop (safe code compiled for AVX-512).
     #[inline]
-    pub(super) fn contact_push<const D: usize, F: crate::response::Real>(
+    pub(super) fn contact_push<const D: usize, F: Real>(
         self,
         p: &PairsRef<'_, D>,
         out: ContactsMut<'_, D>,

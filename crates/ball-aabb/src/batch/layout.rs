@@ -1,11 +1,39 @@
-//! The structure-of-arrays layouts the kernels read and write: one slice per coordinate, so that
-//! consecutive lanes are consecutive floats.
+//! The structure-of-arrays layouts the kernels read and write (one slice per coordinate, so that
+//! consecutive lanes are consecutive floats), and the bitmask they write: bit `i % 64` of word
+//! `i / 64` is lane `i`.
 
 #![forbid(unsafe_code)]
 
-use super::common_len;
-use crate::Aabb;
+use crate::shape::{Aabb, Ball};
 use alloc::vec::Vec;
+
+/// Lanes per block: one mask word.
+pub(crate) const LANES: usize = 64;
+
+/// Number of `u64` mask words needed for `n` lanes.
+#[must_use]
+pub const fn mask_words(n: usize) -> usize {
+    n.div_ceil(LANES)
+}
+
+/// Bit `i` of a mask (false past its end).
+#[must_use]
+pub fn mask_bit(mask: &[u64], i: usize) -> bool {
+    mask.get(i / LANES).is_some_and(|w| w >> (i % LANES) & 1 == 1)
+}
+
+/// The number of lanes every slice has: the shortest length (with `extra`, if given).
+pub(crate) fn common_len<const D: usize>(c: &[&[f32]; D], extra: Option<&[f32]>) -> usize {
+    let mut n = extra.map_or(usize::MAX, |r| r.len());
+    for s in c {
+        n = n.min(s.len());
+    }
+    if D == 0 {
+        0
+    } else {
+        n
+    }
+}
 
 /// Many ball/box pairs as borrowed structure-of-arrays: pair `i` is ball `(center[..][i], radius[i])`
 /// against box `[min[..][i], max[..][i]]`.
@@ -64,7 +92,7 @@ impl<const D: usize> Default for PairsSoa<D> {
 impl<const D: usize> PairsSoa<D> {
     /// Splits `balls[i]` vs `boxes[i]` into arrays (the shorter list wins).
     #[must_use]
-    pub fn from_shapes(balls: &[crate::Ball<D>], boxes: &[Aabb<D>]) -> Self {
+    pub fn from_shapes(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> Self {
         let n = balls.len().min(boxes.len());
         let mut p = PairsSoa {
             center: core::array::from_fn(|_| Vec::with_capacity(n)),

@@ -5,17 +5,17 @@
 
 #![forbid(unsafe_code)]
 
-use super::{
-    common_len, contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, mask_words,
-    overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box, ContactsMut,
-    PairsRef, LANES,
+use super::dispatch::{
+    contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs_soa, overlap_mask_one_box,
+    overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box,
 };
-use crate::Aabb;
+use super::layout::{common_len, mask_words, ContactsMut, PairsRef, LANES};
+use crate::shape::Aabb;
 use rayon::prelude::*;
 
-/// Below this many lanes the `par_*` forms call the single-thread kernel directly: 64 Ki lanes is
-/// 10–20 µs of one core's work in cache, the order of what handing chunks to other threads and
-/// waking them costs, so splitting smaller arrays would only make them slower.
+/// Below this many lanes the `par_*` forms call the single-thread kernel directly: one core gets
+/// through 64 Ki lanes in cache in about the time it takes to hand chunks to other threads and wake
+/// them, so splitting smaller arrays would only make them slower.
 pub const PAR_THRESHOLD: usize = 1 << 16;
 
 /// The lanes of one chunk (the last one may be shorter): a multiple of 64, so that no mask word is

@@ -4,8 +4,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::layout::{ContactsMut, PairsRef};
-use super::LANES;
+use super::layout::{ContactsMut, PairsRef, LANES};
+use crate::math::{fmax, fmin};
+use crate::overlap::OverlapTest;
+use crate::shape::{Aabb, Ball};
 
 /// Packs 64 bytes that are each 0 or 1 into a word, byte `i` → bit `i`.
 ///
@@ -24,29 +26,10 @@ pub(super) fn pack64(h: &[u8; LANES]) -> u64 {
     m
 }
 
-/// `max(a, b)` and `min(a, b)` as compare-and-select (one instruction per lane); inputs are never NaN.
-#[inline(always)]
-fn sel_max(a: f32, b: f32) -> f32 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-#[inline(always)]
-fn sel_min(a: f32, b: f32) -> f32 {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
-
 /// Squared distance from `c` to `[lo, hi]` along one axis, as the registry's `clamp` computes it.
 #[inline(always)]
 fn axis_excess_sq(c: f32, lo: f32, hi: f32) -> f32 {
-    let e = c - sel_min(sel_max(c, lo), hi);
+    let e = c - fmin(fmax(c, lo), hi);
     e * e
 }
 
@@ -265,6 +248,13 @@ pub(super) fn contact_push_body<const D: usize, F: crate::response::Real>(
         hits += (s != 0) as usize;
     }
     hits
+}
+
+/// The registry's pair loop ([`count_pairs`](super::count_pairs)), shared by the portable, AVX2 and
+/// AVX-512 forms.
+#[inline(always)]
+pub(super) fn count_pairs_body<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+    balls.iter().zip(boxes).map(|(b, a)| A::overlap(b, a) as usize).sum()
 }
 
 #[cfg(test)]

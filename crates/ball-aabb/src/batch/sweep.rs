@@ -9,8 +9,8 @@
 
 #![forbid(unsafe_code)]
 
-use crate::motion::toi_2d;
-use crate::{sweep, Aabb, Ball};
+use crate::motion::{sweep, toi_2d};
+use crate::shape::{Aabb, Ball};
 
 /// `toi[i]` for lanes `0..n` (every slice has at least `n`): the time of impact, or `+∞` when the
 /// ball does not reach the box within the step, or the lane is not a valid ball and motion (a value

@@ -3,9 +3,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::sweep::{saturating_f32, sweep_core, Hit64, NoLog};
-use super::Feature;
-use crate::{Aabb, Ball};
+use super::hit::{saturating_f32, Feature, Hit64};
+use super::log::NoLog;
+use super::sweep::sweep_core;
+use crate::shape::{Aabb, Ball};
 
 /// The most contacts one call of [`move_ball`] handles. Each iteration sweeps what is left of the
 /// move against every box and stops at the first contact that blocks it.

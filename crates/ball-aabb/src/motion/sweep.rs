@@ -14,386 +14,17 @@
 use alloc::{format, string::String};
 use core::hint::select_unpredictable;
 
-use super::{Feature, Hit};
-use crate::algo::trace::{ax, n, pt, Focus, Trace, Tracer};
-use crate::{Aabb, Ball};
+use super::features::{clampf, entry_axis, hit_at, initial_hit};
+use super::hit::{Hit, Hit64};
+use super::log::{line, Log, NoLog};
+use super::rounded::{capsule, first_root_sel};
+use crate::shape::{Aabb, Ball};
+use crate::trace::{axis_name, num_text, point_text, Focus, Trace, Tracer};
 
 /// Compile-time guard: the rounded-box geometry below is written for 2D and 3D.
 struct Dim<const D: usize>;
 impl<const D: usize> Dim<D> {
     const SUPPORTED: () = assert!(D == 2 || D == 3, "sweep: only 2D (circle/rect) and 3D (sphere/box)");
-}
-
-/// Pseudocode line indices (into [`super::SWEEP`]'s `pseudocode`), the labels of the steps below.
-pub(super) mod line {
-    pub const FINITE: usize = 0;
-    pub const INITIAL: usize = 1;
-    pub const GROW: usize = 2;
-    pub const PARALLEL: usize = 3;
-    pub const SLAB: usize = 4;
-    pub const MISS: usize = 5;
-    pub const REGION: usize = 6;
-    pub const FACE: usize = 7;
-    pub const CORNER_2D: usize = 8;
-    pub const EDGE: usize = 9;
-    pub const VERTEX: usize = 10;
-    pub const CAPSULE: usize = 11;
-    pub const SPHERE: usize = 12;
-    pub const HIT: usize = 13;
-}
-
-/// Where the steps go: nowhere ([`NoLog`], the plain sweep) or into a [`Tracer`].
-pub(crate) trait Log<const D: usize> {
-    /// Steps are recorded: the sweep then stops at the first slab that empties the interval (so the
-    /// trace says which); without a log it tests once after all slabs (the same answer, one branch).
-    const ON: bool;
-    /// Records a step. The closure builds the line, what it looked at and the note; it is never
-    /// called (nor anything in it computed) when logging is off.
-    fn step(&mut self, f: impl FnOnce() -> (usize, Focus<D>, String));
-}
-
-/// The logger of the plain sweep: every call is inlined away.
-pub(crate) struct NoLog;
-
-impl<const D: usize> Log<D> for NoLog {
-    const ON: bool = false;
-    #[inline(always)]
-    fn step(&mut self, _: impl FnOnce() -> (usize, Focus<D>, String)) {}
-}
-
-impl<const D: usize> Log<D> for Tracer<D> {
-    const ON: bool = true;
-    fn step(&mut self, f: impl FnOnce() -> (usize, Focus<D>, String)) {
-        let (line, focus, note) = f();
-        Tracer::step(self, line, focus, format_args!("{note}"));
-    }
-}
-
-/// `f64` to `f32`, saturating at `±f32::MAX` instead of overflowing to an infinity: a ball near the
-/// end of the `f32` range can touch a box at a centre just beyond it.
-#[inline]
-pub(crate) fn saturating_f32(x: f64) -> f32 {
-    x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32
-}
-
-/// The sweep's answer before rounding to [`Hit`]: everything in `f64`, plus how the normal was made.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Hit64<const D: usize> {
-    pub t: f64,
-    pub center: [f64; D],
-    pub point: [f64; D],
-    pub normal: [f64; D],
-    pub feature: Feature,
-    pub initial: bool,
-    /// The centre is on the box's boundary (radius 0, or too small to register): the box has a cone
-    /// of normals there and `normal` is a representative (the sum of the faces it lies on).
-    pub cone: bool,
-}
-
-impl<const D: usize> Hit64<D> {
-    #[inline]
-    pub(crate) fn rounded(&self) -> Hit<D> {
-        Hit {
-            t: self.t as f32,
-            center: self.center.map(saturating_f32),
-            point: self.point.map(saturating_f32),
-            normal: self.normal.map(|x| x as f32),
-            feature: self.feature,
-            initial: self.initial,
-        }
-    }
-}
-
-/// Step 3 of the sweep on one axis: the coordinate of E's entry point (on E's plane on the axis it
-/// entered through, else the segment's point at `tmin` held inside E's slab), the box's coordinate
-/// on the side it lies on (0 inside the slab), and whether it lies outside the box's slab.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn entry_axis(c: f64, v: f64, r: f64, lo: f64, hi: f64, tmin: f64, on_plane: bool, upper: bool) -> (f64, f64, bool) {
-    let plane = if upper { hi + r } else { lo - r };
-    let held = clampf(c + tmin * v, lo - r, hi + r);
-    let p = if on_plane { plane } else { held };
-    let (below, above) = (p < lo, p > hi);
-    let corner = if below {
-        lo
-    } else if above {
-        hi
-    } else {
-        0.0
-    };
-    (p, corner, below | above)
-}
-
-#[inline(always)]
-fn clampf(x: f64, lo: f64, hi: f64) -> f64 {
-    if x < lo {
-        lo
-    } else if x > hi {
-        hi
-    } else {
-        x
-    }
-}
-
-#[inline(always)]
-fn feature_of<const D: usize>(outside_axes: usize) -> Feature {
-    match outside_axes {
-        0 | 1 => Feature::Face,
-        k if k >= D => Feature::Corner,
-        _ => Feature::Edge,
-    }
-}
-
-/// The least-penetrated face of a point in the box, as [`crate::nearest_face`] picks it (ties: x-min,
-/// x-max, y-min, ...), as an outward unit normal.
-#[inline]
-fn nearest_face_normal<const D: usize>(p: &[f64; D], lo: &[f64; D], hi: &[f64; D]) -> [f64; D] {
-    let (mut axis, mut sign, mut best) = (0, -1.0, f64::INFINITY);
-    for i in 0..D {
-        let below = p[i] - lo[i];
-        if below < best {
-            (axis, sign, best) = (i, -1.0, below);
-        }
-        let above = hi[i] - p[i];
-        if above < best {
-            (axis, sign, best) = (i, 1.0, above);
-        }
-    }
-    let mut n = [0.0; D];
-    n[axis] = sign;
-    n
-}
-
-/// A normal for a centre lying on the box's boundary with nothing between them (radius 0): the sum
-/// of the outward normals of the faces the point lies on, normalised — a face's, an edge's
-/// diagonal, a corner's diagonal. On an axis where the box has no thickness the point lies on both
-/// faces; the one facing the motion is taken (moving down onto a flat plate: up), and without motion
-/// the min face (the tie rule). `None` when the point is on no face.
-#[inline]
-fn boundary_normal<const D: usize>(
-    p: &[f64; D],
-    lo: &[f64; D],
-    hi: &[f64; D],
-    v: Option<&[f64; D]>,
-) -> Option<([f64; D], Feature)> {
-    let mut n = [0.0; D];
-    let mut count = 0;
-    for i in 0..D {
-        let (on_lo, on_hi) = (p[i] == lo[i], p[i] == hi[i]);
-        n[i] = match (on_lo, on_hi) {
-            (true, true) => match v {
-                Some(v) if v[i] < 0.0 => 1.0,
-                _ => -1.0,
-            },
-            (true, false) => -1.0,
-            (false, true) => 1.0,
-            (false, false) => 0.0,
-        };
-        count += (n[i] != 0.0) as usize;
-    }
-    if count == 0 {
-        return None;
-    }
-    let inv = 1.0 / crate::math::sqrt(count as f64);
-    Some((n.map(|x| x * inv), feature_of::<D>(count)))
-}
-
-/// The hit for a centre `p` at time `t` that is known to touch the box (outside at distance ≈ r,
-/// or on it): the closest point, and the normal from the centre's offset.
-#[inline(always)]
-fn hit_at<const D: usize>(t: f64, p: [f64; D], lo: &[f64; D], hi: &[f64; D], v: &[f64; D]) -> Hit64<D> {
-    let mut point = p;
-    let mut off = [0.0; D];
-    let mut len2 = 0.0;
-    let mut outside = 0;
-    for i in 0..D {
-        point[i] = clampf(p[i], lo[i], hi[i]);
-        off[i] = p[i] - point[i];
-        len2 += off[i] * off[i];
-        outside += (off[i] != 0.0) as usize;
-    }
-    if len2 > 0.0 {
-        let inv = 1.0 / crate::math::sqrt(len2);
-        return Hit64 {
-            t,
-            center: p,
-            point,
-            normal: off.map(|x| x * inv),
-            feature: feature_of::<D>(outside),
-            initial: false,
-            cone: false,
-        };
-    }
-    let (normal, feature, cone) = match boundary_normal(&point, lo, hi, Some(v)) {
-        Some((n, f)) => (n, f, true),
-        None => (nearest_face_normal(&point, lo, hi), Feature::Face, false),
-    };
-    Hit64 { t, center: p, point, normal, feature, initial: false, cone }
-}
-
-/// The hit at `t = 0` when the ball already touches or overlaps the box: the normal is the
-/// direction of [`crate::response`]'s push.
-#[inline]
-fn initial_hit<const D: usize>(c: [f64; D], s: [f64; D], d2: f64, r: f64, lo: &[f64; D], hi: &[f64; D]) -> Hit64<D> {
-    if d2 > 0.0 {
-        // Centre strictly outside, within r: along c − s (the response's outside push).
-        let inv = 1.0 / crate::math::sqrt(d2);
-        let mut normal = [0.0; D];
-        let mut outside = 0;
-        for i in 0..D {
-            normal[i] = (c[i] - s[i]) * inv;
-            outside += (c[i] != s[i]) as usize;
-        }
-        return Hit64 {
-            t: 0.0,
-            center: c,
-            point: s,
-            normal,
-            feature: feature_of::<D>(outside),
-            initial: true,
-            cone: false,
-        };
-    }
-    // Radius 0 with the centre on the boundary: touching, the face/edge/corner normal there.
-    if r == 0.0 {
-        if let Some((normal, feature)) = boundary_normal(&c, lo, hi, None) {
-            return Hit64 { t: 0.0, center: c, point: s, normal, feature, initial: true, cone: true };
-        }
-    }
-    // Inside (or on the boundary with r > 0): out through the least-penetrated face.
-    Hit64 {
-        t: 0.0,
-        center: c,
-        point: s,
-        normal: nearest_face_normal(&c, lo, hi),
-        feature: Feature::Face,
-        initial: true,
-        cone: false,
-    }
-}
-
-/// First `t ≥ 0` at which `|w + t·u| = r`, over the axes selected by `skip` (all but `skip`; pass
-/// `D` to use every axis): a circle/sphere (all axes) or an infinite cylinder (all but its axis).
-/// `w` is the start relative to the centre (or the axis line). `None` when never within `r`.
-///
-/// The root is taken in the cancellation-free form `t = (|w|² − r²) / (−w·u + √disc)`, with the
-/// discriminant written by Lagrange's identity as `|u|²r² − |w×u|²`: for a ray parallel to a face at
-/// exactly distance `r` both terms are the same product rounded once, so the graze is exactly
-/// tangent (`disc = 0`), not a coin toss.
-#[inline(always)]
-fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> Option<f64> {
-    let (t, some) = first_root_sel(w, u, r, skip);
-    if some {
-        Some(t)
-    } else {
-        None
-    }
-}
-
-/// [`first_root`] without a branch: `(t, true)` for `Some(t)`, `(_, false)` for `None` (the `t`
-/// then meaningless: a NaN, an infinity or a negative number).
-#[inline(always)]
-fn first_root_sel<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> (f64, bool) {
-    let (mut a, mut b, mut ww, mut cross2) = (0.0, 0.0, 0.0, 0.0);
-    for i in 0..D {
-        if i == skip {
-            continue;
-        }
-        a += u[i] * u[i];
-        b += w[i] * u[i];
-        ww += w[i] * w[i];
-        for j in i + 1..D {
-            if j == skip {
-                continue;
-            }
-            let x = w[i] * u[j] - w[j] * u[i];
-            cross2 += x * x;
-        }
-    }
-    let cc = ww - r * r;
-    // Already within r (cc ≤ 0: t = 0; the caller has ruled this out, except on a cylinder). Else
-    // not approaching (b ≥ 0, which includes u = 0 on these axes), or passing by at more than r
-    // (disc < 0): no root. All as selects; the root is computed either way (a NaN or a division by
-    // zero when there is none, discarded).
-    let disc = a * r * r - cross2;
-    let root = cc / (crate::math::sqrt(disc) - b);
-    let within = cc <= 0.0;
-    (if within { 0.0 } else { root }, within | ((b < 0.0) & (disc >= 0.0)))
-}
-
-/// Segment `c + t·v` against the sphere of radius `r` at `corner`.
-#[inline(always)]
-fn sphere<const D: usize, L: Log<D>>(
-    c: &[f64; D],
-    v: &[f64; D],
-    r: f64,
-    corner: &[f64; D],
-    log: &mut L,
-) -> Option<f64> {
-    let mut w = [0.0; D];
-    for i in 0..D {
-        w[i] = c[i] - corner[i];
-    }
-    let t = first_root(&w, v, r, D);
-    log.step(|| {
-        let k = corner.map(|x| x as f32);
-        let note = match t {
-            Some(t) => format!("sphere at {}: first touch at t = {}", pt(&k), n(t as f32)),
-            None => format!("sphere at {}: missed (passes by at more than r, or moves away)", pt(&k)),
-        };
-        (line::SPHERE, Focus::Point(k), note)
-    });
-    t
-}
-
-/// Segment `c + t·v` against the capsule of radius `r` around the box edge along `axis`, which
-/// passes through `corner` (its other coordinates) and spans `[lo_k, hi_k]` on `axis`.
-///
-/// The capsule is the infinite cylinder cut at the edge's ends and capped by the ends' spheres; past
-/// an end it is exactly that end's sphere. So: the entry into the infinite cylinder, if it lies
-/// within the edge's span, is the answer; if it lies beyond an end, the answer is that end's sphere.
-#[inline(always)]
-fn capsule<const D: usize, L: Log<D>>(
-    c: &[f64; D],
-    v: &[f64; D],
-    r: f64,
-    axis: usize,
-    corner: [f64; D],
-    (lo_k, hi_k): (f64, f64),
-    log: &mut L,
-) -> Option<f64> {
-    let mut w = [0.0; D];
-    for i in 0..D {
-        w[i] = c[i] - corner[i];
-    }
-    let Some(t) = first_root(&w, v, r, axis) else {
-        log.step(|| (line::CAPSULE, Focus::Axis(axis), format!("edge along {}: the cylinder is missed", ax(axis))));
-        return None;
-    };
-    let along = c[axis] + t * v[axis];
-    let end = if along < lo_k {
-        lo_k
-    } else if along > hi_k {
-        hi_k
-    } else {
-        log.step(|| {
-            let note = format!("edge along {}: enters the cylinder at t = {}, within the edge", ax(axis), n(t as f32));
-            (line::CAPSULE, Focus::Axis(axis), note)
-        });
-        return Some(t);
-    };
-    log.step(|| {
-        let note = format!(
-            "edge along {}: cylinder entry beyond the edge's end ({} = {}): that end's sphere",
-            ax(axis),
-            ax(axis),
-            n(end as f32)
-        );
-        (line::CAPSULE, Focus::Axis(axis), note)
-    });
-    let mut tip = corner;
-    tip[axis] = end;
-    sphere(c, v, r, &tip, log)
 }
 
 /// The sweep in `f64`: centre `c`, radius `r`, displacement `v` (finite), box `[lo, hi]`.
@@ -423,22 +54,22 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         log.step(|| {
             let note = format!(
                 "|c − s|² = {} ≤ r² = {}: touching or overlapping at t = 0, n = {}",
-                n(d2 as f32),
-                n((r * r) as f32),
-                pt(&h.normal.map(|x| x as f32))
+                num_text(d2 as f32),
+                num_text((r * r) as f32),
+                point_text(&h.normal.map(|x| x as f32))
             );
             (line::INITIAL, Focus::Point(s.map(|x| x as f32)), note)
         });
         return Some(h);
     }
     log.step(|| {
-        let note = format!("|c − s|² = {} > r² = {}: apart at t = 0", n(d2 as f32), n((r * r) as f32));
+        let note = format!("|c − s|² = {} > r² = {}: apart at t = 0", num_text(d2 as f32), num_text((r * r) as f32));
         (line::INITIAL, Focus::Point(s.map(|x| x as f32)), note)
     });
 
     // Step 2: the segment against E, the box grown by r (the rounded box's bounding box), slab by
     // slab. Distances to the planes are taken as exact differences first, then r is subtracted.
-    log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", n(r as f32))));
+    log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", num_text(r as f32))));
     // `t_limit` (1, or less when the caller already holds an earlier hit) only rejects early: a
     // segment entering E after it cannot hit before it.
     let (mut tmin, mut tmax) = (0.0f64, t_limit.min(1.0));
@@ -454,8 +85,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             log.step(|| {
                 let note = format!(
                     "{}: v = 0, c = {} {} E's slab",
-                    ax(i),
-                    n(c[i] as f32),
+                    axis_name(i),
+                    num_text(c[i] as f32),
                     if inside { "inside" } else { "outside" }
                 );
                 (line::PARALLEL, Focus::Axis(i), note)
@@ -479,11 +110,11 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         log.step(|| {
             let note = format!(
                 "{}: enters E's slab at t = {}, leaves at {}; [tmin, tmax] = [{}, {}]",
-                ax(i),
-                n(t_in as f32),
-                n(t_out as f32),
-                n(tmin as f32),
-                n(tmax as f32)
+                axis_name(i),
+                num_text(t_in as f32),
+                num_text(t_out as f32),
+                num_text(tmin as f32),
+                num_text(tmax as f32)
             );
             (line::SLAB, Focus::Axis(i), note)
         });
@@ -492,7 +123,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
                 (
                     line::MISS,
                     Focus::GrownBox(r as f32),
-                    format!("tmin {} > tmax {}: misses E", n(tmin as f32), n(tmax as f32)),
+                    format!("tmin {} > tmax {}: misses E", num_text(tmin as f32), num_text(tmax as f32)),
                 )
             });
             return None;
@@ -519,8 +150,8 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     log.step(|| {
         let note = format!(
             "entry point p = {} at t = {}: outside the box on m = {} axes",
-            pt(&p.map(|x| x as f32)),
-            n(tmin as f32),
+            point_text(&p.map(|x| x as f32)),
+            num_text(tmin as f32),
             m
         );
         (line::REGION, Focus::Point(p.map(|x| x as f32)), note)
@@ -552,9 +183,9 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             log.step(|| {
                 let k = corner.map(|x| x as f32);
                 let note = if some {
-                    format!("sphere at {}: first touch at t = {}", pt(&k), n(t_corner as f32))
+                    format!("sphere at {}: first touch at t = {}", point_text(&k), num_text(t_corner as f32))
                 } else {
-                    format!("sphere at {}: missed (passes by at more than r, or moves away)", pt(&k))
+                    format!("sphere at {}: missed (passes by at more than r, or moves away)", point_text(&k))
                 };
                 (line::SPHERE, Focus::Point(k), note)
             });
@@ -584,7 +215,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
                 (
                     line::FACE,
                     Focus::Point(h.point.map(|x| x as f32)),
-                    format!("face region: hit at t = {}", n(t as f32)),
+                    format!("face region: hit at t = {}", num_text(t as f32)),
                 )
             });
         }
@@ -597,7 +228,11 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         }
         let h = hit_at(tmin, p, &lo, &hi, &v);
         log.step(|| {
-            (line::FACE, Focus::Point(h.point.map(|x| x as f32)), format!("face region: hit at t = {}", n(tmin as f32)))
+            (
+                line::FACE,
+                Focus::Point(h.point.map(|x| x as f32)),
+                format!("face region: hit at t = {}", num_text(tmin as f32)),
+            )
         });
         return finish(h, log);
     }
@@ -608,7 +243,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
             (
                 line::EDGE,
                 Focus::Axis(free_axis),
-                format!("edge region: the capsule of the edge along {}", ax(free_axis)),
+                format!("edge region: the capsule of the edge along {}", axis_name(free_axis)),
             )
         });
         capsule(&c, &v, r, free_axis, corner, (lo[free_axis], hi[free_axis]), log)
@@ -644,10 +279,10 @@ fn finish<const D: usize, L: Log<D>>(h: Hit64<D>, log: &mut L) -> Option<Hit64<D
     log.step(|| {
         let note = format!(
             "hit at t = {}: centre {}, point {}, n = {} ({})",
-            n(h.t as f32),
-            pt(&h.center.map(|x| x as f32)),
-            pt(&h.point.map(|x| x as f32)),
-            pt(&h.normal.map(|x| x as f32)),
+            num_text(h.t as f32),
+            point_text(&h.center.map(|x| x as f32)),
+            point_text(&h.point.map(|x| x as f32)),
+            point_text(&h.normal.map(|x| x as f32)),
             h.feature.as_str()
         );
         (line::HIT, Focus::Point(h.point.map(|x| x as f32)), note)
@@ -695,68 +330,6 @@ pub fn sweep<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>)
     sweep_before(ball, velocity, aabb, 1.0)
 }
 
-/// The time of impact alone of a 2D [`sweep`] (`f64`, `+∞` for no hit), as straight-line code:
-/// every branch of `sweep_core` that decides `t` taken as a select, nothing returned early, so that
-/// a loop over many balls vectorises (the batched sweep, [`crate::batch::sweep_one_box`]). The same
-/// operations in the same order as `sweep_core`, so the same `t` bit for bit (the batch tests
-/// compare them on every code path). Inputs valid as [`Ball`] and [`Aabb`] make them.
-#[inline(always)]
-pub(crate) fn toi_2d(c: [f64; 2], r: f64, v: [f64; 2], lo: [f64; 2], hi: [f64; 2]) -> f64 {
-    const D: usize = 2;
-    // Step 1: touching or overlapping at t = 0.
-    let mut d2 = 0.0;
-    for i in 0..D {
-        let e = c[i] - clampf(c[i], lo[i], hi[i]);
-        d2 += e * e;
-    }
-    let initial = d2 <= r * r;
-    // Step 2: the slabs of E (a parallel axis outside its slab: no hit).
-    let (mut tmin, mut tmax) = (0.0f64, 1.0f64);
-    let (mut enter, mut enter_upper, mut parallel_miss) = (D, false, false);
-    for i in 0..D {
-        let below = lo[i] - c[i];
-        let above = c[i] - hi[i];
-        let parallel = v[i] == 0.0;
-        parallel_miss |= parallel & !((below <= r) & (above <= r));
-        let (t_lo, t_hi) = ((below - r) / v[i], (r - above) / v[i]);
-        let upper = v[i] < 0.0;
-        let (t_in, t_out) = if upper { (t_hi, t_lo) } else { (t_lo, t_hi) };
-        let later = !parallel & (t_in > tmin);
-        enter = if later { i } else { enter };
-        enter_upper = if later { upper } else { enter_upper };
-        tmin = if later { t_in } else { tmin };
-        tmax = if !parallel & (t_out < tmax) { t_out } else { tmax };
-    }
-    // Step 3: the region of E's entry point.
-    let mut corner = [0.0; D];
-    let mut m = 0;
-    for i in 0..D {
-        let outside;
-        (_, corner[i], outside) = entry_axis(c[i], v[i], r, lo[i], hi[i], tmin, enter == i, enter_upper);
-        m += outside as usize;
-    }
-    // Step 4: a face region's entry, or the corner's circle.
-    let face = m <= 1;
-    let mut w = [0.0; D];
-    for i in 0..D {
-        w[i] = c[i] - corner[i];
-    }
-    let (t_corner, some) = first_root_sel(&w, &v, r, D);
-    let t_corner = if some { t_corner } else { f64::INFINITY };
-    let t = if face { tmin } else { t_corner };
-    // The verdict, in `sweep_core`'s order: touching at 0; a miss of E; past the step; started
-    // inside E in a face region (within r: a touch at 0, kept total as there).
-    let miss = parallel_miss | (tmin > tmax) | (t > 1.0);
-    let t = if face & (enter == D) { 0.0 } else { t };
-    if initial {
-        0.0
-    } else if miss {
-        f64::INFINITY
-    } else {
-        t
-    }
-}
-
 /// [`sweep`] for a caller that already holds a hit at time `t_limit`: `None` as soon as the ball
 /// surely cannot reach the box before then (it enters the box grown by `r` later; `t_limit` must
 /// leave room for the rounding of a hit's `t`). Otherwise exactly [`sweep`]'s answer, which the
@@ -775,7 +348,7 @@ pub(crate) fn sweep_before<const D: usize>(
     sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), t_limit, &mut NoLog).map(|h| h.rounded())
 }
 
-/// [`sweep`], recording every step (for the demo's step-by-step view; never on a hot path). The
+/// [`sweep`], recording every step (to show or check how the answer came about; never on a hot path). The
 /// answer is the same as [`sweep`]'s on every input: both run the same body. Each
 /// [`Step::line`](crate::algo::Step::line) indexes [`SWEEP`](super::SWEEP)`.pseudocode`, and the
 /// trace's `verdict` is whether there is a hit.
@@ -796,20 +369,29 @@ pub(crate) fn sweep_before<const D: usize>(
 pub fn sweep_trace<const D: usize>(ball: &Ball<D>, velocity: [f32; D], aabb: &Aabb<D>) -> (Option<Hit<D>>, Trace<D>) {
     let mut log = Tracer::new();
     if !velocity.iter().all(|x| x.is_finite()) {
-        let t = log.finish(line::FINITE, false, format_args!("velocity {} is not finite: no answer", pt(&velocity)));
+        let t = log.finish(
+            line::FINITE,
+            false,
+            format_args!("velocity {} is not finite: no answer", point_text(&velocity)),
+        );
         return (None, t);
     }
     log.step(
         line::FINITE,
         Focus::None,
-        format_args!("c = {}, r = {}, v = {}", pt(&ball.center()), n(ball.radius()), pt(&velocity)),
+        format_args!(
+            "c = {}, r = {}, v = {}",
+            point_text(&ball.center()),
+            num_text(ball.radius()),
+            point_text(&velocity)
+        ),
     );
     let (c, r) = (widen(ball.center()), ball.radius() as f64);
     let hit =
         sweep_core(c, r, widen(velocity), widen(aabb.min()), widen(aabb.max()), 1.0, &mut log).map(|h| h.rounded());
     let verdict = hit.is_some();
     let why = match &hit {
-        Some(h) => format!("hit at t = {}{}", n(h.t), if h.initial { " (initial contact)" } else { "" }),
+        Some(h) => format!("hit at t = {}{}", num_text(h.t), if h.initial { " (initial contact)" } else { "" }),
         None => String::from("no hit"),
     };
     (hit, log.finish(line::HIT, verdict, format_args!("{why}")))

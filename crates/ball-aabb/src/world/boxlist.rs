@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::World;
-use crate::Rect;
+use crate::shape::Rect;
 
 /// A list of solid rectangles (walls, platforms), with a one-axis sweep-and-prune broadphase.
 ///

@@ -60,8 +60,8 @@ mod tilemap;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, TileMap};
 
-use crate::algo::Source;
-use crate::{Circle, Rect};
+use crate::shape::{Circle, Rect};
+use crate::source::Source;
 
 /// What the resolvers need from a world of solid rectangles.
 ///
@@ -254,10 +254,10 @@ impl StrategyId {
     }
 }
 
-/// A registry entry: what the UI and the command line show.
+/// A registry entry: what to show about a strategy, and how to find it.
 #[derive(Clone, Copy, Debug)]
 pub struct Strategy {
-    /// Stable identifier, as on the command line.
+    /// Stable identifier, for lookups and configuration.
     pub id: &'static str,
     /// The enum value to dispatch on.
     pub kind: StrategyId,

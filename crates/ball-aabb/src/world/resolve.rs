@@ -4,9 +4,12 @@
 #![forbid(unsafe_code)]
 
 use super::{Step, StrategyId, World, WorldContact, MAX_CONTACTS};
+use crate::contact::closest_point;
 use crate::math::sqrt;
 use crate::motion::sweep_before;
-use crate::{response, Circle, Hit, Rect, MAX_ITERATIONS};
+use crate::motion::{Hit, MAX_ITERATIONS};
+use crate::response::response;
+use crate::shape::{Circle, Rect};
 
 /// A contact with `v·n` above `-BLOCK_TOLERANCE·|v|` does not block (as in `motion`'s slide).
 const BLOCK_TOLERANCE: f64 = 1e-9;
@@ -243,7 +246,7 @@ fn push_out(step: &mut Step, p: &mut [f32; 2], r: f32, i: usize, b: &Rect, u: &m
         return;
     }
     let n = [(res.push[0] as f64 / len) as f32, (res.push[1] as f64 / len) as f32];
-    let closest = crate::closest_point(p, b);
+    let closest = closest_point(p, b);
     step.record(i, b, *p, closest, n, 1.0);
     respond(u, n, e);
     let np = [p[0] + res.push[0], p[1] + res.push[1]];
@@ -374,7 +377,7 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
         let Ok(here) = Circle::new(p, r) else { break };
         let Some(bounds) = swept_bounds(wide(p), [0.0; 2], rr) else { break };
         world.candidates(&bounds, |i, b| {
-            let q = crate::closest_point(&p, &b);
+            let q = closest_point(&p, &b);
             let w = [p[0] as f64 - q[0] as f64, p[1] as f64 - q[1] as f64];
             let dist = sqrt(dot(w, w));
             if dist > rr || count == MAX_PLANES {

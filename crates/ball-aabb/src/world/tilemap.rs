@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::World;
-use crate::Rect;
+use crate::shape::Rect;
 
 /// Why a map could not be built. Lines and columns count from 1, as an editor shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,16 +1,16 @@
-//! Traced forms of the algorithms: the same decisions as the plain `overlap` functions, step by step,
-//! with the values that drove them, for the live pseudocode view and the canvas overlays.
+//! The record of one run of a test: every step with the pseudocode line it belongs to, the values
+//! that drove it and what it looked at, and the verdict. The overlap tests ([`crate::algo`]) and the
+//! sweep ([`crate::sweep_trace`]) produce it, to show or check how an answer came about.
 //!
-//! The plain functions stay free of any tracing (the benchmarks measure them); each algorithm file
-//! carries a second, recording form beside the plain one, and the tests prove the two give the same
-//! verdict over the reference sweeps.
+//! The plain functions stay free of any tracing, so they cost nothing for it; each algorithm carries
+//! a second, recording form beside the plain one, and the tests prove the two give the same verdict.
 
 #![forbid(unsafe_code)]
 
 use alloc::{format, string::String, vec::Vec};
 use core::fmt::Write as _;
 
-/// What a step looked at, for the canvas to highlight.
+/// What a step looked at: the part of the picture a viewer would highlight.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Focus<const D: usize> {
     /// Nothing in particular.
@@ -41,7 +41,7 @@ pub struct Step<const D: usize> {
     pub line: usize,
     /// The values, e.g. `"x: e = −3.2, e² = 10.24, d = 10.24"`.
     pub note: String,
-    /// What the step looked at, for the canvas to highlight.
+    /// What the step looked at.
     pub focus: Focus<D>,
 }
 
@@ -93,76 +93,27 @@ impl<const D: usize> Tracer<D> {
     }
 }
 
-/// Axis name for notes.
-pub(crate) fn ax(i: usize) -> &'static str {
-    crate::AXES.get(i).copied().unwrap_or("?")
+/// The name of axis `i` (`"x"`, `"y"`, `"z"`) for notes.
+pub(crate) fn axis_name(i: usize) -> &'static str {
+    crate::shape::AXES.get(i).copied().unwrap_or("?")
 }
 
 /// A number for notes: short, with a real minus sign.
-pub(crate) fn n(x: f32) -> String {
+pub(crate) fn num_text(x: f32) -> String {
     let s = if x % 1.0 == 0.0 && x.abs() < 1e7 { format!("{x:.0}") } else { format!("{x:.3}") };
     s.replace('-', "−")
 }
 
 /// A point for notes: `(2, 0.500)`.
-pub(crate) fn pt<const D: usize>(p: &[f32; D]) -> String {
-    format!("({})", p.iter().map(|&v| n(v)).collect::<Vec<_>>().join(", "))
+pub(crate) fn point_text<const D: usize>(p: &[f32; D]) -> String {
+    format!("({})", p.iter().map(|&v| num_text(v)).collect::<Vec<_>>().join(", "))
 }
 
 /// `≤` or `>` for a comparison that held or not.
-pub(crate) fn cmp(held: bool) -> &'static str {
+pub(crate) fn le_or_gt(held: bool) -> &'static str {
     if held {
         "≤"
     } else {
         ">"
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::algo::Focus;
-    use crate::{Aabb, Ball, ALGORITHMS};
-    use alloc::vec;
-
-    use crate::testutil::sweep;
-
-    #[test]
-    fn traced_verdict_equals_plain_verdict_2d_and_3d() {
-        for a in ALGORITHMS {
-            sweep::<2>(20_000, 7, |b, x| {
-                let t = (a.trace_2d)(b, x);
-                assert_eq!(t.verdict, (a.overlap_2d)(b, x), "{} on {b:?} {x:?}", a.id);
-                assert!(t.steps.iter().all(|s| s.line < a.pseudocode.len()), "{}: line out of range", a.id);
-            });
-            sweep::<3>(20_000, 11, |b, x| {
-                let t = (a.trace_3d)(b, x);
-                assert_eq!(t.verdict, (a.overlap_3d)(b, x), "{} on {b:?} {x:?}", a.id);
-            });
-        }
-    }
-
-    #[test]
-    fn qri_trace_reports_the_early_out_axis() {
-        let qri = crate::algorithm("qri").unwrap();
-        let b = Ball::new([-10.0, 0.0], 2.0).unwrap();
-        let x = Aabb::new([0.0, -1.0], [4.0, 1.0]).unwrap();
-        let t = (qri.trace_2d)(&b, &x);
-        let last = t.steps.last().unwrap();
-        assert!(!t.verdict);
-        assert!(last.note.contains("early out") && last.note.contains("on x"), "{}", last.note);
-        // The y axis was never looked at.
-        assert!(!t.steps.iter().any(|s| s.focus == Focus::Axis(1)));
-    }
-
-    #[test]
-    fn zones_trace_names_the_zone_and_the_corner() {
-        let zones = crate::algorithm("zones").unwrap();
-        let b = Ball::new([5.0, 5.0], 5.0).unwrap(); // 3-4-5 from the corner (2, 1)
-        let x = Aabb::new([0.0, 0.0], [2.0, 1.0]).unwrap();
-        let t = (zones.trace_2d)(&b, &x);
-        assert!(t.verdict);
-        assert!(t.steps.iter().any(|s| s.focus == Focus::Zone(8)));
-        assert!(t.steps.iter().any(|s| s.focus == Focus::Point([2.0, 1.0])));
-        assert_eq!(t.lines_run(), vec![0, 1, 4]);
     }
 }
