@@ -1,6 +1,6 @@
 //! The public kernels. Each one works out how many lanes its slices share and hands them to the
-//! code path in use ([`level`]), through [`by_level!`]: the AVX-512 clone, else the AVX2 one, else
-//! the portable loop. Every path gives the same bits.
+//! code path in use ([`level`](super::level())) through [`by_level!`]: the AVX-512 clone, else the
+//! AVX2 one, else the portable loop. Every path gives the same bits.
 
 #![forbid(unsafe_code)]
 
@@ -8,10 +8,6 @@
 use super::avx2::Avx2;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 use super::avx512::Avx512;
-#[cfg(doc)]
-use super::cpu::level;
-#[cfg(doc)]
-use super::layout::mask_bit;
 use super::layout::{common_len, mask_words, ContactsMut, PairsRef, LANES};
 use super::portable::{self, count_pairs_body, CountSink, MaskSink, Sink};
 use super::sweep::sweep_one_box_body;
@@ -48,7 +44,10 @@ fn one_box_dispatch<const D: usize, S: Sink>(
     sink: &mut S,
 ) -> usize {
     let (lo, hi) = (aabb.min(), aabb.max());
-    by_level!(|cpu| cpu.one_box(&lo, &hi, c, radii, fixed_r, n, sink), else portable::one_box_body(&lo, &hi, c, radii, fixed_r, n, sink))
+    by_level!(
+        |cpu| cpu.one_box(&lo, &hi, c, radii, fixed_r, n, sink),
+        else portable::one_box_body(&lo, &hi, c, radii, fixed_r, n, sink)
+    )
 }
 
 /// One box against many balls with their own radii: `centers[axis][i]`, `radii[i]`. Writes the mask
@@ -63,7 +62,8 @@ pub fn overlap_mask_one_box<const D: usize>(
     one_box_dispatch(aabb, centers, Some(radii), 0.0, n, &mut MaskSink(mask))
 }
 
-/// One box against many balls of the same radius `r ≥ 0` (a field of candidate positions). Writes the mask and returns the number of overlaps.
+/// One box against many balls of the same radius `r ≥ 0` (a field of candidate positions). Writes
+/// the mask and returns the number of overlaps.
 pub fn overlap_mask_one_box_fixed<const D: usize>(
     aabb: &Aabb<D>,
     r: f32,
@@ -83,7 +83,7 @@ pub fn count_one_box<const D: usize>(aabb: &Aabb<D>, centers: [&[f32]; D], radii
 
 /// A grid of circle centres against one rectangle, all of radius `r`: row `y` of the grid is the
 /// centres `(xs[k], ys[row])`. The mask is row-major and every row starts on a new word:
-/// bit `k` of row `row` is [`mask_bit`]`(mask, row * 64 * mask_words(xs.len()) + k)`.
+/// bit `k` of row `row` is [`mask_bit`](super::mask_bit)`(mask, row * 64 * mask_words(xs.len()) + k)`.
 /// Rows that do not fit in `mask` are skipped. Returns the number of overlaps.
 ///
 /// ```
@@ -184,7 +184,10 @@ pub fn sweep_one_box<const D: usize>(
     toi: &mut [f32],
 ) -> usize {
     let n = common_len(&centers, Some(radii)).min(common_len(&velocities, Some(toi)));
-    by_level!(|cpu| cpu.sweep_one_box(aabb, centers, radii, velocities, toi, n), else sweep_one_box_body(aabb, centers, radii, velocities, toi, n))
+    by_level!(
+        |cpu| cpu.sweep_one_box(aabb, centers, radii, velocities, toi, n),
+        else sweep_one_box_body(aabb, centers, radii, velocities, toi, n)
+    )
 }
 
 /// Contact and push-out for many pairs at once: for pair `i`, the distance, penetration, push and
@@ -218,14 +221,17 @@ fn contact_push_dispatch<const D: usize, F: Real>(pairs: PairsRef<'_, D>, out: C
         .fold(pairs.len().min(out.distance.len()).min(out.penetration.len()).min(out.state.len()), |n, p| {
             n.min(p.len())
         });
-    by_level!(|cpu| cpu.contact_push::<D, F>(&pairs, out, n), else portable::contact_push_body::<D, F>(&pairs, out, n))
+    by_level!(
+        |cpu| cpu.contact_push::<D, F>(&pairs, out, n),
+        else portable::contact_push_body::<D, F>(&pairs, out, n)
+    )
 }
 
 /// Counts the overlapping pairs among `balls[i]` vs `boxes[i]` (the shorter length wins), with `A`'s
 /// test inlined: the loop behind each registry entry's `count_pairs_2d`/`count_pairs_3d`. On x86-64
 /// CPUs with AVX2 (or AVX-512) the same loop runs as an AVX2 (AVX-512) clone (chosen once, see
-/// [`level`]), where LLVM can vectorise the branch-free tests across pairs; the branchy ones stay
-/// one pair at a time.
+/// [`level`](super::level())), where LLVM can vectorise the branch-free tests across pairs; the
+/// branchy ones stay one pair at a time.
 #[inline(never)]
 pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     by_level!(|cpu| cpu.count_pairs::<A, D>(balls, boxes), else count_pairs_body::<A, D>(balls, boxes))
