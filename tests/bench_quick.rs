@@ -1,23 +1,12 @@
-//! `bench --quick --json --plot FILE.svg`: the ceiling, code path, thread and cache fields of the
-//! batched rows exist and are sane, and the plot is an SVG file. (Timings are never asserted: only
-//! that they are positive and finite.)
+//! `bench --quick --json --plot FILE.svg`, run once for all the tests here ([`bench_quick`]): the
+//! ceiling, code path, thread and cache fields of the batched rows exist and are sane, and the plot
+//! is an SVG file. (Timings are never asserted: only that they are positive and finite.)
 
-use assert_cmd::Command;
-use serde_json::Value;
+use crate::support::bench_quick;
 
 #[test]
 fn bench_json_carries_the_ceiling_the_path_the_threads_and_the_caches_and_plots_an_svg() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let svg = dir.join("bench-ceiling.svg");
-    let _ = std::fs::remove_file(&svg);
-    let out = Command::cargo_bin("circle-aabb-lab")
-        .unwrap()
-        .args(["bench", "--quick", "--json", "--plot"])
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &bench_quick().json;
     let caches = &d["caches"];
     let (l1, l2, l3) =
         (caches["l1d"].as_u64().unwrap(), caches["l2"].as_u64().unwrap(), caches["l3"].as_u64().unwrap());
@@ -51,7 +40,7 @@ fn bench_json_carries_the_ceiling_the_path_the_threads_and_the_caches_and_plots_
         assert!(rows.iter().any(|b| b["threads"].as_u64() == Some(t)), "threads {t}");
     }
     assert!(d["bandwidth_gb_s"].as_f64().unwrap() > 0.0);
-    let text = std::fs::read_to_string(&svg).unwrap();
+    let text = &bench_quick().svg;
     assert!(
         text.trim_start().starts_with("<svg") && text.trim_end().ends_with("</svg>"),
         "{}",
