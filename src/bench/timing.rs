@@ -53,7 +53,7 @@ impl ParityBest {
 
     /// Keeps `seconds` if it is the fastest sample of `sample`'s parity.
     pub(super) fn record(&mut self, sample: usize, seconds: f64) {
-        let best = if sample % 2 == 0 { &mut self.even } else { &mut self.odd };
+        let best = if sample.is_multiple_of(2) { &mut self.even } else { &mut self.odd };
         *best = best.min(seconds);
     }
 
