@@ -1,36 +1,9 @@
 //! The `query` command end to end: the JSON contract, CSV from a file and from stdin, bad lines,
 //! exit statuses, negative numbers in arguments, the help text, and no display needed.
 
-use assert_cmd::Command;
+use crate::support::{bin, floats, json_lines, run, scratch_dir};
 use circle_aabb_lab::geom::ALGORITHMS;
 use serde_json::Value;
-
-fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("circle-aabb-lab").unwrap();
-    // `query` never opens a window: it must work with no display at all.
-    cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    cmd
-}
-
-/// Runs the command; returns (exit code, stdout lines parsed as JSON, stderr).
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, Vec<Value>, String) {
-    let mut cmd = bin();
-    cmd.args(args);
-    if let Some(s) = stdin {
-        cmd.write_stdin(s);
-    }
-    let out = cmd.output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object per line: {l:?}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), lines, String::from_utf8(out.stderr).unwrap())
-}
-
-fn floats(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_f64().unwrap()).collect()
-}
 
 /// The keys every case object must carry, with `overlap` holding exactly one boolean per registry id.
 fn assert_contract(obj: &Value, dim: usize) {
@@ -58,7 +31,7 @@ fn assert_contract(obj: &Value, dim: usize) {
 #[test]
 fn circle_and_box_give_the_json_contract() {
     // Corner (2, 1), centre 3 right and 4 up, r = 5: touching; r = 6: overlapping by 1, pushed 1 along (3,4)/5.
-    let (code, out, err) = run(&["query", "--circle", "5,5,6", "--box", "0,0,2,1"], None);
+    let (code, out, _, err) = run(&["query", "--circle", "5,5,6", "--box", "0,0,2,1"], None);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.len(), 1);
     let o = &out[0];
@@ -78,7 +51,7 @@ fn circle_and_box_give_the_json_contract() {
         assert_eq!(o["overlap"][a.id], true, "{}", a.id);
     }
     // Touching at the same corner.
-    let (_, out, _) = run(&["query", "--circle", "5,5,5", "--box", "0,0,2,1"], None);
+    let (_, out, _, _) = run(&["query", "--circle", "5,5,5", "--box", "0,0,2,1"], None);
     assert_eq!(out[0]["state"], "touching");
     assert_eq!(floats(&out[0]["response"]["push"]), [0.0, 0.0]);
 }
@@ -86,7 +59,7 @@ fn circle_and_box_give_the_json_contract() {
 #[test]
 fn sphere_and_box_give_the_json_contract() {
     // Holden's counter-example: planes says overlap, the exact tests do not.
-    let (code, out, err) = run(&["query", "--sphere", "1.65,1.65,1.65,1", "--box", "-1,-1,-1,1,1,1"], None);
+    let (code, out, _, err) = run(&["query", "--sphere", "1.65,1.65,1.65,1", "--box", "-1,-1,-1,1,1,1"], None);
     assert_eq!(code, 0, "{err}");
     let o = &out[0];
     assert_contract(o, 3);
@@ -99,7 +72,7 @@ fn sphere_and_box_give_the_json_contract() {
     }
     assert_eq!(floats(&o["sphere"]["center"]), [1.65, 1.65, 1.65]);
     // Inside: nearest face z-max (0.5 away), pushed up by 0.5 + 2.
-    let (_, out, _) = run(&["query", "--sphere", "0,0,0.5,2", "--box", "-1,-1,-1,1,1,1"], None);
+    let (_, out, _, _) = run(&["query", "--sphere", "0,0,0.5,2", "--box", "-1,-1,-1,1,1,1"], None);
     assert_eq!(out[0]["response"]["case"], "inside");
     assert_eq!(floats(&out[0]["response"]["push"]), [0.0, 0.0, 2.5]);
     assert_eq!(out[0]["distance"].as_f64(), Some(-0.5));
@@ -115,13 +88,13 @@ fn sphere_and_box_give_the_json_contract() {
 
 #[test]
 fn negative_numbers_in_arguments() {
-    let (code, out, err) = run(&["query", "--circle", "-1,-2,3", "--box", "-5,-5,-4,-4"], None);
+    let (code, out, _, err) = run(&["query", "--circle", "-1,-2,3", "--box", "-5,-5,-4,-4"], None);
     assert_eq!(code, 0, "{err}");
     assert_eq!(floats(&out[0]["circle"]["center"]), [-1.0, -2.0]);
     assert_eq!(floats(&out[0]["box"]["min"]), [-5.0, -5.0]);
     // Corner (-4, -4) to (-1, -2): (3, 2), distance √13 ≈ 3.606 > 3.
     assert_eq!(out[0]["state"], "separated");
-    let (code, _, err) = run(&["query", "--sphere=-1,-2,-3,0.5", "--box=-1,-2,-3,0,0,0"], None);
+    let (code, _, _, err) = run(&["query", "--sphere=-1,-2,-3,0.5", "--box=-1,-2,-3,0,0,0"], None);
     assert_eq!(code, 0, "{err}");
 }
 
@@ -138,17 +111,17 @@ fn bad_arguments_exit_2_and_name_the_problem() {
         (&["query", "--sphere", "1,2,3,1", "--box", "0,0,0,1,1,inf"], "max.z"),
     ];
     for (args, needle) in cases {
-        let (code, out, err) = run(args, None);
+        let (code, out, _, err) = run(args, None);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}");
         assert!(err.contains(needle), "{args:?}: stderr {err:?} should name {needle}");
     }
     // Usage errors from the parser itself.
     for args in [&["query", "--circle", "1,2,3", "--sphere", "1,2,3,4"][..], &["query", "--bogus"], &["query"]] {
-        let (code, _, _) = run(args, None);
+        let (code, _, _, _) = run(args, None);
         assert_eq!(code, 2, "{args:?}");
     }
-    let (code, _, err) = run(&["query", "--csv", "/no/such/file.csv"], None);
+    let (code, _, _, err) = run(&["query", "--csv", "/no/such/file.csv"], None);
     assert_eq!(code, 2);
     assert!(err.contains("/no/such/file.csv"), "{err}");
 }
@@ -195,34 +168,33 @@ fn check_csv_output(code: i32, out: &[Value]) {
 
 #[test]
 fn csv_from_a_file() {
-    let dir = std::env::temp_dir().join(format!("circle-aabb-lab-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("circle-aabb-lab-cli");
     let path = dir.join("cases.csv");
     std::fs::write(&path, CSV).unwrap();
-    let (code, out, _) = run(&["query", "--csv", path.to_str().unwrap()], None);
+    let (code, out, _, _) = run(&["query", "--csv", path.to_str().unwrap()], None);
     check_csv_output(code, &out);
     // CRLF line endings read the same.
     std::fs::write(&path, CSV.replace('\n', "\r\n")).unwrap();
-    let (code, out, _) = run(&["query", "--csv", path.to_str().unwrap()], None);
+    let (code, out, _, _) = run(&["query", "--csv", path.to_str().unwrap()], None);
     check_csv_output(code, &out);
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn csv_from_stdin() {
-    let (code, out, _) = run(&["query", "--csv", "-"], Some(CSV));
+    let (code, out, _, _) = run(&["query", "--csv", "-"], Some(CSV));
     check_csv_output(code, &out);
 }
 
 #[test]
 fn csv_with_only_good_lines_exits_0() {
-    let (code, out, err) = run(&["query", "--csv", "-"], Some("# header\n\n0,0,1,2,0,3,1\n0,0,0,1,2,2,2,3,3,3\n"));
+    let (code, out, _, err) = run(&["query", "--csv", "-"], Some("# header\n\n0,0,1,2,0,3,1\n0,0,0,1,2,2,2,3,3,3\n"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.len(), 2);
     assert_eq!((out[0]["line"].as_u64(), out[1]["line"].as_u64()), (Some(3), Some(4)));
     assert_eq!(out[0]["state"], "separated");
     assert_eq!(out[0]["response"]["case"], "none");
-    let (code, out, _) = run(&["query", "--csv", "-"], Some(""));
+    let (code, out, _, _) = run(&["query", "--csv", "-"], Some(""));
     assert_eq!((code, out.len()), (0, 0));
 }
 
@@ -235,8 +207,7 @@ fn csv_line_that_is_not_utf8() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines = json_lines(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["state"], "separated");
     assert_eq!(lines[1]["line"], 2);

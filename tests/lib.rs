@@ -7,8 +7,9 @@
 
 #[path = "../crates/ball-aabb/tests/common.rs"]
 mod common;
+mod support;
 
-mod bench_ceiling;
+mod bench_quick;
 mod cli;
 mod fonts;
 mod motion_cli;

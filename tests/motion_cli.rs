@@ -6,31 +6,9 @@
 //! from the code under test.
 
 use crate::common::Seeded;
-use assert_cmd::Command;
+use crate::support::{bin, floats, run, scratch_dir};
 use serde_json::Value;
 use std::cmp::Ordering;
-
-fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("circle-aabb-lab").unwrap();
-    cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    cmd
-}
-
-/// Runs the command; returns (exit code, stdout lines parsed as JSON, raw stdout, stderr).
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, Vec<Value>, String, String) {
-    let mut cmd = bin();
-    cmd.args(args);
-    if let Some(s) = stdin {
-        cmd.write_stdin(s);
-    }
-    let out = cmd.output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object per line: {l:?}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), lines, stdout, String::from_utf8(out.stderr).unwrap())
-}
 
 /// `move`'s one JSON object (the command must succeed).
 fn run_move(args: &[&str]) -> Value {
@@ -41,10 +19,6 @@ fn run_move(args: &[&str]) -> Value {
     assert_eq!(out.len(), 1, "{raw}");
     assert!(!raw.contains("-0.0") && !raw.contains("null"), "{raw}");
     out.into_iter().next().unwrap()
-}
-
-fn floats(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_f64().unwrap()).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -677,8 +651,7 @@ fn move_steps_like_a_frame_loop() {
 /// `--boxes @FILE`: one box a line, blank lines and comments skipped; errors name the line.
 #[test]
 fn move_reads_boxes_from_a_file() {
-    let dir = std::env::temp_dir().join(format!("circle-aabb-lab-move-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("circle-aabb-lab-move");
     let path = dir.join("boxes.txt");
     // The inner corner again, from a file.
     std::fs::write(&path, "# floor\n-10,-1,10,0\n\n  # wall\n4,-1,5,10\n").unwrap();
@@ -770,8 +743,7 @@ fn move_help_describes_the_fields() {
     ] {
         assert!(help.contains(needle), "move --help should mention {needle}:\n{help}");
     }
-    let out = bin().args(["query", "--help"]).output().unwrap();
-    let help = String::from_utf8(out.stdout).unwrap();
+    let help = crate::support::help(&["query"]);
     for needle in ["--velocity", "sweep", "end_state", "9 numbers", "13"] {
         assert!(help.contains(needle), "query --help should mention {needle}:\n{help}");
     }

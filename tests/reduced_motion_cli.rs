@@ -5,23 +5,18 @@
 
 #[test]
 fn help_documents_the_flag_and_the_variable() {
-    let out = assert_cmd::Command::cargo_bin("circle-aabb-lab").unwrap().arg("--help").output().unwrap();
-    let help = String::from_utf8_lossy(&out.stdout);
+    let help = crate::support::help(&[]);
     assert!(help.contains("--reduced-motion") && help.contains("CIRCLE_AABB_LAB_REDUCED_MOTION"), "{help}");
 }
 
 #[cfg(feature = "gui")]
 #[test]
 fn a_bad_environment_value_exits_2_naming_the_variable_before_any_window() {
-    let dir = std::env::temp_dir().join(format!("reduced-motion-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch_dir("reduced-motion-cli");
     let png = dir.join("never.png");
-    let out = assert_cmd::Command::cargo_bin("circle-aabb-lab")
-        .unwrap()
+    let out = crate::support::bin()
         .args(["--reduced-motion", "--screenshot", png.to_str().unwrap()])
         .env("CIRCLE_AABB_LAB_REDUCED_MOTION", "sometimes")
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -4,8 +4,7 @@
 #[cfg(feature = "gui")]
 #[test]
 fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
-    let dir = std::env::temp_dir().join(format!("teach-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch_dir("teach-cli");
     let png = dir.join("never.png");
     let cases = [
         ("algorithm=fold&colour=red", "unknown key \"colour\""),
@@ -17,12 +16,8 @@ fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
         ("circle=1,2", "circle:"),
     ];
     for (text, named) in cases {
-        let out = assert_cmd::Command::cargo_bin("circle-aabb-lab")
-            .unwrap()
-            .args(["--scene", text, "--screenshot", png.to_str().unwrap()])
-            .env_remove("DISPLAY")
-            .output()
-            .unwrap();
+        let out =
+            crate::support::bin().args(["--scene", text, "--screenshot", png.to_str().unwrap()]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{text}: {err}");
         assert!(err.contains("--scene") && err.contains(named), "{text}: {err}");
@@ -34,7 +29,6 @@ fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
 
 #[test]
 fn help_documents_the_scene_text() {
-    let out = assert_cmd::Command::cargo_bin("circle-aabb-lab").unwrap().arg("--help").output().unwrap();
-    let help = String::from_utf8_lossy(&out.stdout);
+    let help = crate::support::help(&[]);
     assert!(help.contains("--scene") && help.contains("overlay"), "{help}");
 }

@@ -5,14 +5,8 @@
 //! dyadic rationals, so the swept strategies' results are exact in f32), or is a property that must
 //! hold; never taken from the code under test.
 
-use assert_cmd::Command;
+use crate::support::{floats, scratch_dir};
 use serde_json::Value;
-
-fn bin() -> Command {
-    let mut cmd = Command::cargo_bin("circle-aabb-lab").unwrap();
-    cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    cmd
-}
 
 /// An example map's path.
 fn map(name: &str) -> String {
@@ -21,13 +15,7 @@ fn map(name: &str) -> String {
 
 /// Runs `move` with the arguments; returns (exit code, stdout lines parsed as JSON, raw stdout, stderr).
 fn run(args: &[&str]) -> (i32, Vec<Value>, String, String) {
-    let out = bin().arg("move").args(args).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not one JSON object per line: {l:?}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), lines, stdout, String::from_utf8(out.stderr).unwrap())
+    crate::support::run(&[&["move"], args].concat(), None)
 }
 
 /// A successful run: its lines (the trace, then the object).
@@ -47,10 +35,6 @@ fn refused(args: &[&str]) -> String {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!err.contains("panicked"), "{err}");
     err.trim_end().to_string()
-}
-
-fn floats(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_f64().unwrap()).collect()
 }
 
 /// The step lines of a `--trace` run: every line but the last, numbered 0, 1, …
@@ -315,8 +299,7 @@ fn tilemap_strategies_are_accepted_and_an_unknown_one_lists_them() {
 /// Each bad map names the file's line and column (1-based, as an editor shows them).
 #[test]
 fn tilemap_bad_maps_name_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("circle-aabb-lab-tilemap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("circle-aabb-lab-tilemap");
     let cases: [(&str, &[u8], &str); 8] = [
         // Line 2 has 2 cells where line 1 has 4: it differs from column 3 on.
         ("short.txt", b"....\n..\n", ":2:3: "),

@@ -1,13 +1,88 @@
 //! What a timed sample runs, where the library does not provide it whole, and what its hit count
-//! must be: the contact + push-out pass over arrays of shapes, the batched kernels on the run's
-//! inputs, and the exact overlap counts they are checked against.
+//! must be: the batched kernels measured ([`Kernel`]) and the lanes each runs at, the contact +
+//! push-out pass over arrays of shapes, the batched kernels on the run's inputs, and the exact
+//! overlap counts they are checked against.
 
 use super::buffers::{prefix, BatchedData};
-use super::plan::Kernel;
+use super::caches::REFERENCE_BYTES;
 use super::timing::{time, Clock};
 use crate::geom::batch::PairsSoa;
 use crate::geom::{contact, contact_response, sweep, Aabb, Ball};
+use serde::Serialize;
 use std::hint::black_box;
+
+/// The batched kernels measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kernel {
+    /// One box against balls with their own radii, writing a mask.
+    OneBox,
+    /// One box against centres of one fixed radius, writing a mask (the agreement map).
+    OneBoxFixedR,
+    /// Pair i against pair i, writing a mask.
+    Pairs,
+    /// One box against balls with their own radii and velocities: each one's time of impact
+    /// (`batch::sweep_one_box`, writing an `f32` per ball).
+    Sweep,
+}
+
+impl Kernel {
+    /// Every batched kernel, in table order.
+    pub const ALL: [Kernel; 4] = [Kernel::OneBox, Kernel::OneBoxFixedR, Kernel::Pairs, Kernel::Sweep];
+
+    /// The name used in tables and JSON.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kernel::OneBox => "one_box",
+            Kernel::OneBoxFixedR => "one_box_fixed_r",
+            Kernel::Pairs => "pairs",
+            Kernel::Sweep => "sweep",
+        }
+    }
+
+    /// The kernel's colour in the roofline plots (the app's panel and `bench --plot`).
+    #[must_use]
+    pub fn rgb(self) -> [u8; 3] {
+        match self {
+            Kernel::OneBox => [31, 119, 180],
+            Kernel::OneBoxFixedR => [214, 39, 40],
+            Kernel::Pairs => [44, 160, 44],
+            Kernel::Sweep => [148, 103, 189],
+        }
+    }
+
+    /// Bytes read per test in dimension `dim`.
+    #[must_use]
+    pub fn bytes_per_test(self, dim: usize) -> usize {
+        match self {
+            Kernel::OneBox => 4 * (dim + 1),
+            Kernel::OneBoxFixedR => 4 * dim,
+            Kernel::Pairs => 4 * (3 * dim + 1),
+            Kernel::Sweep => 4 * (2 * dim + 1),
+        }
+    }
+}
+
+/// The lanes kernel `kernel` runs at for size `size` (reference lanes,
+/// [`level_sizes`](super::caches::level_sizes)): the same bytes read, to within a multiple of 64
+/// lanes — whole vectors, so neither the kernel nor its ceiling has a tail (a scalar loop per
+/// stream, which in L1 is a large share of the reader's time).
+#[must_use]
+pub fn lanes_for(kernel: Kernel, dim: usize, size: usize, pairs_max: usize) -> usize {
+    let n = (size * REFERENCE_BYTES / kernel.bytes_per_test(dim)).max(64) / 64 * 64;
+    if kernel == Kernel::Pairs {
+        n.min(pairs_max)
+    } else {
+        n
+    }
+}
+
+/// The bytes a kernel row reads per pass (and its ceiling with it).
+#[must_use]
+pub fn row_bytes(kernel: Kernel, dim: usize, n: usize) -> usize {
+    kernel.bytes_per_test(dim) * n
+}
 
 /// The box of the one-box kernels: the centres are spread over a square/cube 4 times as wide.
 fn one_box<const D: usize>() -> Aabb<D> {
@@ -175,4 +250,26 @@ fn exact_pairs<const D: usize>(p: &PairsSoa<D>, n: usize) -> usize {
             contact(&b, &a).state.is_overlap()
         })
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::caches::{level_sizes, CacheSizes};
+
+    #[test]
+    fn every_kernel_reads_the_same_bytes_in_whole_vectors() {
+        let s = level_sizes(&CacheSizes::FALLBACK, usize::MAX);
+        for k in Kernel::ALL {
+            for dim in [2, 3] {
+                let n = lanes_for(k, dim, s[0], usize::MAX);
+                let b = row_bytes(k, dim, n);
+                assert_eq!(n % 64, 0, "{k:?} {dim}: whole vectors, no tail");
+                assert!(
+                    b <= s[0] * REFERENCE_BYTES && b + 64 * k.bytes_per_test(dim) > s[0] * REFERENCE_BYTES,
+                    "{k:?} {dim}"
+                );
+            }
+        }
+    }
 }

@@ -4,15 +4,16 @@
 //! generation; the machine keeps the inputs, counts progress, keeps each task's fastest sample,
 //! checks every hit count and fills in the [`Results`].
 
-use super::buffers::{pairs_range, BatchedData, ContactBuffers};
-use super::ceiling::{self, CacheSizes};
-use super::kernels::{contact_push_pass, expected_batched, time_batched};
-use super::plan::Kernel;
-use super::plan::{contact_soa_name, plan, BenchConfig, Task};
+use super::buffers::{pairs_range, BatchedData, Dims, InDim};
+use super::caches::{self, CacheSizes};
+use super::ceiling;
+use super::config::{passes_for, BenchConfig};
+use super::kernels::{self, contact_push_pass, expected_batched, time_batched, Kernel};
+use super::plan::{batched_lanes, contact_soa_name, plan, Task};
 use super::results::{BatchedResult, Results, ScalarResult, ThreadsResult};
 use super::sets::{generate_into, PairSet};
 use super::sweeps::{generate_sweeps_into, sweep_pass, SweepSet};
-use super::timing::{passes_for, time, Clock};
+use super::timing::{time, Clock, ParityBest};
 use crate::geom::batch::{self, PairsSoa};
 use crate::geom::ALGORITHMS;
 use std::hint::black_box;
@@ -53,18 +54,11 @@ pub struct BenchRun<C: Clock> {
     work_total: u64,
     work_done: u64,
     cancelled: bool,
-    sets2: Vec<PairSet<2>>,
-    sets3: Vec<PairSet<3>>,
-    sweeps2: Vec<SweepSet<2>>,
-    sweeps3: Vec<SweepSet<3>>,
-    soa2: Vec<PairsSoa<2>>,
-    soa3: Vec<PairsSoa<3>>,
-    contact_out2: ContactBuffers<2>,
-    contact_out3: ContactBuffers<3>,
+    dims: Dims,
     batched: BatchedData,
-    /// Fastest samples of the current batched task, seconds: kernel even, kernel odd, ceiling even,
-    /// ceiling odd (the noise band compares even with odd).
-    best_split: [f64; 4],
+    /// Fastest samples of the current batched task: the kernel's and its ceiling's.
+    kernel_best: ParityBest,
+    ceiling_best: ParityBest,
     /// Per sample of the current batched task: the ceiling's time over the kernel's (the kernel's
     /// share of the ceiling, measured back to back on the same machine state).
     ratios: Vec<f64>,
@@ -88,7 +82,7 @@ impl<C: Clock> BenchRun<C> {
         let mut results = Results {
             level: batch::level().as_str(),
             caches,
-            threads_available: ceiling::available_threads(),
+            threads_available: caches::available_threads(),
             ..Results::default()
         };
         results.bandwidth_gb_s = f64::NAN;
@@ -103,16 +97,10 @@ impl<C: Clock> BenchRun<C> {
             work_total,
             work_done: 0,
             cancelled: false,
-            sets2: Vec::new(),
-            sets3: Vec::new(),
-            sweeps2: Vec::new(),
-            sweeps3: Vec::new(),
-            soa2: Vec::new(),
-            soa3: Vec::new(),
-            contact_out2: ContactBuffers::new(),
-            contact_out3: ContactBuffers::new(),
+            dims: Dims::default(),
             batched: BatchedData::default(),
-            best_split: [f64::INFINITY; 4],
+            kernel_best: ParityBest::NONE,
+            ceiling_best: ParityBest::NONE,
             ratios: Vec::new(),
             caches,
             #[cfg(not(target_arch = "wasm32"))]
@@ -226,243 +214,213 @@ impl<C: Clock> BenchRun<C> {
 
     fn unit(&mut self, budget: u64) {
         let (task, work) = self.tasks[self.next];
+        match task {
+            Task::GenerateBatched => {
+                let (n, np) = batched_lanes(&self.tasks);
+                self.batched = BatchedData::generate(&self.config, n, np);
+                self.finish_task();
+            }
+            Task::Batched { kernel, dim, n, threads } => self.batched_sample(kernel, dim, n, threads, work),
+            Task::Generate { dim, .. }
+            | Task::GenerateSweep { dim, .. }
+            | Task::Scalar { dim, .. }
+            | Task::Contact { dim, .. }
+            | Task::ContactSoa { dim, .. }
+            | Task::Sweep { dim, .. }
+            | Task::ContactThreads { dim, .. } => {
+                if dim == 2 {
+                    self.unit_in::<2>(task, work, budget);
+                } else {
+                    self.unit_in::<3>(task, work, budget);
+                }
+            }
+        }
+    }
+
+    /// One unit of a task on dimension `D`'s inputs.
+    fn unit_in<const D: usize>(&mut self, task: Task, work: u64, budget: u64)
+    where
+        Dims: InDim<D>,
+    {
         let samples = self.config.samples.max(1);
         match task {
-            Task::Generate { dim, set } => {
-                let spec = self.config.sets[set].clone();
+            Task::Generate { set, .. } => {
                 let want = (budget as usize / 4).max(1024);
-                let done = if dim == 2 {
-                    if self.sets2.len() <= set {
-                        self.sets2.push(PairSet::empty(&spec));
-                    }
-                    generate_into(&mut self.sets2[set], want)
-                } else {
-                    if self.sets3.len() <= set {
-                        self.sets3.push(PairSet::empty(&spec));
-                    }
-                    generate_into(&mut self.sets3[set], want)
-                };
-                if done {
-                    if dim == 2 {
-                        let s = &self.sets2[set];
-                        self.soa2.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
-                    } else {
-                        let s = &self.sets3[set];
-                        self.soa3.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
-                    }
+                let d = InDim::<D>::data(&mut self.dims);
+                if d.sets.len() <= set {
+                    d.sets.push(PairSet::empty(&self.config.sets[set]));
+                }
+                if generate_into(&mut d.sets[set], want) {
+                    let s = &d.sets[set];
+                    d.soa.push(PairsSoa::from_shapes(&s.balls, &s.boxes));
                     self.finish_task();
                 } else {
-                    let len = if dim == 2 { self.sets2[set].len() } else { self.sets3[set].len() };
+                    let len = d.sets[set].len();
                     self.work_done += (4 * len - self.progress_in_task * 4) as u64;
                     self.progress_in_task = len;
                 }
             }
-            Task::GenerateSweep { dim, set } => {
-                let spec = self.config.sets[set].clone();
+            Task::GenerateSweep { set, .. } => {
                 let want = (budget as usize / 8).max(512);
-                let (done, len) = if dim == 2 {
-                    if self.sweeps2.len() <= set {
-                        self.sweeps2.push(SweepSet::empty(&spec));
-                    }
-                    (generate_sweeps_into(&mut self.sweeps2[set], want), self.sweeps2[set].len())
-                } else {
-                    if self.sweeps3.len() <= set {
-                        self.sweeps3.push(SweepSet::empty(&spec));
-                    }
-                    (generate_sweeps_into(&mut self.sweeps3[set], want), self.sweeps3[set].len())
-                };
-                if done {
+                let d = InDim::<D>::data(&mut self.dims);
+                if d.sweeps.len() <= set {
+                    d.sweeps.push(SweepSet::empty(&self.config.sets[set]));
+                }
+                if generate_sweeps_into(&mut d.sweeps[set], want) {
                     self.finish_task();
                 } else {
+                    let len = d.sweeps[set].len();
                     self.work_done += (8 * (len - self.progress_in_task)) as u64;
                     self.progress_in_task = len;
                 }
             }
-            Task::Sweep { dim, set } => {
+            Task::Sweep { set, .. } => {
                 let n = self.config.sets[set].n;
                 let (range, passes, len) = self.chunk(n);
-                let (ns, hits, exact) = if dim == 2 {
-                    let s = &self.sweeps2[set];
-                    let (b, v, x) = (&s.balls[range.clone()], &s.velocities[range.clone()], &s.boxes[range]);
-                    let (ns, hits) =
-                        time(&mut self.clock, len, passes, || sweep_pass(black_box(b), black_box(v), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                } else {
-                    let s = &self.sweeps3[set];
-                    let (b, v, x) = (&s.balls[range.clone()], &s.velocities[range.clone()], &s.boxes[range]);
-                    let (ns, hits) =
-                        time(&mut self.clock, len, passes, || sweep_pass(black_box(b), black_box(v), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                };
+                let s = &InDim::<D>::data(&mut self.dims).sweeps[set];
+                let (b, v, x) = (&s.balls[range.clone()], &s.velocities[range.clone()], &s.boxes[range]);
+                let (ns, hits) =
+                    time(&mut self.clock, len, passes, || sweep_pass(black_box(b), black_box(v), black_box(x)));
+                let exact = s.exact_hits;
                 let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
-                    let row = self.scalar_row("sweep", dim, set, hits, exact);
+                    let row = self.scalar_row("sweep", D, set, hits, exact);
                     self.check(&row, "the path's exact distance says");
                     self.results.sweep.push(row);
                 }
             }
-            Task::GenerateBatched => {
-                self.batched = BatchedData::generate(&self.config, &self.tasks);
-                self.finish_task();
-            }
-            Task::Scalar { dim, set, algo } => {
+            Task::Scalar { set, algo, .. } => {
                 let a = &ALGORITHMS[algo];
                 let n = self.config.sets[set].n;
                 let (range, passes, len) = self.chunk(n);
-                let (ns, hits, exact) = if dim == 2 {
-                    let (s, f) = (&self.sets2[set], a.count_pairs_2d);
-                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                } else {
-                    let (s, f) = (&self.sets3[set], a.count_pairs_3d);
-                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                };
+                let f = <Dims as InDim<D>>::count_pairs(a);
+                let s = &InDim::<D>::data(&mut self.dims).sets[set];
+                let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                let (ns, hits) = time(&mut self.clock, len, passes, || f(black_box(b), black_box(x)));
+                let exact = s.exact_hits;
                 let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
-                    let row = self.scalar_row(a.id, dim, set, hits, exact);
-                    if a.is_exact(dim) {
+                    let row = self.scalar_row(a.id, D, set, hits, exact);
+                    if a.is_exact(D) {
                         self.check(&row, "the exact contact says");
                     }
                     self.results.scalar.push(row);
                 }
             }
-            Task::Contact { dim, set } => {
+            Task::Contact { set, .. } => {
                 let n = self.config.sets[set].n;
                 let (range, passes, len) = self.chunk(n);
-                let (ns, hits, exact) = if dim == 2 {
-                    let s = &self.sets2[set];
-                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
-                    let (ns, hits) =
-                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                } else {
-                    let s = &self.sets3[set];
-                    let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
-                    let (ns, hits) =
-                        time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
-                    (ns, hits, s.exact_hits)
-                };
+                let s = &InDim::<D>::data(&mut self.dims).sets[set];
+                let (b, x) = (&s.balls[range.clone()], &s.boxes[range]);
+                let (ns, hits) = time(&mut self.clock, len, passes, || contact_push_pass(black_box(b), black_box(x)));
+                let exact = s.exact_hits;
                 let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
-                    let row = self.scalar_row("contact+push", dim, set, hits, exact);
+                    let row = self.scalar_row("contact+push", D, set, hits, exact);
                     self.check(&row, "expected");
                     self.results.contact.push(row);
                 }
             }
-            Task::ContactSoa { dim, set, fast } => {
+            Task::ContactSoa { set, fast, .. } => {
                 let n = self.config.sets[set].n;
                 let (range, passes, len) = self.chunk(n);
-                let (ns, hits, exact) = if dim == 2 {
-                    let (p, exact) = (pairs_range(&self.soa2[set], range), self.sets2[set].exact_hits);
-                    let o = &mut self.contact_out2;
-                    o.grow(len);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
-                    (ns, hits, exact)
-                } else {
-                    let (p, exact) = (pairs_range(&self.soa3[set], range), self.sets3[set].exact_hits);
-                    let o = &mut self.contact_out3;
-                    o.grow(len);
-                    let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
-                    (ns, hits, exact)
-                };
+                let d = InDim::<D>::data(&mut self.dims);
+                let (p, exact, o) = (pairs_range(&d.soa[set], range), d.sets[set].exact_hits, &mut d.contact_out);
+                o.grow(len);
+                let (ns, hits) = time(&mut self.clock, len, passes, || o.run(black_box(p), fast));
                 let hits = self.chunk_done(work, ns, hits, n, samples);
                 if self.progress_in_task == 0 {
-                    let row = self.scalar_row(contact_soa_name(fast), dim, set, hits, exact);
+                    let row = self.scalar_row(contact_soa_name(fast), D, set, hits, exact);
                     self.check(&row, "expected");
                     self.results.contact.push(row);
                 }
             }
-            Task::Batched { kernel, dim, n, threads } => {
-                let passes = passes_for(&self.config, n);
+            Task::ContactThreads { set, fast, threads, .. } => {
+                let n = self.config.sets[set].n;
                 let par = threads > 1;
-                let d = &mut self.batched;
                 let t0 = self.clock.seconds();
+                let d = InDim::<D>::data(&mut self.dims);
+                let (p, exact, o) = (pairs_range(&d.soa[set], 0..n), d.sets[set].exact_hits, &mut d.contact_out);
+                o.grow(n);
                 let hits = on_threads(
                     #[cfg(not(target_arch = "wasm32"))]
                     &mut self.pools,
                     threads,
-                    || time_batched(d, &mut || 0.0, kernel, dim, n, passes, par).1,
+                    || o.run_on(black_box(p), fast, par),
                 );
-                let t1 = self.clock.seconds();
-                let d = &self.batched;
-                on_threads(
-                    #[cfg(not(target_arch = "wasm32"))]
-                    &mut self.pools,
-                    threads,
-                    || {
-                        for _ in 0..passes {
-                            black_box(ceiling::read(black_box(d), kernel, dim, n, par));
-                        }
-                    },
-                );
-                let t2 = self.clock.seconds();
-                let odd = self.progress_in_task % 2;
-                self.best_split[odd] = self.best_split[odd].min(t1 - t0);
-                self.best_split[2 + odd] = self.best_split[2 + odd].min(t2 - t1);
-                if t1 > t0 && t2 > t1 {
-                    self.ratios.push((t2 - t1) / (t1 - t0));
-                }
-                let ns = (t1 - t0).max(0.0) * 1e9 / (passes * n).max(1) as f64;
-                self.sample_done(work, ns, samples);
-                if self.progress_in_task == 0 {
-                    self.batched_row(kernel, dim, n, threads, passes, hits);
-                }
-            }
-            Task::ContactThreads { dim, set, fast, threads } => {
-                let n = self.config.sets[set].n;
-                let par = threads > 1;
-                let t0 = self.clock.seconds();
-                let hits = if dim == 2 {
-                    let (p, o) = (pairs_range(&self.soa2[set], 0..n), &mut self.contact_out2);
-                    o.grow(n);
-                    on_threads(
-                        #[cfg(not(target_arch = "wasm32"))]
-                        &mut self.pools,
-                        threads,
-                        || o.run_on(black_box(p), fast, par),
-                    )
-                } else {
-                    let (p, o) = (pairs_range(&self.soa3[set], 0..n), &mut self.contact_out3);
-                    o.grow(n);
-                    on_threads(
-                        #[cfg(not(target_arch = "wasm32"))]
-                        &mut self.pools,
-                        threads,
-                        || o.run_on(black_box(p), fast, par),
-                    )
-                };
                 let ns = (self.clock.seconds() - t0).max(0.0) * 1e9 / n.max(1) as f64;
                 self.sample_done(work, ns, samples);
                 if self.progress_in_task == 0 {
-                    let exact = if dim == 2 { self.sets2[set].exact_hits } else { self.sets3[set].exact_hits };
-                    let name = contact_soa_name(fast);
-                    if hits != exact {
-                        self.results.errors.push(format!(
-                            "{name} {dim}D {} threads={threads}: {hits} hits, expected {exact}",
-                            self.config.sets[set].name
-                        ));
-                    }
-                    let tests_per_s = 1e9 / self.last_best();
-                    let one = self
-                        .results
-                        .contact_threads
-                        .iter()
-                        .find(|r| r.name == name && r.dim == dim && r.n == n && r.threads == 1)
-                        .map_or(tests_per_s, |r| r.tests_per_s);
-                    self.results.contact_threads.push(ThreadsResult {
-                        name,
-                        dim,
-                        n,
-                        threads,
-                        tests_per_s,
-                        efficiency: tests_per_s / (threads as f64 * one),
-                    });
+                    self.threads_row(contact_soa_name(fast), D, set, threads, hits, exact);
                 }
             }
+            Task::GenerateBatched | Task::Batched { .. } => unreachable!("not a task of one dimension's inputs"),
         }
+    }
+
+    /// One sample of a batched task: the kernel, then its ceiling over the same arrays on the same
+    /// threads, so that both see the same machine (other processes come and go).
+    fn batched_sample(&mut self, kernel: Kernel, dim: usize, n: usize, threads: usize, work: u64) {
+        let samples = self.config.samples.max(1);
+        let passes = passes_for(&self.config, n);
+        let par = threads > 1;
+        let d = &mut self.batched;
+        let t0 = self.clock.seconds();
+        let hits = on_threads(
+            #[cfg(not(target_arch = "wasm32"))]
+            &mut self.pools,
+            threads,
+            || time_batched(d, &mut || 0.0, kernel, dim, n, passes, par).1,
+        );
+        let t1 = self.clock.seconds();
+        let d = &self.batched;
+        on_threads(
+            #[cfg(not(target_arch = "wasm32"))]
+            &mut self.pools,
+            threads,
+            || {
+                for _ in 0..passes {
+                    black_box(ceiling::read(black_box(d), kernel, dim, n, par));
+                }
+            },
+        );
+        let t2 = self.clock.seconds();
+        self.kernel_best.record(self.progress_in_task, t1 - t0);
+        self.ceiling_best.record(self.progress_in_task, t2 - t1);
+        if t1 > t0 && t2 > t1 {
+            self.ratios.push((t2 - t1) / (t1 - t0));
+        }
+        let ns = (t1 - t0).max(0.0) * 1e9 / (passes * n).max(1) as f64;
+        self.sample_done(work, ns, samples);
+        if self.progress_in_task == 0 {
+            self.batched_row(kernel, dim, n, threads, passes, hits);
+        }
+    }
+
+    /// The row of a contact-batch task that has all its samples, and its check.
+    fn threads_row(&mut self, name: &'static str, dim: usize, set: usize, threads: usize, hits: usize, exact: usize) {
+        let n = self.config.sets[set].n;
+        if hits != exact {
+            self.results.errors.push(format!(
+                "{name} {dim}D {} threads={threads}: {hits} hits, expected {exact}",
+                self.config.sets[set].name
+            ));
+        }
+        let tests_per_s = 1e9 / self.last_best();
+        let one = self
+            .results
+            .contact_threads
+            .iter()
+            .find(|r| r.name == name && r.dim == dim && r.n == n && r.threads == 1)
+            .map_or(tests_per_s, |r| r.tests_per_s);
+        self.results.contact_threads.push(ThreadsResult {
+            name,
+            dim,
+            n,
+            threads,
+            tests_per_s,
+            efficiency: tests_per_s / (threads as f64 * one),
+        });
     }
 
     /// The row of a batched task that has all its samples: the kernel's fastest sample against the
@@ -480,11 +438,11 @@ impl<C: Clock> BenchRun<C> {
                 expected
             ));
         }
-        let [ke, ko, ce, co] = std::mem::replace(&mut self.best_split, [f64::INFINITY; 4]);
-        let band = |a: f64, b: f64| if a.is_finite() && b.is_finite() { 100.0 * (a - b).abs() / a.min(b) } else { 0.0 };
+        let kernel_best = std::mem::replace(&mut self.kernel_best, ParityBest::NONE);
+        let ceiling_best = std::mem::replace(&mut self.ceiling_best, ParityBest::NONE);
         let bytes_per_test = kernel.bytes_per_test(dim);
-        let bytes = ceiling::row_bytes(kernel, dim, n);
-        let ceiling_gb_s = (bytes * passes) as f64 / ce.min(co) / 1e9;
+        let bytes = kernels::row_bytes(kernel, dim, n);
+        let ceiling_gb_s = (bytes * passes) as f64 / ceiling_best.fastest() / 1e9;
         if threads == 1 && bytes >= self.largest_sum.0 {
             self.largest_sum = (bytes, ceiling_gb_s);
             self.results.bandwidth_gb_s = ceiling_gb_s;
@@ -523,7 +481,7 @@ impl<C: Clock> BenchRun<C> {
             ceiling_gb_s,
             ceiling_tests_per_s: ceiling_gb_s * 1e9 / bytes_per_test as f64,
             percent_of_ceiling: percent,
-            noise_percent: band(ke, ko).max(band(ce, co)).max(iqr),
+            noise_percent: kernel_best.band().max(ceiling_best.band()).max(iqr),
             efficiency: tests_per_s / (threads as f64 * one),
         });
     }
@@ -601,80 +559,5 @@ impl<C: Clock> BenchRun<C> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bench::SetSpec;
-
-    fn tiny() -> BenchConfig {
-        BenchConfig {
-            sets: vec![SetSpec::new("a", 300, 10, 1), SetSpec::new("b", 100, 90, 2)],
-            dims: vec![2, 3],
-            samples: 2,
-            tests_per_sample: 1000,
-            batched_sizes: vec![70, 600],
-            pairs_max: 100,
-        }
-    }
-
-    fn fake_clock() -> impl FnMut() -> f64 {
-        let mut t = 0.0;
-        move || {
-            t += 1e-6;
-            t
-        }
-    }
-
-    #[test]
-    fn a_run_in_slices_fills_the_whole_matrix_with_correct_counts() {
-        let mut run = BenchRun::new(tiny(), fake_clock());
-        let mut last = 0.0;
-        let mut steps = 0;
-        while !run.step(500) {
-            let p = run.progress();
-            assert!(p >= last && p < 1.0, "progress {last} -> {p}");
-            last = p;
-            steps += 1;
-        }
-        assert!(steps > 10, "the work was sliced ({steps} steps)");
-        assert_eq!(run.progress(), 1.0);
-        let r = run.into_results();
-        assert!(r.errors.is_empty(), "{:?}", r.errors);
-        assert_eq!(r.scalar.len(), ALGORITHMS.len() * 2 * 2);
-        // contact+push, contact+push/soa and contact+push/f32, per dimension and set.
-        assert_eq!(r.contact.len(), 3 * 2 * 2);
-        assert_eq!(r.sweep.len(), 2 * 2, "a sweep row per dimension and set");
-        assert!(r.sweep.iter().all(|s| s.hits == s.exact_hits && s.ns_per_test > 0.0), "{:?}", r.sweep);
-        let threads = ceiling::thread_counts().len();
-        assert_eq!(r.batched.len(), 2 * 2 * Kernel::ALL.len() * threads);
-        assert!(r.batched.iter().any(|b| b.kernel == "sweep"), "the batched sweep has rows");
-        assert!(r.batched.iter().all(|b| b.ceiling_gb_s > 0.0 && b.threads >= 1 && b.noise_percent.is_finite()));
-        for row in &r.scalar {
-            assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");
-            let a = crate::geom::algorithm(row.algorithm).unwrap();
-            if a.is_exact(row.dim) {
-                assert_eq!(row.hits, row.exact_hits, "{row:?}");
-            }
-        }
-        assert!(r.batched.iter().any(|b| b.kernel == "pairs" && b.n == 100), "pairs capped at pairs_max");
-        assert!(r.batched.iter().all(|b| b.kernel != "pairs" || b.n <= 100));
-        if threads > 1 {
-            assert_eq!(r.contact_threads.len(), 2 * 2 * threads);
-        }
-        assert!(r.bandwidth_gb_s.is_finite());
-    }
-
-    #[test]
-    fn cancel_stops_and_keeps_what_was_measured() {
-        let mut run = BenchRun::new(tiny(), fake_clock());
-        while run.results().scalar.len() < 3 {
-            run.step(1000);
-        }
-        run.cancel();
-        assert!(run.is_done() && run.is_cancelled());
-        let p = run.progress();
-        assert!(p > 0.0 && p < 1.0);
-        assert!(run.step(1000), "a cancelled run stays done");
-        assert_eq!(run.progress(), p, "no work after cancel");
-        assert!(run.results().scalar.len() >= 3);
-    }
-}
+#[path = "machine_tests.rs"]
+mod tests;

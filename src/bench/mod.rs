@@ -5,17 +5,20 @@
 //!   large and random;
 //! - [`sweeps`]: swept-ball cases (ball, displacement, box) with a chosen hit rate, and the timed
 //!   sweep pass;
-//! - the run, one file for each thing it does:
-//!   - [`plan`]: what to measure ([`BenchConfig`], [`Kernel`]) and the ordered tasks, each with its
-//!     work (every registry algorithm × dimension × set, the contact + push-out, the memory-read
-//!     ceiling and the batched kernels);
-//!   - [`machine`]: [`BenchRun`], the step machine that works through the plan a slice at a time
-//!     ([`BenchRun::step`]), with progress, cancel and results;
-//!   - [`kernels`]: what a timed sample runs where the library does not provide it whole, and the
-//!     exact hit counts every sample is checked against;
+//! - the run, one file for each thing it does, each importing only those listed before it:
+//!   - [`caches`]: the machine's data caches, one batched size per cache level, the thread counts;
+//!   - [`config`]: what to measure ([`BenchConfig`] and its presets);
 //!   - [`timing`]: the [`Clock`] and the timed loop;
 //!   - [`buffers`]: the inputs and outputs of the timed loops, set up outside the timing;
-//!   - [`results`]: the rows a run reports (the `bench --json` keys).
+//!   - [`kernels`]: the batched kernels ([`Kernel`]) and the lanes each runs at, what a timed sample
+//!     runs where the library does not provide it whole, and the exact hit counts every sample is
+//!     checked against;
+//!   - [`ceiling`]: the memory-read ceiling over the arrays a batched kernel reads;
+//!   - [`plan`]: the ordered tasks, each with its work (every registry algorithm × dimension × set,
+//!     the contact + push-out, the memory-read ceiling and the batched kernels);
+//!   - [`results`]: the rows a run reports (the `bench --json` keys);
+//!   - [`machine`]: [`BenchRun`], the step machine that works through the plan a slice at a time
+//!     ([`BenchRun::step`]), with progress, cancel and results.
 //! - `tilemap` (desktop only): many balls moved one step through a large random tile map, ours
 //!   (1 thread and rayon) against a parry2d peer (`peers` feature), run by the `bench` command after
 //!   the plan.
@@ -47,7 +50,9 @@
 //! ```
 
 pub mod buffers;
+pub mod caches;
 pub mod ceiling;
+pub mod config;
 pub mod kernels;
 pub mod machine;
 pub mod plan;
@@ -62,10 +67,11 @@ pub mod tilemap;
 pub mod timing;
 
 pub use buffers::ContactBuffers;
-pub use ceiling::CacheSizes;
-pub use kernels::contact_push_pass;
+pub use caches::CacheSizes;
+pub use config::BenchConfig;
+pub use kernels::{contact_push_pass, Kernel};
 pub use machine::BenchRun;
-pub use plan::{contact_soa_name, BenchConfig, Kernel};
+pub use plan::contact_soa_name;
 pub use results::{BatchedResult, Results, ScalarResult, TilemapResult};
 pub use sets::{generate, PairSet, SetSpec};
 pub use sweeps::{generate_sweeps, sweep_pass, SweepSet};

@@ -3,7 +3,7 @@
 //! kernel a solid line (1 thread), and the same colour dashed: its ceiling (`stream_read` over the same
 //! arrays, in that kernel's tests/s); vertical grey lines at the L1/L2/L3 sizes.
 
-use super::plan::Kernel;
+use super::kernels::Kernel;
 use super::results::Results;
 use plotters::prelude::*;
 

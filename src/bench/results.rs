@@ -116,7 +116,7 @@ pub struct Results {
     pub bandwidth_gb_s: f64,
     pub batched: Vec<BatchedResult>,
     /// The data caches the batched sizes were chosen from (bytes; `source`: `"sysfs"` or `"fallback"`).
-    pub caches: super::ceiling::CacheSizes,
+    pub caches: super::caches::CacheSizes,
     /// Threads available to the run (the thread counts measured are 1..=this).
     pub threads_available: usize,
     /// The contact + push batch on 1, 2, … threads (empty with one thread available).
