@@ -457,7 +457,7 @@ async fn run(options: RunOptions) {
             update_ms: ms(t_start, t_egui) + ms(t_after_egui, t_draw),
             egui_ms: ms(t_egui, t_after_egui),
             draw_ms: ms(t_draw, t_end),
-            batches: crate::render::typeset::take_batches(),
+            batches: crate::render::flat::take_batches(),
         });
 
         frame += 1;

@@ -57,6 +57,8 @@ thread_local! {
     static MATERIAL: RefCell<Option<Option<Material>>> = const { RefCell::new(None) };
     /// Between [`begin`] and [`end`].
     static ON: Cell<bool> = const { Cell::new(false) };
+    /// Draw batches counted since the last [`take_batches`].
+    static BATCHES: Cell<u32> = const { Cell::new(0) };
 }
 
 fn with_material(f: impl FnOnce(&Material)) {
@@ -100,11 +102,18 @@ pub fn end() {
     ON.with(|on| on.set(false));
 }
 
+/// An estimate of the draw batches the canvas issued since the last call (and resets it): each
+/// switch to textured drawing (text, an image) costs a batch per texture it uses plus the shape
+/// batch it interrupted. The browser test counts the real WebGL draw calls.
+pub fn take_batches() -> u32 {
+    BATCHES.with(|b| b.replace(0))
+}
+
 /// Runs `draw` (text, an image) with the default, textured material, and returns to flat shapes if
 /// they were on. `textures` is how many textures `draw` uses: each is a draw batch, and so is the
-/// shape batch it interrupts (counted for the frame-time readout, [`super::typeset::take_batches`]).
+/// shape batch it interrupts (counted for the frame-time readout, [`take_batches`]).
 pub fn textured(textures: u32, draw: impl FnOnce()) {
-    super::typeset::count_batches(textures + 1);
+    BATCHES.with(|b| b.set(b.get() + textures + 1));
     let on = ON.with(Cell::get);
     if on {
         gl_use_default_material();
