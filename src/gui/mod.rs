@@ -168,7 +168,7 @@ struct FrameLoop {
 
 impl FrameLoop {
     fn new(options: RunOptions) -> FrameLoop {
-        let mut state = State::new(options.scene.clone());
+        let mut state = State::new(options.scene);
         // The benchmark panel's clock: macroquad's, which works on the web too.
         state.bench.clock = get_time;
         FrameLoop {
