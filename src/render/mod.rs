@@ -28,6 +28,7 @@ mod status;
 mod strokes;
 mod style;
 pub mod three;
+mod three_status;
 pub mod typeset;
 mod zones;
 
