@@ -31,10 +31,9 @@ pub fn base_under(field: Option<[Rgba; 2]>) -> Rgba {
 /// The canvas's background, laid zone by zone as opaque colours: the window's background with the
 /// translucent layers that cover the whole zone already blended in — the centre's zone highlighted
 /// and, with the trace on the canvas, the slabs its axis tests look at (the box's column and row,
-/// faintly). Each tinted zone is one scissored clear ([`flat::clear_rect`]): on a software
-/// rasteriser these canvas-sized translucent rectangles were a tenth of a frame. The grid, which lay
-/// under them, is drawn after, each part in the colour the tints gave it ([`Backdrop::tinted`]);
-/// the slabs, which lay over the shapes, now lie under them.
+/// faintly). Each tinted zone is one scissored clear ([`flat::clear_rect`]), because on a software
+/// rasteriser blending canvas-sized translucent rectangles is costly. The grid lies over the zones,
+/// each part in the colour the tints give it ([`Backdrop::tinted`]); the slabs lie under the shapes.
 pub struct Backdrop {
     /// Zone `x + 3y` on the canvas (clipped; empty when off it).
     zones: [ScreenRect; 9],

@@ -3,7 +3,7 @@
 //! labels placed so they cover neither the circle's centre marker nor each other.
 //!
 //! Text is queued and drawn at [`flush`]: shapes and text use different textures, so drawing them
-//! interleaved would cost one draw call per switch (the grid alone made ~40 a frame).
+//! interleaved would cost one draw call per switch (the grid's tick numbers alone are dozens).
 
 use macroquad::prelude::*;
 use std::cell::RefCell;

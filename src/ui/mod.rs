@@ -41,7 +41,7 @@ pub use response::APPLY_BUTTON;
 
 /// The panel's background. The frame loop paints it (a scissored clear, `render::flat::clear_rect`)
 /// and egui's side panel is left unfilled: on a software rasteriser egui's fill, a textured quad the
-/// height of the window, was a sixth of a frame.
+/// height of the window, is a large share of a frame.
 pub const PANEL_FILL: Color32 = Color32::from_rgb(32, 35, 43);
 
 /// egui's fonts with Hack last in the proportional family. Ubuntu Light has no arrows or set symbols

@@ -13,8 +13,8 @@ use macroquad::prelude::*;
 /// The distance field as geometry, exact at any zoom: the bands between iso-lines as strips between
 /// the box's level outlines ([`level_outline`]: rounded outside, square inside), then antialiased
 /// lines along the iso-lines, the circle's distance `r` and the box outline — the colours of
-/// [`crate::teach::field`]. It replaced a texture sampled over the whole canvas, which was stair-stepped
-/// where its cells were coarse and, on a software rasteriser, the costliest layer of the frame.
+/// [`crate::teach::field`]. Geometry rather than a texture sampled over the whole canvas: a texture is
+/// stair-stepped where its cells are coarse and, on a software rasteriser, costly to sample.
 ///
 /// The lighter bands are not drawn: the canvas's background and zone colours already hold them
 /// ([`field_base`], laid by the backdrop), and only the stronger bands are drawn, over them, in the

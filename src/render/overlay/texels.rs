@@ -20,8 +20,8 @@ const BAND_CELLS: usize = 16;
 /// The part `visible` (`(c0, r0, cols, rows)`, as `visible_texels` gives it) of an RGBA image
 /// `width` texels wide, in the pieces it is drawn in. Between the centres of four texels the linear
 /// filter mixes those four (clamped at the image's edges): where all four are equal it gives their
-/// colour, which is drawn as a plain rectangle — on a software rasteriser a sampled pixel costs about
-/// 2.5 times a plain one — or nothing where transparent. The rest is sampled. In bands of
+/// colour, which is drawn as a plain rectangle — on a software rasteriser a sampled pixel costs
+/// several times a plain one — or nothing where transparent. The rest is sampled. In bands of
 /// [`BAND_CELLS`] rows of those cells, each band's columns go by runs of the same kind; the pieces
 /// tile the visible part, less its transparent runs.
 #[must_use]
