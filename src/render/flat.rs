@@ -1,8 +1,7 @@
 //! Shapes without a texture. macroquad draws every shape with its default material, which samples a
 //! 1×1 white texture at each pixel and multiplies: the picture is the vertex colour, but on a software
 //! rasteriser (SwiftShader in a browser without a GPU, llvmpipe under Xvfb) the sampling is most of a
-//! pixel's cost — a raw WebGL page measured 15 ns per blended pixel with a linear-filtered texture
-//! against 6.7 ns with the colour alone (docs/performance.md, "Render cost"). This material has the
+//! pixel's cost (docs/performance.md, "Render cost"). This material has the
 //! default's vertex shader and blending and writes the vertex colour, so the pixels are the same.
 //!
 //! The 2D canvas draws its shapes with it ([`begin`] … [`end`]); text and the overlay image sample
@@ -57,6 +56,8 @@ thread_local! {
     static MATERIAL: RefCell<Option<Option<Material>>> = const { RefCell::new(None) };
     /// Between [`begin`] and [`end`].
     static ON: Cell<bool> = const { Cell::new(false) };
+    /// Draw batches counted since the last [`take_batches`].
+    static BATCHES: Cell<u32> = const { Cell::new(0) };
 }
 
 fn with_material(f: impl FnOnce(&Material)) {
@@ -100,11 +101,18 @@ pub fn end() {
     ON.with(|on| on.set(false));
 }
 
+/// An estimate of the draw batches the canvas issued since the last call (and resets it): each
+/// switch to textured drawing (text, an image) costs a batch per texture it uses plus the shape
+/// batch it interrupted. The browser test counts the real WebGL draw calls.
+pub fn take_batches() -> u32 {
+    BATCHES.with(|b| b.replace(0))
+}
+
 /// Runs `draw` (text, an image) with the default, textured material, and returns to flat shapes if
 /// they were on. `textures` is how many textures `draw` uses: each is a draw batch, and so is the
-/// shape batch it interrupts (counted for the frame-time readout, [`super::typeset::take_batches`]).
+/// shape batch it interrupts (counted for the frame-time readout, [`take_batches`]).
 pub fn textured(textures: u32, draw: impl FnOnce()) {
-    super::typeset::count_batches(textures + 1);
+    BATCHES.with(|b| b.set(b.get() + textures + 1));
     let on = ON.with(Cell::get);
     if on {
         gl_use_default_material();
@@ -140,7 +148,7 @@ pub fn scissor_box(x: f32, y: f32, w: f32, h: f32, height: f32) -> Option<(i32, 
 
 /// Fills `x, y, w, h` (logical pixels) with the opaque `color` by a scissored clear of the
 /// framebuffer: the pixels a rectangle drawn there would cover, with none of a drawn rectangle's
-/// fill cost (on a software rasteriser a full-height panel drawn by egui cost ~6 ms a frame).
+/// fill cost (on a software rasteriser, filling a window-tall panel is a large share of a frame).
 /// What was queued before is drawn first, so the clear lands in drawing order.
 pub fn clear_rect(x: f32, y: f32, w: f32, h: f32, color: Color) {
     use super::damage::{self, Bounds};

@@ -5,8 +5,10 @@
 //! contact point and normal, the continuation (slide or bounce) and its end circle, the animated
 //! circle at the playback's progress, and the status lines. It draws; it changes nothing.
 
+use super::label::{label, text};
+use super::strokes::{arrow, dashed_circle, dashed_line};
+use super::style::{to_color, Sizes};
 use super::{aa, paint, typeset};
-use super::{arrow, col, dashed_circle, dashed_line, label, text, Sizes};
 use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
 use crate::app::{Handle, State};
@@ -14,14 +16,14 @@ use crate::format::number;
 use macroquad::prelude::*;
 
 /// Draws the whole motion layer.
-pub fn draw_motion(state: &State, m: &MotionAnalysis, z: Sizes) {
+pub fn draw_motion(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     draw_rounded_box(state);
-    draw_swept_capsule(state, m, z);
-    draw_discrete_end(state, m, z);
-    draw_continuation(state, m, z);
-    draw_velocity(state, m, z);
-    draw_impact(state, m, z);
-    draw_playhead(state, m, z);
+    draw_swept_capsule(state, m, sizes);
+    draw_discrete_end(state, m, sizes);
+    draw_continuation(state, m, sizes);
+    draw_velocity(state, m, sizes);
+    draw_impact(state, m, sizes);
+    draw_playhead(state, m, sizes);
 }
 
 /// The box grown by r with rounded corners: a light fill, so the box itself stays readable.
@@ -29,7 +31,7 @@ fn draw_rounded_box(state: &State) {
     let v = state.view;
     let r = state.circle.radius();
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
-    let fill = col(alpha(palette::ROUNDED_BOX, 26));
+    let fill = to_color(alpha(palette::ROUNDED_BOX, 26));
     let a = v.to_screen([lo[0] - r, hi[1]]);
     let b = v.to_screen([hi[0] + r, lo[1]]);
     paint::rectangle(a.x, a.y, b.x - a.x, b.y - a.y, fill);
@@ -56,121 +58,121 @@ fn draw_rounded_box(state: &State) {
 }
 
 /// The capsule the circle sweeps from `c` to `c + v`: its two side lines and a translucent fill.
-fn draw_swept_capsule(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_swept_capsule(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let v = state.view;
     let (a, b) = (v.to_screen(m.start), v.to_screen(m.end));
     let r = state.circle.radius() * v.scale;
     let d = b - a;
-    let fill = col(alpha(palette::SWEPT, 30));
+    let fill = to_color(alpha(palette::SWEPT, 30));
     if d.length() > 0.5 {
         let n = vec2(-d.y, d.x).normalize() * r;
         paint::triangle(a + n, b + n, b - n, fill);
         paint::triangle(a + n, b - n, a - n, fill);
-        let edge = col(alpha(palette::SWEPT, 130));
+        let edge = to_color(alpha(palette::SWEPT, 130));
         for s in [n, -n] {
-            dashed_line(a + s, b + s, z.line(1.3), edge, 6.0 * z.k);
+            dashed_line(a + s, b + s, sizes.line(1.3), edge, 6.0 * sizes.scale);
         }
     }
 }
 
 /// The circle where a discrete test looks (`c + v`), dashed, coloured by that test's answer; a
 /// TUNNELLED mark when it says separated although the sweep hit.
-fn draw_discrete_end(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_discrete_end(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let v = state.view;
     let e = v.to_screen(m.end);
     let r = state.circle.radius() * v.scale;
     let colour = palette::state(m.end_state);
-    dashed_circle(e, r.max(z.line(3.0)), z.line(2.0), col(alpha(colour, 230)), z.k);
-    let fs = z.font(14.0);
-    let below = e.y + r + 14.0 * z.k;
-    label(&format!("c + v: {}", m.end_state.as_str()), e.x, below, fs, col(colour), true);
+    dashed_circle(e, r.max(sizes.line(3.0)), sizes.line(2.0), to_color(alpha(colour, 230)), sizes.scale);
+    let fs = sizes.font(14.0);
+    let below = e.y + r + 14.0 * sizes.scale;
+    label(&format!("c + v: {}", m.end_state.as_str()), e.x, below, fs, to_color(colour), true);
     if m.tunnelled() {
-        let bf = z.font(22.0);
-        let y = e.y - r - 20.0 * z.k;
+        let bf = sizes.font(22.0);
+        let y = e.y - r - 20.0 * sizes.scale;
         let s = "TUNNELLED";
         let mm = typeset::measure(s, bf);
-        let pad = 8.0 * z.k;
+        let pad = 8.0 * sizes.scale;
         paint::rectangle(
             e.x - 0.5 * mm.width - pad,
             y - 0.5 * mm.height - pad,
             mm.width + 2.0 * pad,
             mm.height + 2.0 * pad,
-            col(palette::WARNING),
+            to_color(palette::WARNING),
         );
         text(s, e.x - 0.5 * mm.width, y + 0.5 * mm.height, bf, WHITE);
         // A cross through the discrete end: a frame-by-frame test would put the ball here.
         let k = 0.5 * r.max(8.0);
         for (p, q) in [(vec2(-k, -k), vec2(k, k)), (vec2(-k, k), vec2(k, -k))] {
-            aa::line(e.x + p.x, e.y + p.y, e.x + q.x, e.y + q.y, z.line(3.0), col(palette::WARNING));
+            aa::line(e.x + p.x, e.y + p.y, e.x + q.x, e.y + q.y, sizes.line(3.0), to_color(palette::WARNING));
         }
     }
 }
 
 /// The continuation after the impact: the path through every contact to the end, and the circle there.
-fn draw_continuation(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_continuation(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     if m.motion.hits().is_empty() {
         return;
     }
     let v = state.view;
-    let colour = col(palette::CONTINUATION);
+    let colour = to_color(palette::CONTINUATION);
     let path: Vec<Vec2> = m.path().iter().map(|&(_, p)| v.to_screen(p)).collect();
     for w in path.windows(2).skip(1) {
-        aa::line(w[0].x, w[0].y, w[1].x, w[1].y, z.line(3.0), colour);
+        aa::line(w[0].x, w[0].y, w[1].x, w[1].y, sizes.line(3.0), colour);
     }
     let e = *path.last().unwrap_or(&v.to_screen(m.motion.end));
     if let (Some(&from), true) = (path.get(path.len().saturating_sub(2)), path.len() >= 3) {
-        arrow(from, e, z.line(3.0), colour, 14.0 * z.k);
+        arrow(from, e, sizes.line(3.0), colour, 14.0 * sizes.scale);
     }
     let r = state.circle.radius() * v.scale;
-    aa::disc(e.x, e.y, r, col(alpha(palette::CONTINUATION, 40)));
-    aa::rim(e.x, e.y, r.max(z.line(3.0)), z.line(2.5), colour);
+    aa::disc(e.x, e.y, r, to_color(alpha(palette::CONTINUATION, 40)));
+    aa::rim(e.x, e.y, r.max(sizes.line(3.0)), sizes.line(2.5), colour);
     let kind = state.motion.options.response.as_str();
-    label(&format!("{kind} end"), e.x, e.y - r - 14.0 * z.k, z.font(14.0), colour, true);
+    label(&format!("{kind} end"), e.x, e.y - r - 14.0 * sizes.scale, sizes.font(14.0), colour, true);
 }
 
 /// The ghost circle at the time of impact, the contact point on the box and the normal there.
-fn draw_impact(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_impact(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let Some(h) = m.hit else { return };
     let v = state.view;
     let c = v.to_screen(h.center);
     let r = state.circle.radius() * v.scale;
-    let colour = col(palette::IMPACT);
-    dashed_circle(c, r.max(z.line(3.0)), z.line(2.2), colour, z.k);
-    aa::disc(c.x, c.y, z.line(3.0), colour);
+    let colour = to_color(palette::IMPACT);
+    dashed_circle(c, r.max(sizes.line(3.0)), sizes.line(2.2), colour, sizes.scale);
+    aa::disc(c.x, c.y, sizes.line(3.0), colour);
     let p = v.to_screen(h.point);
-    let len = 48.0 * z.k;
+    let len = 48.0 * sizes.scale;
     let n = vec2(h.normal[0], -h.normal[1]);
-    arrow(p, p + n * len, z.line(2.5), col(palette::TEXT), 10.0 * z.k);
-    aa::disc(p.x, p.y, z.line(5.0), colour);
-    aa::rim(p.x, p.y, z.line(5.0), z.line(1.5), col(palette::BACKGROUND));
+    arrow(p, p + n * len, sizes.line(2.5), to_color(palette::TEXT), 10.0 * sizes.scale);
+    aa::disc(p.x, p.y, sizes.line(5.0), colour);
+    aa::rim(p.x, p.y, sizes.line(5.0), sizes.line(1.5), to_color(palette::BACKGROUND));
     let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", number(h.t)) };
-    let at = c + vec2(0.0, r + 16.0 * z.k);
-    label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, z.font(14.0), colour, true);
-    let tip = p + n * (len + 14.0 * z.k);
-    label("n", tip.x, tip.y, z.font(14.0), col(palette::TEXT), true);
+    let at = c + vec2(0.0, r + 16.0 * sizes.scale);
+    label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, sizes.font(14.0), colour, true);
+    let tip = p + n * (len + 14.0 * sizes.scale);
+    label("n", tip.x, tip.y, sizes.font(14.0), to_color(palette::TEXT), true);
 }
 
 /// The velocity arrow from the centre, with its handle at the tip (hover and drag highlighted).
-fn draw_velocity(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_velocity(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let v = state.view;
     let (a, b) = (v.to_screen(m.start), v.to_screen(m.end));
-    let colour = col(palette::VELOCITY);
-    arrow(a, b, z.line(3.0), colour, 16.0 * z.k);
+    let colour = to_color(palette::VELOCITY);
+    arrow(a, b, sizes.line(3.0), colour, 16.0 * sizes.scale);
     let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::VelocityTip);
     let text = format!("v = ({}, {})", number(m.velocity[0]), number(m.velocity[1]));
-    tip_handle(b, 0.5 * (a + b), &text, colour, active, z);
+    tip_handle(b, 0.5 * (a + b), &text, colour, active, sizes);
 }
 
 /// The grab handle at an arrow's tip (larger and white while hovered or dragged), with a label over
 /// `at`. Motion's velocity arrow and the playground's throw arrow use it.
-pub fn tip_handle(tip: Vec2, at: Vec2, text: &str, colour: Color, active: bool, z: Sizes) {
-    let s = z.line(if active { 8.0 } else { 6.0 });
-    aa::rim(tip.x, tip.y, s, z.line(2.0), if active { col(palette::HOVER) } else { colour });
-    label(text, at.x, at.y - 16.0 * z.k, z.font(14.0), colour, true);
+pub fn tip_handle(tip: Vec2, at: Vec2, text: &str, colour: Color, active: bool, sizes: Sizes) {
+    let s = sizes.line(if active { 8.0 } else { 6.0 });
+    aa::rim(tip.x, tip.y, s, sizes.line(2.0), if active { to_color(palette::HOVER) } else { colour });
+    label(text, at.x, at.y - 16.0 * sizes.scale, sizes.font(14.0), colour, true);
 }
 
 /// The circle where the animation is (Play / Step), when it has left the start.
-fn draw_playhead(state: &State, m: &MotionAnalysis, z: Sizes) {
+fn draw_playhead(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let progress = state.motion.playback.progress;
     if progress <= 0.0 {
         return;
@@ -178,23 +180,23 @@ fn draw_playhead(state: &State, m: &MotionAnalysis, z: Sizes) {
     let v = state.view;
     let p = v.to_screen(m.position_at(progress));
     let r = state.circle.radius() * v.scale;
-    aa::disc(p.x, p.y, r, col(alpha(palette::TEXT, 70)));
-    aa::rim(p.x, p.y, r.max(z.line(3.0)), z.line(3.0), col(palette::TEXT));
+    aa::disc(p.x, p.y, r, to_color(alpha(palette::TEXT, 70)));
+    aa::rim(p.x, p.y, r.max(sizes.line(3.0)), sizes.line(3.0), to_color(palette::TEXT));
 }
 
 /// The status lines at the top of the canvas in motion mode: the sweep's answer and the discrete test's.
-pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
+pub fn draw_motion_status(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let c = state.canvas;
-    let fs = z.font(17.0);
-    let pad = 10.0 * z.k;
-    let x = c.x + pad + 40.0 * z.k;
+    let fs = sizes.font(17.0);
+    let pad = 10.0 * sizes.scale;
+    let x = c.x + pad + 40.0 * sizes.scale;
     let line1 = match m.hit {
         Some(h) if h.initial => format!("Sweep: touching at t = 0 ({})", h.feature.as_str()),
         Some(h) => format!("Sweep: hit at t = {} ({})", number(h.t), h.feature.as_str()),
         None => "Sweep: no hit".to_string(),
     };
     let colour = if m.hit.is_some() { palette::IMPACT } else { palette::SEPARATED };
-    let mm = text(&line1, x, c.y + pad + fs as f32 * 0.8, fs, col(colour));
+    let mm = text(&line1, x, c.y + pad + fs as f32 * 0.8, fs, to_color(colour));
     let line2 = format!(
         "discrete test at c + v: {}   {} end: ({}, {})",
         m.end_state.as_str(),
@@ -202,11 +204,11 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, z: Sizes) {
         number(m.motion.end[0]),
         number(m.motion.end[1])
     );
-    let y2 = c.y + pad + fs as f32 * 0.8 + mm.height + 8.0 * z.k;
+    let y2 = c.y + pad + fs as f32 * 0.8 + mm.height + 8.0 * sizes.scale;
     let c2 = if m.tunnelled() { palette::WARNING } else { palette::state(m.end_state) };
-    text(&line2, x, y2, z.font(14.0), col(c2));
+    text(&line2, x, y2, sizes.font(14.0), to_color(c2));
     if m.tunnelled() {
         let msg = "TUNNELLED: the sweep hit, but the discrete test at c + v says separated";
-        super::banner(c, z, msg, 255);
+        super::status::banner(c, sizes, msg, 255);
     }
 }

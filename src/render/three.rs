@@ -10,11 +10,13 @@
 //! and the sphere): the centre, the closest point, the line between them and the push-out arrow, and
 //! the labels, the status lines, the warning banner and the legend.
 
-use super::{col, label, text, Sizes};
+use super::label::{label, text};
+use super::strokes::{arrow, dashed_line};
+use super::style::{to_color, Sizes};
+use super::three_status::{draw_legend, draw_status, ROUNDED};
 use crate::app::palette::{self, Rgba};
 use crate::app::three::{
-    layout, region_kind, region_name, region_sides, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3,
-    ViewCamera, ViewKind,
+    layout, region_sides, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3, ViewCamera, ViewKind,
 };
 use crate::app::{ScreenRect, State};
 use crate::format::number;
@@ -22,9 +24,6 @@ use macroquad::prelude::*;
 
 /// Where the light comes from (towards the light), in world space: above, front right.
 const LIGHT: Vec3 = Vec3::new(0.45, -0.55, 0.70);
-
-/// The rounded grown box (the true overlap region of the centre): teal, apart from the box's blue.
-const ROUNDED: Rgba = [70, 200, 180, 255];
 
 /// The slice image on the GPU, recomputed when its inputs change.
 #[derive(Default)]
@@ -223,7 +222,7 @@ fn draw_floor(lo: Vec3, hi: Vec3) {
     let z = lo.z;
     let (x0, x1) = ((lo.x / step).floor() * step, (hi.x / step).ceil() * step);
     let (y0, y1) = ((lo.y / step).floor() * step, (hi.y / step).ceil() * step);
-    let c = col(palette::GRID);
+    let c = to_color(palette::GRID);
     let mut x = x0;
     while x <= x1 + 1e-3 {
         draw_line_3d(Vec3::new(x, y0, z), Vec3::new(x, y1, z), c);
@@ -249,12 +248,12 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     if !o.xray {
         draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 255);
     }
-    draw_box_edges(lo, hi, col(palette::TEXT));
+    draw_box_edges(lo, hi, to_color(palette::TEXT));
 
     // The ghost sphere where the push-out puts it.
     let push = v3(a.response.push);
     if push.length() > 0.0 {
-        draw_sphere_wires(c + push, r, None, col(palette::alpha(palette::PUSH, 90)));
+        draw_sphere_wires(c + push, r, None, to_color(palette::alpha(palette::PUSH, 90)));
     }
 
     if let Some(w) = &a.sweep {
@@ -276,7 +275,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
         let (mut e1, mut e2) = (Vec3::ZERO, Vec3::ZERO);
         e1[u] = s.spec.cols as f32 * s.spec.step;
         e2[v] = -(s.spec.rows as f32) * s.spec.step;
-        draw_affine_parallelogram(origin, e1, e2, None, col(palette::alpha(palette::GRID, 120)));
+        draw_affine_parallelogram(origin, e1, e2, None, to_color(palette::alpha(palette::GRID, 120)));
         draw_affine_parallelogram(origin, e1, e2, Some(tex), WHITE);
         // The box's cut and the sphere's circle in the plane.
         let mut corners = [Vec3::ZERO; 4];
@@ -286,7 +285,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
             corners[k][v] = cv;
         }
         for k in 0..4 {
-            draw_line_3d(corners[k], corners[(k + 1) % 4], col(palette::ZONE_LINE));
+            draw_line_3d(corners[k], corners[(k + 1) % 4], to_color(palette::ZONE_LINE));
         }
         let n = 64;
         let ring = |t: f32| {
@@ -297,14 +296,14 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
         };
         for k in 0..n {
             let t = std::f32::consts::TAU / n as f32;
-            draw_line_3d(ring(t * k as f32), ring(t * (k + 1) as f32), col(palette::TEXT));
+            draw_line_3d(ring(t * k as f32), ring(t * (k + 1) as f32), to_color(palette::TEXT));
         }
     }
 
     // The region the centre is in.
     if let Some((ra, rb)) = region_block(a.contact.zone, lo, hi, r.max(0.05 * (hi - lo).max_element())) {
-        draw_cube(0.5 * (ra + rb), rb - ra, None, col(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 46)));
-        draw_cube_wires(0.5 * (ra + rb), rb - ra, col(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 200)));
+        draw_cube(0.5 * (ra + rb), rb - ra, None, to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 46)));
+        draw_cube_wires(0.5 * (ra + rb), rb - ra, to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 200)));
     }
 
     // The grown box: rounded (the true overlap region of the centre) and square (a face-plane test's).
@@ -326,7 +325,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     if o.grown.square() {
         let g = Vec3::splat(r * 1.004 + 1e-4);
         draw_box_faces(cam, lo - g, hi + g, palette::WARNING, 55);
-        draw_box_edges(lo - g, hi + g, col(palette::alpha(palette::WARNING, 230)));
+        draw_box_edges(lo - g, hi + g, to_color(palette::alpha(palette::WARNING, 230)));
     }
     if o.xray {
         draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 80);
@@ -337,7 +336,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
 /// end of the move, and the ghost at impact.
 fn draw_swept(w: &Sweep3, r: f32) {
     let (c, v) = (v3(w.start), v3(w.velocity));
-    let swept = col(palette::alpha(palette::SWEPT, 110));
+    let swept = to_color(palette::alpha(palette::SWEPT, 110));
     if v.length() > 0.0 && r > 0.0 {
         let d = v.normalize();
         let e1 = d.any_orthonormal_vector();
@@ -360,72 +359,72 @@ fn draw_swept(w: &Sweep3, r: f32) {
     }
     draw_sphere_wires(c + v, r, None, swept);
     if let Some(h) = &w.hit {
-        draw_sphere_wires(v3(h.center), r, None, col(palette::alpha(palette::IMPACT, 170)));
+        draw_sphere_wires(v3(h.center), r, None, to_color(palette::alpha(palette::IMPACT, 170)));
     }
 }
 
 /// Screen-space annotations of the sweep: the velocity arrow, the impact point and its normal.
-fn draw_sweep_annotations(w: &Sweep3, r: f32, p: &dyn Fn(Vec3) -> Option<Vec2>, z: Sizes, labels: bool) {
+fn draw_sweep_annotations(w: &Sweep3, r: f32, p: &dyn Fn(Vec3) -> Option<Vec2>, sizes: Sizes, labels: bool) {
     let (c, v) = (v3(w.start), v3(w.velocity));
-    let lw = z.line(2.0);
+    let lw = sizes.line(2.0);
     if let (Some(pc), Some(pe)) = (p(c), p(c + v)) {
-        super::arrow(pc, pe, lw, col(palette::VELOCITY), 12.0 * z.k);
+        arrow(pc, pe, lw, to_color(palette::VELOCITY), 12.0 * sizes.scale);
         if labels {
             let end = if w.end_overlap { "c + v: overlap" } else { "c + v: no overlap" };
-            label(end, pe.x, pe.y + 18.0 * z.k, z.font(13.0), col(palette::VELOCITY), true);
+            label(end, pe.x, pe.y + 18.0 * sizes.scale, sizes.font(13.0), to_color(palette::VELOCITY), true);
         }
     }
     if let Some(h) = &w.hit {
         let (q, n) = (v3(h.point), v3(h.normal));
         let len = if r > 0.0 { r } else { 0.1 * v.length().max(1.0) };
         if let (Some(pq), Some(pn)) = (p(q), p(q + n * len)) {
-            super::arrow(pq, pn, lw, col(palette::IMPACT), 10.0 * z.k);
-            draw_circle(pq.x, pq.y, 5.0 * z.k, col(palette::IMPACT));
-            draw_circle_lines(pq.x, pq.y, 5.0 * z.k, 1.5, col(palette::BACKGROUND));
+            arrow(pq, pn, lw, to_color(palette::IMPACT), 10.0 * sizes.scale);
+            draw_circle(pq.x, pq.y, 5.0 * sizes.scale, to_color(palette::IMPACT));
+            draw_circle_lines(pq.x, pq.y, 5.0 * sizes.scale, 1.5, to_color(palette::BACKGROUND));
         }
         if let (true, Some(ph)) = (labels, p(v3(h.center))) {
             let t = format!("impact t = {} ({})", number(h.t), h.feature.as_str());
-            label(&t, ph.x, ph.y - 20.0 * z.k, z.font(13.0), col(palette::IMPACT), true);
+            label(&t, ph.x, ph.y - 20.0 * sizes.scale, sizes.font(13.0), to_color(palette::IMPACT), true);
         }
     }
 }
 
 /// Screen-space annotations of one view: centre, closest point, the line between, the push arrow.
-fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: ScreenRect, z: Sizes, labels: bool) {
+fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: ScreenRect, sizes: Sizes, labels: bool) {
     let o = &state.three.options;
     let p = |w: Vec3| cam.project(w, rect);
     let c = v3(o.sphere.center());
     let s = v3(a.contact.closest);
     let push = v3(a.response.push);
-    let w = z.line(2.5);
+    let w = sizes.line(2.5);
     if let (Some(pc), Some(ps)) = (p(c), p(s)) {
         if (c - s).length() > 0.0 {
-            super::dashed_line(pc, ps, w * 0.8, col(palette::CLOSEST), 8.0 * z.k);
+            dashed_line(pc, ps, w * 0.8, to_color(palette::CLOSEST), 8.0 * sizes.scale);
         }
         if push.length() > 0.0 {
             if let Some(pe) = p(c + push) {
-                super::arrow(pc, pe, w, col(palette::PUSH), 12.0 * z.k);
+                arrow(pc, pe, w, to_color(palette::PUSH), 12.0 * sizes.scale);
                 if labels {
                     label(
                         &format!("push {}", number(push.length())),
-                        pe.x + 34.0 * z.k,
-                        pe.y - 14.0 * z.k,
-                        z.font(14.0),
-                        col(palette::PUSH),
+                        pe.x + 34.0 * sizes.scale,
+                        pe.y - 14.0 * sizes.scale,
+                        sizes.font(14.0),
+                        to_color(palette::PUSH),
                         true,
                     );
                 }
             }
         }
-        draw_circle(ps.x, ps.y, 5.5 * z.k, col(palette::CLOSEST));
-        draw_circle_lines(ps.x, ps.y, 5.5 * z.k, 1.5, col(palette::BACKGROUND));
-        draw_circle(pc.x, pc.y, 4.0 * z.k, col(palette::TEXT));
+        draw_circle(ps.x, ps.y, 5.5 * sizes.scale, to_color(palette::CLOSEST));
+        draw_circle_lines(ps.x, ps.y, 5.5 * sizes.scale, 1.5, to_color(palette::BACKGROUND));
+        draw_circle(pc.x, pc.y, 4.0 * sizes.scale, to_color(palette::TEXT));
         if labels {
-            label("closest point", ps.x, ps.y + 18.0 * z.k, z.font(13.0), col(palette::CLOSEST), true);
+            label("closest point", ps.x, ps.y + 18.0 * sizes.scale, sizes.font(13.0), to_color(palette::CLOSEST), true);
         }
     }
     if let Some(w) = &a.sweep {
-        draw_sweep_annotations(w, o.sphere.radius(), &p, z, labels);
+        draw_sweep_annotations(w, o.sphere.radius(), &p, sizes, labels);
     }
     if o.grown.square() && labels {
         // The square grown box's corner beside the centre: where the false-positive wedge is.
@@ -436,7 +435,14 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
             if c.z >= 0.5 * (lo.z + hi.z) { hi.z + r } else { lo.z - r },
         );
         if let Some(pk) = p(corner) {
-            label("square corner: planes says yes", pk.x, pk.y - 12.0 * z.k, z.font(12.0), col(palette::WARNING), true);
+            label(
+                "square corner: planes says yes",
+                pk.x,
+                pk.y - 12.0 * sizes.scale,
+                sizes.font(12.0),
+                to_color(palette::WARNING),
+                true,
+            );
         }
     }
 }
@@ -444,7 +450,7 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
 /// Draws the 3D canvas: every view, its annotations, then the status, banner and legend.
 pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     let canvas = state.canvas;
-    let z = Sizes::for_canvas(canvas);
+    let sizes = Sizes::for_canvas(canvas);
     let views: Vec<_> = layout(canvas, state.three.options.four)
         .into_iter()
         .map(|(kind, rect)| (kind, rect, ViewCamera::of(kind, &state.three)))
@@ -458,139 +464,24 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     set_default_camera();
     super::typeset::begin_labels(&[]);
     for (kind, rect, cam) in &views {
-        let zv = if views.len() > 1 { Sizes { k: z.k * 0.8 } } else { z };
-        draw_annotations(state, a, cam, *rect, zv, *kind == ViewKind::Orbit);
+        let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8 } } else { sizes };
+        draw_annotations(state, a, cam, *rect, view_sizes, *kind == ViewKind::Orbit);
         if views.len() > 1 {
-            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, col(palette::AXIS));
-            let fs = zv.font(13.0);
+            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, to_color(palette::AXIS));
+            let fs = view_sizes.font(13.0);
             let m = super::typeset::measure(kind.label(), fs);
-            text(kind.label(), rect.x + rect.w - m.width - 8.0, rect.y + rect.h - 8.0, fs, col(palette::TICK_TEXT));
+            text(
+                kind.label(),
+                rect.x + rect.w - m.width - 8.0,
+                rect.y + rect.h - 8.0,
+                fs,
+                to_color(palette::TICK_TEXT),
+            );
         }
     }
     // The annotations' text first: the status line's banner goes over it.
     super::typeset::flush();
-    draw_status(state, a, z, &layer.slice);
-    draw_legend(state, z);
+    draw_status(state, a, sizes, &layer.slice);
+    draw_legend(state, sizes);
     super::typeset::flush();
-}
-
-fn draw_status(state: &State, a: &Analysis3, z: Sizes, slice: &Option<SliceImage>) {
-    let c = state.canvas;
-    let o = &state.three.options;
-    let algo = state.algorithm();
-    let pad = 12.0 * z.k;
-    let fs = z.font(18.0);
-    let shown = palette::shown_state(a.verdict, a.contact.state);
-    let mut lines: Vec<(String, u16, Color)> = Vec::new();
-    let line1 = format!("3D · {}: {}", algo.name, if a.verdict { "overlap" } else { "no overlap" });
-    lines.push((line1, fs, col(palette::state(shown))));
-    let line2 = format!(
-        "exact: {}   distance {}   r = {}   case: {}",
-        a.contact.state.as_str(),
-        number(a.contact.distance),
-        number(o.sphere.radius()),
-        a.response.case.as_str()
-    );
-    lines.push((line2, z.font(15.0), col(palette::state(a.contact.state))));
-    let zone = a.contact.zone;
-    let line3 = format!("region {zone} = x + 3y + 9z: {}", region_name(zone));
-    lines.push((line3, z.font(15.0), col(palette::ZONE_HIGHLIGHT_TEXT)));
-    let what = match region_kind(zone) {
-        "inside" => "the centre is in the box: push out through the nearest face",
-        "face" => "beside a face: one axis decides, the closest point is on the face",
-        "edge" => "beside an edge: two axes decide, the closest point is on the edge",
-        _ => "beside a corner: all three axes decide, the closest point is the corner",
-    };
-    lines.push((what.to_string(), z.font(13.0), col(palette::TICK_TEXT)));
-    if let Some(w) = &a.sweep {
-        let end = if w.end_overlap { "overlap" } else { "no overlap" };
-        let (t, colour) = match w.hit {
-            Some(h) => {
-                let n = h.normal;
-                let mut t = format!(
-                    "sweep: impact at t = {} on a {}, normal ({}, {}, {}); discrete test at c + v: {end}",
-                    number(h.t),
-                    h.feature.as_str(),
-                    number(n[0]),
-                    number(n[1]),
-                    number(n[2])
-                );
-                if w.tunnelled() {
-                    t.push_str(" (tunnelling)");
-                }
-                (t, if w.tunnelled() { palette::WARNING } else { palette::IMPACT })
-            }
-            None => (format!("sweep: no impact in this move; discrete test at c + v: {end}"), palette::VELOCITY),
-        };
-        lines.push((t, z.font(13.0), col(colour)));
-    }
-    if let Some(s) = slice {
-        use crate::teach::agreement::Class;
-        let at = format!("slice {} = {}", ["x", "y", "z"][s.axis], number(s.at));
-        let t = match s.picture {
-            SlicePicture::Agreement => format!(
-                "{at}: agreement map of {} in this plane ({} false positive, {} false negative cells)",
-                algo.id,
-                s.counts[Class::FalsePositive.index()],
-                s.counts[Class::FalseNegative.index()]
-            ),
-            SlicePicture::Distance => format!(
-                "{at}: distance to the box in 3D (white: 0, the box's cut; yellow: r = {}, where the centre touches)",
-                number(o.sphere.radius())
-            ),
-            SlicePicture::Zones => {
-                format!("{at}: the regions this plane crosses (yellow: the centre's; orange inside, blue faces, teal edges, violet corners)")
-            }
-        };
-        lines.push((t, z.font(13.0), col(palette::TICK_TEXT)));
-    }
-    // In four views the lines sit over the orbit view (and may run into the top view): a plate
-    // behind them keeps both readable.
-    if o.four {
-        let (mut w, mut h) = (0.0f32, 0.0f32);
-        for (t, size, _) in &lines {
-            let m = super::typeset::measure(t, *size);
-            w = w.max(m.width);
-            h += m.height + 9.0 * z.k;
-        }
-        let plate = col(palette::alpha(palette::BACKGROUND, 215));
-        draw_rectangle(c.x + 0.5 * pad, c.y + 0.5 * pad, w + pad, h + pad, plate);
-    }
-    let mut y = c.y + pad + fs as f32 * 0.8;
-    for (t, size, colour) in &lines {
-        let m = text(t, c.x + pad, y, *size, *colour);
-        y += m.height + 9.0 * z.k;
-    }
-
-    if a.wrong() {
-        let kind = if a.verdict { "false positive" } else { "false negative" };
-        let msg = format!(
-            "WRONG: {} says {}, but the sphere is {} ({kind}: {} from the box, r = {})",
-            algo.id,
-            if a.verdict { "overlap" } else { "no overlap" },
-            a.contact.state.as_str(),
-            number(a.contact.distance),
-            number(o.sphere.radius())
-        );
-        super::banner(c, z, &msg, super::WRONG_BANNER_ALPHA);
-    }
-    if !state.panel_visible {
-        super::panel_hint(c, z, pad);
-    }
-}
-
-fn draw_legend(state: &State, z: Sizes) {
-    let c = state.canvas;
-    let fs = z.font(13.0);
-    let items: [(&str, Rgba); 8] = [
-        ("separated", palette::SEPARATED),
-        ("touching", palette::TOUCHING),
-        ("overlapping", palette::OVERLAPPING),
-        ("closest point", palette::CLOSEST),
-        ("push-out", palette::PUSH),
-        ("region", palette::ZONE_HIGHLIGHT_TEXT),
-        ("grown by r: rounded", ROUNDED),
-        ("square", palette::WARNING),
-    ];
-    super::legend_row(c, z, fs, &items, 20.0, 20.0);
 }

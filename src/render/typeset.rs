@@ -3,7 +3,7 @@
 //! labels placed so they cover neither the circle's centre marker nor each other.
 //!
 //! Text is queued and drawn at [`flush`]: shapes and text use different textures, so drawing them
-//! interleaved would cost one draw call per switch (the grid alone made ~40 a frame).
+//! interleaved would cost one draw call per switch (the grid's tick numbers alone are dozens).
 
 use macroquad::prelude::*;
 use std::cell::RefCell;
@@ -54,19 +54,6 @@ thread_local! {
     static FONTS: ManuallyDrop<RefCell<Option<Fonts>>> = const { ManuallyDrop::new(RefCell::new(None)) };
     static QUEUE: RefCell<Vec<Queued>> = const { RefCell::new(Vec::new()) };
     static PLACED: RefCell<Vec<Rect>> = const { RefCell::new(Vec::new()) };
-    static BATCHES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// An estimate of the draw batches the canvas issued since the last call (and resets it): each
-/// flush that drew text costs a text batch per font used plus the shape batch it interrupted.
-/// The browser test counts the real WebGL draw calls.
-pub fn take_batches() -> u32 {
-    BATCHES.with(|b| b.replace(0))
-}
-
-/// Counts `n` more draw batches (see [`take_batches`]).
-pub fn count_batches(n: u32) {
-    BATCHES.with(|b| b.set(b.get() + n));
 }
 
 /// Loads the panel's fonts into macroquad, once (call after the window exists). Without it the

@@ -2,7 +2,7 @@
 //! cell being measured, and a bar chart of ns/test per algorithm, one colour per input set. The run
 //! itself lives in [`crate::app::bench`]; the frame loop works on it between frames.
 
-use super::remember;
+use super::widgets::remember;
 use crate::app::bench::{BenchCommand, BenchState, Preset};
 use crate::app::{Command, State};
 use crate::bench::Results;

@@ -5,7 +5,7 @@
 //! [`Command`]s.
 
 use super::teach::trace_listing;
-use super::{edit, num, remember, row, vec_text};
+use super::widgets::{edit, num, remember, row, vec_text};
 use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;

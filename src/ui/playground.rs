@@ -4,7 +4,7 @@
 //! speed lost, with a plot of speed over time per strategy (egui_plot). Like the rest of the panel
 //! it only reads the state and returns [`Command`]s.
 
-use super::{c32, edit, num, remember};
+use super::widgets::{c32, edit, num, remember};
 use crate::app::levels::LEVELS;
 use crate::app::palette;
 use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, STEP_SECONDS};

@@ -3,7 +3,7 @@
 //! guided tour, the errata and the scene text. Like the rest of the panel they only read the state
 //! and return [`Command`]s.
 
-use super::{c32, remember};
+use super::widgets::{c32, remember};
 use crate::app::overlay::hover;
 use crate::app::palette;
 use crate::app::teach::{

@@ -2,7 +2,7 @@
 //! views, slice, x-ray, grown box, camera), the scene's numbers, the read-outs and the face-plane
 //! erratum's counter-example. Reads the state, returns commands.
 
-use super::{c32, edit, row, LIMIT};
+use super::widgets::{c32, edit, num, remember, row, LIMIT};
 use crate::app::palette;
 use crate::app::three::{
     region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, PLANES_COUNTER_EXAMPLE, SLICES,
@@ -46,7 +46,7 @@ pub fn erratum(ui: &mut egui::Ui, out: &mut Vec<Command>) {
         .small(),
     );
     let b = ui.button("Load the 3D counter-example (planes)");
-    super::remember(ui, COUNTER_EXAMPLE_BUTTON, b.rect);
+    remember(ui, COUNTER_EXAMPLE_BUTTON, b.rect);
     if b.clicked() {
         if let Ok(scene) = SceneOptions::from_fragment(PLANES_COUNTER_EXAMPLE) {
             out.push(Command::Teach(crate::app::teach::TeachCommand::LoadScene(scene)));
@@ -93,7 +93,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Co
             ui.label("The slice shows (O):");
             for p in SlicePicture::ALL {
                 let b = ui.selectable_label(o.slice_picture == p, p.label());
-                super::remember(ui, &slice_picture_button(p), b.rect);
+                remember(ui, &slice_picture_button(p), b.rect);
                 if b.clicked() && o.slice_picture != p {
                     cmd(out, ThreeCommand::SetSlicePicture(p));
                 }
@@ -148,10 +148,10 @@ fn motion(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Command
         }
         ui.end_row();
     });
-    let p = |p: [f32; 3]| format!("({}, {}, {})", super::num(p[0]), super::num(p[1]), super::num(p[2]));
+    let p = |p: [f32; 3]| format!("({}, {}, {})", num(p[0]), num(p[1]), num(p[2]));
     egui::Grid::new("motion3_readouts").num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| match w.hit {
         Some(h) => {
-            let t = if h.initial { "0 (touching at the start)".to_string() } else { super::num(h.t) };
+            let t = if h.initial { "0 (touching at the start)".to_string() } else { num(h.t) };
             row(ui, "time of impact t", t, Some(palette::IMPACT));
             row(ui, "centre at impact", p(h.center), Some(palette::IMPACT));
             row(ui, "feature", h.feature.as_str().to_string(), None);
@@ -230,7 +230,7 @@ fn scene_fields(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 }
 
 fn readouts(ui: &mut egui::Ui, a: &Analysis3) {
-    let v = |p: [f32; 3]| format!("({}, {}, {})", super::num(p[0]), super::num(p[1]), super::num(p[2]));
+    let v = |p: [f32; 3]| format!("({}, {}, {})", num(p[0]), num(p[1]), num(p[2]));
     ui.label(RichText::new("Read-outs (3D)").strong());
     egui::Grid::new("readouts3").num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| {
         row(ui, "exact state", a.contact.state.as_str().to_string(), Some(palette::state(a.contact.state)));
@@ -241,8 +241,8 @@ fn readouts(ui: &mut egui::Ui, a: &Analysis3) {
             Some(palette::ZONE_HIGHLIGHT_TEXT),
         );
         row(ui, "closest point", v(a.contact.closest), Some(palette::CLOSEST));
-        row(ui, "signed distance", super::num(a.contact.distance), None);
-        row(ui, "penetration", super::num(a.contact.penetration), None);
+        row(ui, "signed distance", num(a.contact.distance), None);
+        row(ui, "penetration", num(a.contact.penetration), None);
         row(ui, "response case", a.response.case.as_str().to_string(), None);
         row(ui, "push vector", v(a.response.push), Some(palette::PUSH));
         if let Some(f) = a.response.face {

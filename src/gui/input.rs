@@ -1,0 +1,121 @@
+//! The input the frame loop reads from macroquad: keys, where a press landed, and the cursor that
+//! shows what the pointer would grab.
+
+use crate::app::{self, Key};
+use macroquad::prelude::*;
+
+/// The keys pressed this frame that the scene knows.
+pub fn keys_pressed() -> Vec<Key> {
+    let mut keys = Vec::new();
+    for k in get_keys_pressed() {
+        let key = match k {
+            KeyCode::Key1 | KeyCode::Kp1 => Key::Digit(1),
+            KeyCode::Key2 | KeyCode::Kp2 => Key::Digit(2),
+            KeyCode::Key3 | KeyCode::Kp3 => Key::Digit(3),
+            KeyCode::Key4 | KeyCode::Kp4 => Key::Digit(4),
+            KeyCode::Key5 | KeyCode::Kp5 => Key::Digit(5),
+            KeyCode::Key6 | KeyCode::Kp6 => Key::Digit(6),
+            KeyCode::Key7 | KeyCode::Kp7 => Key::Digit(7),
+            KeyCode::Key8 | KeyCode::Kp8 => Key::Digit(8),
+            KeyCode::Key9 | KeyCode::Kp9 => Key::Digit(9),
+            KeyCode::Space => Key::Space,
+            KeyCode::Enter | KeyCode::KpEnter => Key::Enter,
+            KeyCode::R => Key::R,
+            KeyCode::H => Key::H,
+            KeyCode::F => Key::F,
+            KeyCode::Tab => Key::Tab,
+            KeyCode::C => Key::C,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Equal | KeyCode::KpAdd => Key::Plus,
+            KeyCode::Minus | KeyCode::KpSubtract => Key::Minus,
+            KeyCode::PageUp => Key::PageUp,
+            KeyCode::PageDown => Key::PageDown,
+            KeyCode::N => Key::N,
+            KeyCode::P => Key::P,
+            KeyCode::T => Key::T,
+            KeyCode::O => Key::O,
+            KeyCode::M => Key::M,
+            KeyCode::G => Key::G,
+            KeyCode::S => Key::S,
+            KeyCode::B => Key::B,
+            KeyCode::L => Key::L,
+            KeyCode::A => Key::A,
+            KeyCode::D => Key::D,
+            KeyCode::W => Key::W,
+            KeyCode::Q => Key::Q,
+            KeyCode::E => Key::E,
+            KeyCode::I => Key::I,
+            KeyCode::K => Key::K,
+            KeyCode::X => Key::X,
+            KeyCode::V => Key::V,
+            _ => continue,
+        };
+        keys.push(key);
+    }
+    keys
+}
+
+/// The keys held down that the playground reads (run left / right).
+pub fn keys_held() -> Vec<Key> {
+    let mut keys = Vec::new();
+    if is_key_down(KeyCode::Left) || is_key_down(KeyCode::A) {
+        keys.push(Key::Left);
+    }
+    if is_key_down(KeyCode::Right) || is_key_down(KeyCode::D) {
+        keys.push(Key::Right);
+    }
+    keys
+}
+
+/// The cursor that says what a drag of `handle` does.
+pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
+    use macroquad::miniquad::CursorIcon;
+    match handle {
+        app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
+        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip => CursorIcon::Crosshair,
+        app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
+        app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
+        // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.
+        app::Handle::BoxCorner { upper } if upper[0] == upper[1] => CursorIcon::NESWResize,
+        app::Handle::BoxCorner { .. } => CursorIcon::NWSEResize,
+    }
+}
+
+/// Records where the primary button (or a touch) went down. When a press and the first moves
+/// arrive in the same frame, `mouse_position()` is already past the grab point; the scene must
+/// hit-test where the press happened.
+pub struct PressTracker {
+    id: usize,
+    at: Option<Vec2>,
+}
+
+impl PressTracker {
+    pub fn new() -> Self {
+        PressTracker { id: macroquad::input::utils::register_input_subscriber(), at: None }
+    }
+
+    /// The press position of this frame, in logical pixels.
+    pub fn poll(&mut self) -> Option<Vec2> {
+        self.at = None;
+        macroquad::input::utils::repeat_all_miniquad_input(self, self.id);
+        self.at
+    }
+}
+
+impl macroquad::miniquad::EventHandler for PressTracker {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn mouse_button_down_event(&mut self, button: macroquad::miniquad::MouseButton, x: f32, y: f32) {
+        if button == macroquad::miniquad::MouseButton::Left && self.at.is_none() {
+            self.at = Some(vec2(x, y) / screen_dpi_scale());
+        }
+    }
+    fn touch_event(&mut self, phase: macroquad::miniquad::TouchPhase, _id: u64, x: f32, y: f32) {
+        if phase == macroquad::miniquad::TouchPhase::Started && self.at.is_none() {
+            self.at = Some(vec2(x, y) / screen_dpi_scale());
+        }
+    }
+}

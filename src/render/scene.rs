@@ -1,0 +1,77 @@
+//! The 2D canvas, layer by layer: which painter draws what, in which order.
+
+use super::backdrop::Backdrop;
+use super::construction::draw_construction;
+use super::grid::draw_grid;
+use super::legend::draw_legend;
+use super::overlap_region::draw_overlap_region;
+use super::shapes::{draw_box, draw_circle_shape};
+use super::status::draw_status;
+use super::style::Sizes;
+use super::zones::{draw_zone_labels, draw_zone_lines};
+use super::{flat, motion, overlay, playground, typeset};
+use crate::app::{Analysis, State};
+use macroquad::prelude::*;
+
+/// Draws the whole canvas with the teaching layer: the overlay image under the shapes, the trace's
+/// focus over them, the hover read-out and the lesson caption on top (see [`overlay`]). `cleared`: the
+/// canvas was cleared to [`super::canvas_background`]; else the zones under everything cover all of it (or
+/// of the region being redrawn), each pixel once.
+pub fn draw_scene(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
+    // Shapes without the default material's texture lookup (text and images switch back for their draws).
+    flat::begin();
+    draw_scene_layers(state, a, layer, cleared);
+    flat::end();
+}
+
+fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
+    let c = state.canvas;
+    let sizes = Sizes::for_canvas(c);
+    if state.playground.options.on {
+        playground::draw_playground(state, sizes);
+        return;
+    }
+    // No background rectangle: the frame loop clears the whole window to the background colour
+    // (a clear costs next to nothing; a canvas-sized quad is a full layer of blended fill).
+    // Labels keep off the circle's centre marker (and, in placement order, off each other).
+    let centre = state.view.to_screen(state.circle.center());
+    let s = sizes.line(7.0);
+    typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
+    // The still test's picture highlights the centre's zone and, with the trace on the canvas,
+    // the axis slabs it tests; motion mode shows neither.
+    let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
+    let backdrop = if a.motion.is_none() {
+        Backdrop::new(state, Some(a.contact.zone), overlay::axis_slabs(trace.as_ref()))
+    } else {
+        Backdrop::new(state, None, [false; 2])
+    };
+    backdrop.lay(cleared);
+    draw_grid(state, sizes, &backdrop);
+    if a.motion.is_none() {
+        draw_zone_lines(state, sizes, &backdrop);
+    }
+    overlay::draw_overlay(state, layer, sizes);
+    draw_overlap_region(state, sizes);
+    if let Some(m) = &a.motion {
+        // Motion mode: the sweep's picture instead of the still test's construction.
+        draw_box(state, sizes);
+        motion::draw_motion(state, m, sizes);
+        draw_circle_shape(state, a, sizes);
+        motion::draw_motion_status(state, m, sizes);
+    } else {
+        draw_box(state, sizes);
+        draw_circle_shape(state, a, sizes);
+        draw_construction(state, a, sizes);
+        overlay::draw_trace_focus(state, trace.as_ref(), sizes);
+        draw_zone_labels(state, a, sizes);
+        // The status line's warning banner goes over the labels: their text first.
+        typeset::flush();
+        draw_status(state, a, sizes);
+        draw_legend(state, sizes);
+    }
+    typeset::flush();
+    overlay::draw_hover(state, sizes);
+    typeset::flush();
+    overlay::draw_captions(state, sizes);
+    typeset::flush();
+}

@@ -1,0 +1,68 @@
+//! The box and the circle, with their drag handles.
+
+use super::style::{to_color, Sizes};
+use super::{aa, paint};
+use crate::app::palette;
+use crate::app::{Analysis, Handle, State};
+use macroquad::prelude::*;
+
+/// The box: fill, edges and corner handles; the hovered or dragged part highlighted.
+pub fn draw_box(state: &State, sizes: Sizes) {
+    let v = state.view;
+    let lo = v.to_screen(state.aabb.min());
+    let hi = v.to_screen(state.aabb.max());
+    let (x, y, w, h) = (lo.x, hi.y, hi.x - lo.x, lo.y - hi.y);
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    let fill = if active == Some(Handle::BoxBody) { palette::alpha(palette::BOX_FILL, 100) } else { palette::BOX_FILL };
+    paint::rectangle(x, y, w, h, to_color(fill));
+    let edge_w = sizes.line(2.0);
+    paint::rectangle_lines(x, y, w, h, edge_w, to_color(palette::BOX_EDGE));
+    if active == Some(Handle::BoxBody) {
+        paint::rectangle_lines(x - 1.0, y - 1.0, w + 2.0, h + 2.0, edge_w, to_color(palette::HOVER));
+    }
+    if let Some(Handle::BoxEdge { axis, upper }) = active {
+        let (p, q) = match (axis, upper) {
+            (0, false) => (vec2(lo.x, lo.y), vec2(lo.x, hi.y)),
+            (0, true) => (vec2(hi.x, lo.y), vec2(hi.x, hi.y)),
+            (_, false) => (vec2(lo.x, lo.y), vec2(hi.x, lo.y)),
+            (_, true) => (vec2(lo.x, hi.y), vec2(hi.x, hi.y)),
+        };
+        aa::line(p.x, p.y, q.x, q.y, sizes.line(4.0), to_color(palette::HOVER));
+    }
+    // Corner handles; the active one larger and white.
+    for upper in [[false, false], [true, false], [false, true], [true, true]] {
+        let q = vec2(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
+        let on = active == Some(Handle::BoxCorner { upper });
+        let s = sizes.line(if on { 6.0 } else { 3.5 });
+        paint::rectangle(
+            q.x - s,
+            q.y - s,
+            2.0 * s,
+            2.0 * s,
+            to_color(if on { palette::HOVER } else { palette::BOX_EDGE }),
+        );
+    }
+}
+
+/// The circle in the colour of the selected algorithm's verdict, with its centre cross; the
+/// hovered or dragged part highlighted.
+pub fn draw_circle_shape(state: &State, a: &Analysis, sizes: Sizes) {
+    let v = state.view;
+    let cs = v.to_screen(state.circle.center());
+    let r = state.circle.radius() * v.scale;
+    let shown = palette::shown_state(a.verdict, a.contact.state);
+    let color = palette::state(shown);
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    let fill_a = if active == Some(Handle::CircleBody) { 95 } else { 60 };
+    aa::disc(cs.x, cs.y, r, to_color(palette::alpha(color, fill_a)));
+    let rim_w = if active == Some(Handle::CircleRim) { sizes.line(4.5) } else { sizes.line(2.5) };
+    let rim_c = if active == Some(Handle::CircleRim) { palette::HOVER } else { color };
+    aa::rim(cs.x, cs.y, r, rim_w, to_color(rim_c));
+    if active == Some(Handle::CircleBody) {
+        aa::rim(cs.x, cs.y, r + sizes.line(2.5), sizes.line(1.5), to_color(palette::HOVER));
+    }
+    // Centre cross.
+    let s = sizes.line(5.0);
+    aa::line(cs.x - s, cs.y, cs.x + s, cs.y, sizes.line(2.0), to_color(palette::TEXT));
+    aa::line(cs.x, cs.y - s, cs.x, cs.y + s, sizes.line(2.0), to_color(palette::TEXT));
+}
