@@ -61,6 +61,7 @@
 
 pub mod bench;
 pub mod frame_stats;
+pub mod input;
 pub mod levels;
 pub mod motion;
 pub mod overlay;
@@ -70,6 +71,7 @@ pub mod scene;
 pub mod state;
 pub mod status;
 pub mod teach;
+pub mod text;
 pub mod three;
 mod update;
 pub mod view;

@@ -10,6 +10,7 @@
 //! ```
 
 use super::state::State;
+pub use super::teach::nice_spacing;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
 use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
 use crate::teach::agreement::{agreement_map, classify, Class, Reference};
@@ -160,13 +161,6 @@ pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
         // Drawn as contours, without an image.
         Overlay::Distance => None,
     }
-}
-
-/// Iso-line spacing for the distance field: about a quarter of the box's smaller side, on a 1-2-5 step.
-#[must_use]
-pub fn nice_spacing(aabb: &Rect) -> f32 {
-    let (lo, hi) = (aabb.min(), aabb.max());
-    crate::format::nice_step((0.25 * (hi[0] - lo[0]).min(hi[1] - lo[1])).max(0.05))
 }
 
 /// The overlay image, recomputed only when its [`OverlayKey`] changes: at reduced resolution while

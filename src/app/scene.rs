@@ -12,7 +12,8 @@
 //! back into one by [`current_scene`](super::current_scene).
 
 use super::levels::{level_ids, level_index, PlayMap, LEVELS};
-use super::three::{self, ThreeOptions};
+pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
+use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
@@ -112,24 +113,9 @@ impl Default for MotionOptions {
     }
 }
 
-/// Largest accepted velocity component (scene text, `--velocity`, the panel).
-pub const VELOCITY_LIMIT: f32 = 1.0e7;
-
 /// `vx,vy` → a finite velocity, each component within ±[`VELOCITY_LIMIT`].
 pub fn parse_velocity(text: &str) -> Result<[f32; 2], OptionError> {
     parse_vector("velocity", text, VELOCITY_LIMIT)
-}
-
-/// `vx,vy` → two finite numbers within ±`limit`, or an error naming `field`.
-fn parse_vector(field: &'static str, text: &str, limit: f32) -> Result<[f32; 2], OptionError> {
-    let bad = |m: String| OptionError { field, message: m };
-    let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
-    for (x, name) in v.iter().zip(["vx", "vy"]) {
-        if !x.is_finite() || x.abs() > limit {
-            return Err(bad(format!("{name} {x} is not a finite number within ±{limit:e}")));
-        }
-    }
-    Ok([v[0], v[1]])
 }
 
 /// A restitution: a number in `[0, 1]`.
@@ -227,22 +213,6 @@ pub fn parse_level(text: &str) -> Result<usize, OptionError> {
 pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
     PlayMap::parse(text).map_err(|m| OptionError { field: "map", message: m })
 }
-
-/// A bad scene option: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionError {
-    /// `circle`, `box`, `algorithm`, `case`, `size`, or the unknown key of a fragment.
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for OptionError {}
 
 /// The scene the demo starts with (and returns to on Reset).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -360,14 +330,14 @@ impl SceneOptions {
     /// [`with_3d`](Self::with_3d) first).
     pub fn with_velocity(self, velocity: Option<&str>) -> Result<SceneOptions, OptionError> {
         let mut o = self;
-        if let Some(t) = velocity.filter(|t| super::three::arity(t) == 3) {
+        if let Some(t) = velocity.filter(|t| three::arity(t) == 3) {
             if !o.three.on {
                 return Err(OptionError {
                     field: "velocity",
                     message: format!("{t:?}: three numbers are a 3D velocity; the 3D view is not on (--sphere)"),
                 });
             }
-            o.three.velocity = super::three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
+            o.three.velocity = three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
         } else if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(t)?;
             o.motion.on = true;
@@ -724,36 +694,6 @@ pub const OVERLAYS: [Overlay; 3] = [Overlay::None, Overlay::Agreement, Overlay::
 /// `none`, `agreement` or `distance`.
 pub fn parse_overlay(text: &str) -> Result<Overlay, OptionError> {
     parse_choice("overlay", text, &OVERLAYS, overlay_id)
-}
-
-/// `text` (any case, spaces around ignored) as one of `all`, matched by its scene-text `id`; else an
-/// error naming `field` and listing the ids in order. The parser of every named choice of a scene.
-pub fn parse_choice<T: Copy>(
-    field: &'static str,
-    text: &str,
-    all: &[T],
-    id: impl Fn(T) -> &'static str,
-) -> Result<T, OptionError> {
-    let t = text.trim().to_ascii_lowercase();
-    all.iter().copied().find(|&x| id(x) == t).ok_or_else(|| OptionError {
-        field,
-        message: format!("{text:?} is not one of {}", all.iter().map(|&x| id(x)).collect::<Vec<_>>().join(", ")),
-    })
-}
-
-/// The choice after `x` in `all`, the first after the last (a key that cycles).
-#[must_use]
-pub fn next_choice<T: Copy + PartialEq>(all: &[T], x: T) -> T {
-    all[(all.iter().position(|&a| a == x).unwrap_or(0) + 1) % all.len()]
-}
-
-/// `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`.
-pub fn parse_flag(field: &'static str, text: &str) -> Result<bool, OptionError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err(OptionError { field, message: format!("{text:?} is not 1 or 0 (true or false)") }),
-    }
 }
 
 /// An algorithm id for compare mode, or `none`.

@@ -1,8 +1,10 @@
 //! The 3D view's state, scene text and input, without a window.
 
 use super::*;
+use crate::app::view::ScreenRect;
 use crate::app::{apply, current_scene, update, Command, Input, Key, SceneOptions, State};
-use crate::geom::Feature;
+use crate::geom::algo::arvo::ArvoMode;
+use crate::geom::{Feature, ALGORITHMS};
 use glam::{Vec2, Vec3};
 
 fn canvas() -> ScreenRect {
