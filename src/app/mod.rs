@@ -63,6 +63,7 @@ pub mod bench;
 pub mod frame_stats;
 pub mod input;
 pub mod levels;
+pub mod mode;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
@@ -79,6 +80,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+pub use mode::{Flat, Mode};
 pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{

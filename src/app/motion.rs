@@ -30,7 +30,7 @@ pub struct Playback {
 /// The motion mode's part of [`State`](super::State).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MotionState {
-    /// The scene's motion keys: on, velocity, response, restitution.
+    /// The scene's motion keys: velocity, response, restitution.
     pub options: MotionOptions,
     pub playback: Playback,
     /// The app's reduced-motion setting (default off; on from the browser's
@@ -265,7 +265,7 @@ impl MotionAnalysis {
 /// it stops, or starts again when looping. With reduced motion, a playing animation jumps to the end.
 pub fn advance(m: &mut MotionState, dt: f32) {
     let p = &mut m.playback;
-    if !p.playing || !m.options.on {
+    if !p.playing {
         return;
     }
     if m.reduced_motion {

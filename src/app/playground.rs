@@ -282,7 +282,7 @@ fn step_on(p: &mut PlaygroundState, map: &TileMap) {
 /// fixed steps of [`STEP_SECONDS`] (at most [`MAX_STEPS_PER_FRAME`] a frame; the rest is dropped).
 /// Paused, or with `dt` not a positive finite number, nothing happens. Returns the steps run.
 pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
-    if p.paused || !p.options.on || !(dt.is_finite() && dt > 0.0) {
+    if p.paused || !(dt.is_finite() && dt > 0.0) {
         return 0;
     }
     p.accumulator += dt.min(0.25) * p.time_scale.clamp(0.0, 4.0);
@@ -322,19 +322,14 @@ pub fn set_cell(p: &mut PlaygroundState, col: usize, row: usize, solid: bool) ->
     changed
 }
 
-/// Loads a built-in level, keeping the mode, the strategy, the race and gravity settings.
+/// Loads a built-in level, keeping the strategy, the race and gravity settings.
 pub fn load_level(p: &mut PlaygroundState, i: usize) {
     if i >= LEVELS.len() {
         return;
     }
     let o = p.options;
-    p.options = PlaygroundOptions {
-        on: o.on,
-        strategy: o.strategy,
-        race: o.race,
-        gravity: o.gravity,
-        ..PlaygroundOptions::level(i)
-    };
+    p.options =
+        PlaygroundOptions { strategy: o.strategy, race: o.race, gravity: o.gravity, ..PlaygroundOptions::level(i) };
     restart(p);
 }
 
@@ -342,9 +337,8 @@ pub fn load_level(p: &mut PlaygroundState, i: usize) {
 /// handles the mode switch and the view).
 pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
     match cmd {
-        PlaygroundCommand::Toggle => {
-            p.options.on = !p.options.on;
-        }
+        // The mode switch is the app's (`apply_playground`).
+        PlaygroundCommand::Toggle => {}
         PlaygroundCommand::LoadLevel(i) => load_level(p, i),
         PlaygroundCommand::Clear => {
             p.options.map = PlayMap::empty(p.options.map.cols(), p.options.map.rows()).unwrap_or(p.options.map);

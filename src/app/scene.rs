@@ -12,6 +12,7 @@
 //! back into one by [`current_scene`](super::current_scene).
 
 use super::levels::{level_ids, level_index, PlayMap, LEVELS};
+use super::mode::{Flat, Mode};
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
@@ -97,8 +98,6 @@ impl MotionKind {
 /// The motion mode's part of a scene: `motion=on&velocity=VX,VY&response=slide|bounce&restitution=E`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MotionOptions {
-    /// Motion mode on (`motion=on`).
-    pub on: bool,
     /// The circle's velocity for one move: the centre goes from `c` to `c + v` (`velocity=`).
     pub velocity: [f32; 2],
     /// Slide or bounce after the impact (`response=`).
@@ -109,7 +108,7 @@ pub struct MotionOptions {
 
 impl Default for MotionOptions {
     fn default() -> Self {
-        MotionOptions { on: false, velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
+        MotionOptions { velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
     }
 }
 
@@ -131,7 +130,6 @@ pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
 /// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlaygroundOptions {
-    pub on: bool,
     /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
     pub level: Option<usize>,
     pub map: PlayMap,
@@ -153,7 +151,6 @@ impl PlaygroundOptions {
     pub fn level(i: usize) -> PlaygroundOptions {
         let l = &LEVELS[i.min(LEVELS.len() - 1)];
         PlaygroundOptions {
-            on: false,
             level: Some(i.min(LEVELS.len() - 1)),
             map: l.map(),
             strategy: StrategyId::default(),
@@ -217,6 +214,8 @@ pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
 /// The scene the demo starts with (and returns to on Reset).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SceneOptions {
+    /// What the app shows (`motion=on`, `playground=on`, `view=3d`).
+    pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
     /// Index into [`ALGORITHMS`].
@@ -251,6 +250,7 @@ impl Default for SceneOptions {
     /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
     fn default() -> Self {
         SceneOptions {
+            mode: Mode::default(),
             circle: Circle::new([2.9, 2.3], 1.8).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
             algorithm: 0,
@@ -303,7 +303,7 @@ impl SceneOptions {
                     });
                 }
                 o.three.aabb = three::parse_box3("box", t)?;
-                o.three.on = true;
+                o.mode = o.mode.with_three(true);
             } else {
                 o.aabb = parse_box(t).map_err(|mut e| {
                     if three::arity(t) != 4 {
@@ -331,7 +331,7 @@ impl SceneOptions {
     pub fn with_velocity(self, velocity: Option<&str>) -> Result<SceneOptions, OptionError> {
         let mut o = self;
         if let Some(t) = velocity.filter(|t| three::arity(t) == 3) {
-            if !o.three.on {
+            if !o.mode.is_three() {
                 return Err(OptionError {
                     field: "velocity",
                     message: format!("{t:?}: three numbers are a 3D velocity; the 3D view is not on (--sphere)"),
@@ -340,7 +340,10 @@ impl SceneOptions {
             o.three.velocity = three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
         } else if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(t)?;
-            o.motion.on = true;
+            // The playground, when on, stays the 2D mode (it always took precedence).
+            if !o.mode.playground() {
+                o.mode = o.mode.with_flat(Flat::Motion, true);
+            }
         }
         Ok(o)
     }
@@ -365,10 +368,10 @@ impl SceneOptions {
                 });
             }
             o.three.sphere = three::parse_sphere(t)?;
-            o.three.on = true;
+            o.mode = o.mode.with_three(true);
         }
         if let Some(t) = view {
-            o.three.on = three::parse_view(t)?;
+            o.mode = o.mode.with_three(three::parse_view(t)?);
         }
         Ok(o)
     }
@@ -453,8 +456,9 @@ impl SceneOptions {
                 });
             }
         }
+        let mut three_on = o.mode.is_three();
         for (k, v) in &three_keys {
-            o.three.set_key(k, v)?;
+            o.three.set_key(&mut three_on, k, v)?;
         }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
@@ -471,9 +475,7 @@ impl SceneOptions {
         if let Some(t) = tour {
             o.tour = parse_tour(&t)?;
         }
-        if let Some(t) = motion {
-            o.motion.on = parse_flag("motion", &t)?;
-        }
+        let motion_on = motion.map(|t| parse_flag("motion", &t)).transpose()?.unwrap_or(false);
         if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(&t)?;
         }
@@ -492,9 +494,7 @@ impl SceneOptions {
             p.map = parse_map(&t)?;
             p.level = p.level.filter(|&i| LEVELS[i].map() == p.map);
         }
-        if let Some(t) = playground {
-            p.on = parse_flag("playground", &t)?;
-        }
+        let playground_on = playground.map(|t| parse_flag("playground", &t)).transpose()?.unwrap_or(false);
         if let Some(t) = strat {
             p.strategy = parse_strategy(&t)?;
         }
@@ -513,6 +513,15 @@ impl SceneOptions {
         if let Some(t) = steps {
             p.steps = parse_steps(&t)?;
         }
+        // One 2D mode: the playground before motion, as the app always gave it precedence.
+        let flat = if playground_on {
+            Flat::Playground
+        } else if motion_on {
+            Flat::Motion
+        } else {
+            Flat::Still
+        };
+        o.mode = if three_on { Mode::Three(flat) } else { Mode::Flat(flat) };
         Ok(o)
     }
 
@@ -524,7 +533,7 @@ impl SceneOptions {
         s.push_str(&self.teach_fragment());
         s.push_str(&self.motion_fragment());
         s.push_str(&self.playground_fragment());
-        s.push_str(&self.three.to_fragment());
+        s.push_str(&self.three.to_fragment(self.mode.is_three()));
         s
     }
 
@@ -533,10 +542,11 @@ impl SceneOptions {
     /// the level's defaults.
     fn playground_fragment(&self) -> String {
         let p = &self.playground;
-        if *p == PlaygroundOptions::default() {
+        let on = self.mode.playground();
+        if *p == PlaygroundOptions::default() && !on {
             return String::new();
         }
-        let mut s = format!("&playground={}", if p.on { "on" } else { "off" });
+        let mut s = format!("&playground={}", if on { "on" } else { "off" });
         let base = match p.level {
             Some(i) if LEVELS[i].map() == p.map => {
                 s.push_str(&format!("&level={}", LEVELS[i].id));
@@ -571,12 +581,13 @@ impl SceneOptions {
     /// (`&motion=on&velocity=…&response=…&restitution=…`).
     fn motion_fragment(&self) -> String {
         let m = &self.motion;
-        if *m == MotionOptions::default() {
+        let on = self.mode.motion();
+        if *m == MotionOptions::default() && !on {
             return String::new();
         }
         let mut s = format!(
             "&motion={}&velocity={},{}&response={}",
-            if m.on { "on" } else { "off" },
+            if on { "on" } else { "off" },
             m.velocity[0],
             m.velocity[1],
             m.response.as_str()

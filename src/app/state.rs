@@ -5,6 +5,7 @@
 //! for the scene text.
 
 use super::bench::BenchState;
+use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
 use super::scene::{CaseMode, SceneOptions};
@@ -17,6 +18,8 @@ use crate::geom::{contact, response, Circle, Contact, Rect, Response, ResponseCa
 /// Everything the demo remembers between frames.
 #[derive(Clone, Debug)]
 pub struct State {
+    /// What the app shows: one 2D mode, or the 3D view (see [`Mode`]).
+    pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
     /// Index into [`ALGORITHMS`].
@@ -55,6 +58,7 @@ impl State {
     pub fn new(options: SceneOptions) -> State {
         let canvas = ScreenRect { x: 0.0, y: 0.0, w: 800.0, h: 600.0 };
         let mut s = State {
+            mode: options.mode,
             circle: options.circle,
             aabb: options.aabb,
             algorithm: options.algorithm,
@@ -106,15 +110,15 @@ impl State {
     /// The sweep, the discrete test at `c + v` and the continuation, when motion mode is on.
     #[must_use]
     pub fn motion_analysis(&self) -> Option<MotionAnalysis> {
-        self.motion.options.on.then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
+        self.mode.motion().then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
     }
 
     /// Fits the view to the scene on the current canvas.
     pub fn refit(&mut self) {
-        let (lo, hi) = if self.playground.options.on {
+        let (lo, hi) = if self.mode.playground() {
             let m = &self.playground.options.map;
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
-        } else if self.motion.options.on {
+        } else if self.mode.motion() {
             let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
             view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
         } else {
@@ -254,6 +258,7 @@ pub fn teach_verdict(state: &State) -> bool {
 #[must_use]
 pub fn current_scene(state: &State) -> SceneOptions {
     SceneOptions {
+        mode: state.mode,
         circle: state.circle,
         aabb: state.aabb,
         algorithm: state.algorithm,

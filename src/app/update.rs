@@ -5,6 +5,7 @@
 
 use super::bench::{apply_bench, BenchCommand};
 pub use super::input::{Input, Key, CONTROLS};
+use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
@@ -116,21 +117,21 @@ pub fn update(state: &mut State, input: &Input) {
         state.refit();
     }
 
-    if state.three.options.on {
+    if state.mode.is_three() {
         update_3d(state, input);
         return;
     }
 
     if !input.keyboard_taken {
         for &k in &input.keys {
-            let cmd = if state.playground.options.on { playground_key(k) } else { None };
+            let cmd = if state.mode.playground() { playground_key(k) } else { None };
             if let Some(cmd) = cmd.unwrap_or_else(|| key_command(k)) {
                 apply(state, cmd);
             }
         }
     }
 
-    if state.playground.options.on {
+    if state.mode.playground() {
         let held = |k| !input.keyboard_taken && input.held.contains(&k);
         state.playground.drive = f32::from(held(Key::Right)) - f32::from(held(Key::Left));
         playground_pointer(state, input);
@@ -138,7 +139,9 @@ pub fn update(state: &mut State, input: &Input) {
     } else {
         pointer(state, input);
     }
-    motion::advance(&mut state.motion, input.dt);
+    if state.mode.motion() {
+        motion::advance(&mut state.motion, input.dt);
+    }
 
     if state.drag.is_none() {
         state.refit();
@@ -152,8 +155,8 @@ pub fn update(state: &mut State, input: &Input) {
 #[must_use]
 pub fn animating(state: &State) -> bool {
     let (m, p) = (&state.motion, &state.playground);
-    (m.options.on && m.playback.playing)
-        || (p.options.on && !p.paused && !p.finished())
+    (state.mode.motion() && m.playback.playing)
+        || (state.mode.playground() && !p.paused && !p.finished())
         || state.bench.is_running()
         || state.frame_stats_visible
 }
@@ -313,7 +316,7 @@ fn pointer(state: &mut State, input: &Input) {
 pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let v = &state.view;
     let c = v.to_screen(state.circle.center());
-    if state.motion.options.on {
+    if state.mode.motion() {
         let w = state.motion.options.velocity;
         let centre = state.circle.center();
         let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
@@ -442,6 +445,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             state.circle = init.circle;
             state.aabb = init.aabb;
             state.algorithm = init.algorithm;
+            state.mode = init.mode;
             state.drag = None;
             state.case = CaseMode::Auto;
             state.motion.options = init.motion;
@@ -480,6 +484,8 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Bench(b) => apply_bench(&mut state.bench, b),
         Command::Motion(m) => apply_motion(state, m),
         Command::Playground(p) => apply_playground(state, p),
+        Command::Three(ThreeCommand::ToggleView) => state.mode = state.mode.with_three(!state.mode.is_three()),
+        Command::Three(ThreeCommand::SetView(on)) => state.mode = state.mode.with_three(on),
         Command::Three(t) => three::apply(&mut state.three, t),
     }
     if state.drag.is_none() {
@@ -557,10 +563,13 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.motion = MotionState { reduced_motion: state.motion.reduced_motion, ..MotionState::from_options(o.motion) };
     // A scene that is a gallery preset (loaded by its text, --scene or the URL) shows as selected.
     state.motion.preset = PRESETS.iter().position(|p| {
-        SceneOptions::from_fragment(p.scene).is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
+        SceneOptions::from_fragment(p.scene).is_ok_and(|q| {
+            (q.circle, q.aabb, q.motion, q.mode.motion()) == (o.circle, o.aabb, o.motion, o.mode.motion())
+        })
     });
     state.playground = keep_settings(&state.playground, PlaygroundState::from_options(o.playground));
     state.three = ThreeState::from_options(o.three);
+    state.mode = o.mode;
     hold_for_reduced_motion(state);
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
@@ -571,7 +580,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
 /// turned on, when the playground is turned on and when a scene is loaded. (Motion mode's Play is
 /// always asked for; with reduced motion it jumps to the end, see [`motion::advance`].)
 fn hold_for_reduced_motion(state: &mut State) {
-    if state.motion.reduced_motion && state.playground.options.on {
+    if state.motion.reduced_motion && state.mode.playground() {
         state.playground.paused = true;
     }
 }
@@ -587,10 +596,10 @@ fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState
 pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
     playground::apply(&mut state.playground, cmd);
     if cmd == PlaygroundCommand::Toggle {
+        state.mode = state.mode.with_flat(Flat::Playground, !state.mode.playground());
         state.drag = None;
         state.playground.stroke = None;
-        if state.playground.options.on {
-            state.motion.options.on = false;
+        if state.mode.playground() {
             hold_for_reduced_motion(state);
         }
     }
@@ -602,10 +611,11 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
 /// Applies a motion command. A change of the scene's motion (velocity, response, restitution)
 /// rewinds the animation, so it never shows a position of another move.
 pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
+    let was_on = state.mode.motion();
     let m = &mut state.motion;
     let before = m.options;
     match cmd {
-        MotionCommand::Toggle => m.options.on = !m.options.on,
+        MotionCommand::Toggle => state.mode = state.mode.with_flat(Flat::Motion, !was_on),
         MotionCommand::SetVelocity(v) => {
             if v.iter().all(|x| x.is_finite() && x.abs() <= VELOCITY_LIMIT) {
                 m.options.velocity = v;
@@ -642,13 +652,11 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
             return;
         }
     }
-    if state.motion.options.on && !before.on {
-        state.playground.options.on = false;
-    }
+    let toggled = state.mode.motion() != was_on;
     let m = &mut state.motion;
-    if m.options != before {
+    if m.options != before || toggled {
         m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() };
-        if m.options.velocity != before.velocity || m.options.on != before.on {
+        if m.options.velocity != before.velocity || toggled {
             m.preset = None;
         }
     }

@@ -82,7 +82,7 @@ pub fn background() -> Color {
 /// holds them: [`overlay::field_base`]).
 #[must_use]
 pub fn canvas_background(state: &State) -> Color {
-    col(if state.playground.options.on { palette::BACKGROUND } else { base_under(overlay::field_base(state)) })
+    col(if state.mode.playground() { palette::BACKGROUND } else { base_under(overlay::field_base(state)) })
 }
 
 /// The canvas's clear colour under the distance field's lighter bands (`field`, outside and inside).
@@ -104,7 +104,7 @@ pub fn draw_scene(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cl
 fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
     let c = state.canvas;
     let z = Sizes::for_canvas(c);
-    if state.playground.options.on {
+    if state.mode.playground() {
         playground::draw_playground(state, z);
         return;
     }

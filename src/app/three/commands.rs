@@ -76,8 +76,8 @@ pub fn apply(t: &mut ThreeState, cmd: ThreeCommand) {
     let cam = t.camera();
     let o = &mut t.options;
     match cmd {
-        ThreeCommand::ToggleView => o.on = !o.on,
-        ThreeCommand::SetView(on) => o.on = on,
+        // The view switch is the app's mode (`apply`).
+        ThreeCommand::ToggleView | ThreeCommand::SetView(_) => {}
         ThreeCommand::Orbit(dy, dp) => o.camera = Some(cam.orbited(dy, dp)),
         ThreeCommand::Zoom(f) => o.camera = Some(cam.zoomed(f)),
         ThreeCommand::FitCamera => o.camera = None,

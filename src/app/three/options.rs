@@ -115,8 +115,6 @@ impl SlicePicture {
 /// `xray=`, `grown=`, `velocity3=`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ThreeOptions {
-    /// The 3D view is shown (`view=3d`).
-    pub on: bool,
     pub sphere: Sphere,
     pub aabb: Box3,
     /// The camera; `None`: framed to the scene ([`Camera::fit`]).
@@ -140,7 +138,6 @@ impl Default for ThreeOptions {
     /// A sphere over the box's top-right-front corner edge: the outside case, with a push-out.
     fn default() -> Self {
         ThreeOptions {
-            on: false,
             sphere: Sphere::new([2.6, 2.0, 0.6], 1.4).expect("valid default sphere"),
             aabb: Box3::new([-2.0, -1.0, -1.0], [2.0, 1.5, 1.0]).expect("valid default box"),
             camera: None,
@@ -235,16 +232,16 @@ pub fn arity(text: &str) -> usize {
 }
 
 impl ThreeOptions {
-    /// The 3D keys of a scene text, only when they differ from the default.
+    /// The 3D keys of a scene text, only when the view is on (`on`) or they differ from the default.
     #[must_use]
-    pub fn to_fragment(&self) -> String {
-        if *self == ThreeOptions::default() {
+    pub fn to_fragment(&self, on: bool) -> String {
+        if *self == ThreeOptions::default() && !on {
             return String::new();
         }
         let (c, lo, hi) = (self.sphere.center(), self.aabb.min(), self.aabb.max());
         let mut s = format!(
             "&view={}&sphere={},{},{},{}&box3={},{},{},{},{},{}",
-            if self.on { "3d" } else { "2d" },
+            if on { "3d" } else { "2d" },
             c[0],
             c[1],
             c[2],
@@ -281,13 +278,14 @@ impl ThreeOptions {
     }
 
     /// Applies one 3D key of a scene text (`view`, `sphere`, `box3`, `camera`, `views`, `slice`,
-    /// `slicemap`, `xray`, `grown`, `velocity3`). `Ok(false)`: not a 3D key.
-    pub fn set_key(&mut self, key: &str, value: &str) -> Result<bool, OptionError> {
+    /// `slicemap`, `xray`, `grown`, `velocity3`); `on` is whether the view is shown (`view=`, and a
+    /// sphere turns it on). `Ok(false)`: not a 3D key.
+    pub fn set_key(&mut self, on: &mut bool, key: &str, value: &str) -> Result<bool, OptionError> {
         match key {
-            "view" => self.on = parse_view(value)?,
+            "view" => *on = parse_view(value)?,
             "sphere" => {
                 self.sphere = parse_sphere(value)?;
-                self.on = true;
+                *on = true;
             }
             "box3" => self.aabb = parse_box3("box3", value)?,
             "camera" => self.camera = Some(Camera::parse(value)?),
