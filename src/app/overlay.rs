@@ -56,9 +56,9 @@ pub fn hover(state: &State) -> Option<Hover> {
 /// Pixels per cell at full resolution and while dragging.
 pub const FULL_CELL_PX: f32 = 2.0;
 pub const COARSE_CELL_PX: f32 = 6.0;
-/// Cell budgets (the step grows on very large canvases). The web build (size-optimised) gets a
-/// smaller full-resolution budget: the panel showed 8 ms for 180 000 cells on the desktop, but
-/// 46–51 ms for 100 000–180 000 cells in headless Chromium (SwiftShader, busy 2-core machine).
+/// Cell budgets (the step grows on very large canvases). The web build gets a smaller
+/// full-resolution budget: the map costs several times more there than on the desktop, and a drag
+/// must stay smooth.
 #[cfg(not(target_arch = "wasm32"))]
 pub const FULL_MAX_CELLS: usize = 400_000;
 #[cfg(target_arch = "wasm32")]

@@ -11,12 +11,16 @@
 //! [`State::new`](super::State::new) and [`load_scene`](super::load_scene), and read
 //! back into one by [`current_scene`](super::current_scene).
 
-use super::levels::{level_ids, level_index, PlayMap, LEVELS};
+use super::levels::LEVELS;
 use super::mode::{Flat, Mode};
+pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
+pub use super::playground::options::{
+    parse_ball, parse_level, parse_map, parse_steps, parse_strategy, parse_throw, PlaygroundOptions, MAX_STEPS,
+    THROW_LIMIT,
+};
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
-use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
 use crate::teach::lessons::{Overlay, TOUR};
@@ -66,149 +70,6 @@ impl CaseMode {
     pub fn parse(text: &str) -> Result<CaseMode, OptionError> {
         parse_choice("case", text, &CaseMode::ALL, CaseMode::as_str)
     }
-}
-
-/// What the motion mode does after the impact (`response=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MotionKind {
-    /// Remove the velocity's component into the normal and go on along the surface.
-    #[default]
-    Slide,
-    /// Reflect it, scaled by the restitution.
-    Bounce,
-}
-
-impl MotionKind {
-    pub const ALL: [MotionKind; 2] = [MotionKind::Slide, MotionKind::Bounce];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MotionKind::Slide => "slide",
-            MotionKind::Bounce => "bounce",
-        }
-    }
-
-    /// Parses `slide` or `bounce` (any case).
-    pub fn parse(text: &str) -> Result<MotionKind, OptionError> {
-        parse_choice("response", text, &MotionKind::ALL, MotionKind::as_str)
-    }
-}
-
-/// The motion mode's part of a scene: `motion=on&velocity=VX,VY&response=slide|bounce&restitution=E`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MotionOptions {
-    /// The circle's velocity for one move: the centre goes from `c` to `c + v` (`velocity=`).
-    pub velocity: [f32; 2],
-    /// Slide or bounce after the impact (`response=`).
-    pub response: MotionKind,
-    /// The bounce's restitution `e ∈ [0, 1]` (`restitution=`).
-    pub restitution: f32,
-}
-
-impl Default for MotionOptions {
-    fn default() -> Self {
-        MotionOptions { velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
-    }
-}
-
-/// `vx,vy` → a finite velocity, each component within ±[`VELOCITY_LIMIT`].
-pub fn parse_velocity(text: &str) -> Result<[f32; 2], OptionError> {
-    parse_vector("velocity", text, VELOCITY_LIMIT)
-}
-
-/// A restitution: a number in `[0, 1]`.
-pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
-    match text.trim().parse::<f32>() {
-        Ok(e) if (0.0..=1.0).contains(&e) => Ok(e),
-        _ => Err(OptionError { field: "restitution", message: format!("{text:?} is not a number in 0..=1") }),
-    }
-}
-
-/// The playground's part of a scene: `playground=on&level=stairs` (or `map=24./…/24#`),
-/// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
-/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlaygroundOptions {
-    /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
-    pub level: Option<usize>,
-    pub map: PlayMap,
-    pub strategy: StrategyId,
-    /// Every strategy at once, from the same throw.
-    pub race: bool,
-    /// Where the ball starts.
-    pub ball: Circle,
-    /// The velocity it starts with, world units per second.
-    pub throw: [f32; 2],
-    pub gravity: bool,
-    /// Fixed steps simulated when the scene is loaded.
-    pub steps: u32,
-}
-
-impl PlaygroundOptions {
-    /// The options of a built-in level (off, default strategy, no race).
-    #[must_use]
-    pub fn level(i: usize) -> PlaygroundOptions {
-        let l = &LEVELS[i.min(LEVELS.len() - 1)];
-        PlaygroundOptions {
-            level: Some(i.min(LEVELS.len() - 1)),
-            map: l.map(),
-            strategy: StrategyId::default(),
-            race: false,
-            ball: Circle::new([l.ball[0], l.ball[1]], l.ball[2]).expect("built-in levels have valid balls"),
-            throw: l.throw,
-            gravity: true,
-            steps: 0,
-        }
-    }
-}
-
-impl Default for PlaygroundOptions {
-    fn default() -> Self {
-        PlaygroundOptions::level(0)
-    }
-}
-
-/// Largest accepted `steps=` (a minute at 120 steps a second).
-pub const MAX_STEPS: u32 = 7200;
-/// Largest accepted throw component, units per second.
-pub const THROW_LIMIT: f32 = 1000.0;
-
-/// A strategy id → the strategy (`strategy=`).
-pub fn parse_strategy(text: &str) -> Result<StrategyId, OptionError> {
-    let t = text.trim();
-    strategy(t).map(|s| s.kind).ok_or_else(|| OptionError {
-        field: "strategy",
-        message: format!(
-            "unknown id {t:?} (known: {})",
-            STRATEGIES.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
-        ),
-    })
-}
-
-/// `vx,vy` → a throw within ±[`THROW_LIMIT`] units per second (`throw=`).
-pub fn parse_throw(text: &str) -> Result<[f32; 2], OptionError> {
-    parse_vector("throw", text, THROW_LIMIT)
-}
-
-/// A whole number of fixed steps, `0..=MAX_STEPS` (`steps=`).
-pub fn parse_steps(text: &str) -> Result<u32, OptionError> {
-    match text.trim().parse::<u32>() {
-        Ok(n) if n <= MAX_STEPS => Ok(n),
-        _ => Err(OptionError { field: "steps", message: format!("{text:?} is not a whole number 0..={MAX_STEPS}") }),
-    }
-}
-
-/// A level id (`level=`).
-pub fn parse_level(text: &str) -> Result<usize, OptionError> {
-    let t = text.trim();
-    level_index(t)
-        .ok_or_else(|| OptionError { field: "level", message: format!("unknown level {t:?} (known: {})", level_ids()) })
-}
-
-/// A map's scene text (`map=`, see [`PlayMap::parse`]).
-pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
-    PlayMap::parse(text).map_err(|m| OptionError { field: "map", message: m })
 }
 
 /// The scene the demo starts with (and returns to on Reset).
@@ -645,15 +506,6 @@ fn shape_error(field: &'static str, e: impl fmt::Display) -> OptionError {
 pub fn parse_circle(text: &str) -> Result<Circle, OptionError> {
     let v = parse_numbers(text, Some(&["cx", "cy", "r"])).map_err(|e| shape_error("circle", e))?;
     Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("circle", e))
-}
-
-/// `x,y,r` → the playground ball (`ball=`): a checked circle with a radius in `0.05..=4`.
-pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
-    let v = parse_numbers(text, Some(&["x", "y", "r"])).map_err(|e| shape_error("ball", e))?;
-    if !(0.05..=4.0).contains(&v[2]) {
-        return Err(OptionError { field: "ball", message: format!("r {} is not in 0.05..=4", v[2]) });
-    }
-    Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("ball", e))
 }
 
 /// `minx,miny,maxx,maxy` → a checked box.

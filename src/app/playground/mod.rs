@@ -9,13 +9,15 @@
 //! second) is `v·h` per step and gravity `g·h²` (see [`crate::geom::world`]'s Units). Velocities are
 //! kept per step between steps, so a ball the strategy leaves alone keeps its velocity bit for bit.
 //!
-//! Nothing here reads or changes the app's [`State`](super::State): the state holds a
-//! [`PlaygroundState`], [`apply_playground`](super::apply_playground) applies the commands.
+//! Nothing here reads or changes the app's [`State`](crate::app::State): the state holds a
+//! [`PlaygroundState`], [`apply_playground`](crate::app::apply_playground) applies the commands.
 
-use super::levels::{PlayMap, LEVELS};
-use super::scene::PlaygroundOptions;
+use crate::app::levels::{PlayMap, LEVELS};
+pub mod options;
+
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
 use crate::geom::Circle;
+pub use options::*;
 
 /// Fixed steps per second.
 pub const STEP_HZ: f32 = 120.0;
@@ -139,7 +141,7 @@ pub enum Brush {
     Erase,
 }
 
-/// The playground's part of [`State`](super::State).
+/// The playground's part of [`State`](crate::app::State).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlaygroundState {
     /// The scene's playground keys; `options.map` is the map as painted now.
@@ -366,7 +368,7 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         PlaygroundCommand::SetBrush(b) => p.brush = b,
         PlaygroundCommand::SetThrow(v) => {
             if v.iter().all(|x| x.is_finite()) {
-                let l = super::scene::THROW_LIMIT;
+                let l = THROW_LIMIT;
                 p.options.throw = [v[0].clamp(-l, l), v[1].clamp(-l, l)];
                 restart(p);
             }
@@ -386,5 +388,4 @@ pub fn throw_tip(o: &PlaygroundOptions) -> [f32; 2] {
 }
 
 #[cfg(test)]
-#[path = "playground_tests.rs"]
 mod tests;
