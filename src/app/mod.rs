@@ -70,6 +70,7 @@
 
 pub mod bench;
 pub mod commands;
+mod fit;
 pub mod frame_stats;
 pub mod input;
 pub mod levels;
@@ -79,8 +80,10 @@ pub mod overlay;
 pub mod palette;
 pub mod playground;
 pub mod scene;
+mod start;
 pub mod state;
 pub mod status;
+pub mod still;
 pub mod teach;
 pub mod text;
 pub mod three;

@@ -1,6 +1,6 @@
 //! update(state, input) and apply(state, command), without a window.
 
-use super::state::in_case;
+use super::still::in_case;
 use super::update::hit;
 use super::*;
 use crate::geom::{contact, Circle, Rect, ResponseCase, State as Contact, ALGORITHMS};

@@ -10,7 +10,8 @@ use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
-use super::state::{in_case, set_case, Drag, Handle, State};
+use super::state::{Drag, Handle, State};
+use super::still::case::{leave_case_if_needed, set_case};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
@@ -401,14 +402,6 @@ pub fn apply(state: &mut State, cmd: Command) {
     }
     if state.drag.is_none() {
         state.refit();
-    }
-}
-
-/// After a manual change, a case the scene has left goes back to Auto, so the panel never claims a
-/// construction that is not on the canvas.
-fn leave_case_if_needed(state: &mut State) {
-    if !in_case(&state.circle, &state.aabb, state.case) {
-        state.case = CaseMode::Auto;
     }
 }
 
