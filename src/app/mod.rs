@@ -18,7 +18,8 @@
 //! the 3D view, which remembers the 2D mode `V` returns to. It is held once, in [`State::mode`]
 //! and [`SceneOptions::mode`]; the scene text keeps its keys (`motion=on`, `playground=on`,
 //! `view=3d`). Each mode with state of its own is a folder: [`motion`], [`playground`], [`three`],
-//! each holding its options (its scene keys), its state and its commands.
+//! each holding its options (its scene keys), its state and its commands; [`still`] holds the
+//! still scene's key and the response case it shows.
 //!
 //! # Modules, and which uses which
 //!
@@ -30,6 +31,7 @@
 //!  text, levels, view, palette, mode, bench, frame_stats    the scene text's shared parsers, …
 //!  input                 view                     Key, Input, the controls table
 //!  motion/options        text                     the motion mode's scene keys
+//!  still/options         text                     the still scene's key: the response case
 //!  playground/options    text, levels             the playground's scene keys
 //!  three/camera, three/options, three/state       the 3D view's camera and scene keys
 //!  scene                 the options above        SceneOptions: the whole scene text, parse and format
@@ -38,7 +40,9 @@
 //!  motion, playground    their options            MotionState, PlaygroundState, their commands
 //!  commands              the modes' commands      Command, the key maps
 //!  state                 scene, teach, motion, playground, three, mode, bench, view
-//!  update                state, commands, and the modes      every change to the state
+//!  still/case, fit       state                    keeping the case shown; fitting the view
+//!  start                 state, still/case        State::new: where a state begins
+//!  update                state, still/case, commands, the modes   every change to the state
 //!  overlay               state, teach             the agreement map's image, the hover read-out
 //!  status                state, update, motion, playground, three
 //! ```
