@@ -57,8 +57,8 @@ impl Preset {
     }
 }
 
-/// The batched kernels' large size, in lanes: 3–4 MB of inputs, beyond this machine's 2 MiB L2, yet
-/// built in one step short enough for a frame loop (~0.1 s; 1M lanes stalled a frame for ~0.5 s).
+/// The batched kernels' large size, in lanes: inputs larger than a typical L2 cache, so the run
+/// shows memory-bound speed, yet few enough to build in one step without stalling a frame.
 pub const BATCHED_LANES: usize = 1 << 18;
 
 /// Tests per timed sample at least, on the web (see [`Preset::config`]).

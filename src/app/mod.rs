@@ -12,26 +12,39 @@
 //! builds with `--no-default-features`. All geometry comes from [`crate::geom`]: this module only
 //! decides *what* the scene is, never whether it overlaps.
 //!
+//! # Modes
+//!
+//! The app shows one [`Mode`]: a 2D mode ([`Flat`]: the still scene, motion, the playground) or
+//! the 3D view, which remembers the 2D mode `V` returns to. It is held once, in [`State::mode`]
+//! and [`SceneOptions::mode`]; the scene text keeps its keys (`motion=on`, `playground=on`,
+//! `view=3d`). Each mode with state of its own is a folder: [`motion`], [`playground`], [`three`],
+//! each holding its options (its scene keys), its state and its commands; [`still`] holds the
+//! still scene's key and the response case it shows.
+//!
 //! # Modules, and which uses which
 //!
-//! An arrow is "imports from". No module imports one that imports it, and none imports this one:
+//! An arrow is "imports from". No file imports one that imports it, and none imports this one:
 //! this file only declares the modules and re-exports what the rest of the crate uses.
 //!
 //! ```text
-//!  module    imports from (in app)      one layer per line: each imports only from lines above it
-//!  levels    —                          the playground's maps: PlayMap, its scene text, LEVELS
-//!  scene     levels                     the scene text: SceneOptions, parse and format
-//!  palette   —
-//!  view      —
-//!  bench     —
-//!  teach     scene
-//!  motion    scene                      the motion mode: MotionState, presets, sweep analysis, playback
-//!  playground levels, scene            the playground: PlaygroundState, fixed steps, the race
-//!  state     scene, teach, bench, view, motion, playground
-//!  update    scene, teach, bench, view, state, motion, playground
-//!  overlay   teach, state
-//!  status    state, update, motion, playground
-//!  three     scene, teach, view          the 3D view: ThreeState, camera, Analysis3 (state and update use it)
+//!  one layer per line: each imports only from lines above it (in app)
+//!  text, levels, view, palette, mode, bench, frame_stats    the scene text's shared parsers, …
+//!  input                 view                     Key, Input, the controls table
+//!  motion/options        text                     the motion mode's scene keys
+//!  still/options         text                     the still scene's key: the response case
+//!  playground/options    text, levels             the playground's scene keys
+//!  three/camera, three/options, three/state       the 3D view's camera and scene keys
+//!  scene                 the options above        SceneOptions: the whole scene text, parse and format
+//!  teach                 scene                    the teaching layer's data and pure functions
+//!  three/analysis, three/regions, three/slice, three/views, three/commands, three/pointer
+//!  motion, playground    their options            MotionState, PlaygroundState, their commands
+//!  commands              the modes' commands      Command, the key maps
+//!  state                 scene, teach, motion, playground, three, mode, bench, view
+//!  still/case, fit       state                    keeping the case shown; fitting the view
+//!  start                 state, still/case        State::new: where a state begins
+//!  update                state, still/case, commands, the modes   every change to the state
+//!  overlay               state, teach             the agreement map's image, the hover read-out
+//!  status                state, update, motion, playground, three
 //! ```
 //!
 //! - [`scene`]: the scene text. [`SceneOptions`] and every key's parse and format (`circle`, `box`,
@@ -60,16 +73,23 @@
 //!   only when they change, the controls table as text, and the desktop's reduced-motion setting.
 
 pub mod bench;
+pub mod commands;
+mod fit;
 pub mod frame_stats;
+pub mod input;
 pub mod levels;
+pub mod mode;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
 pub mod playground;
 pub mod scene;
+mod start;
 pub mod state;
 pub mod status;
+pub mod still;
 pub mod teach;
+pub mod text;
 pub mod three;
 mod update;
 pub mod view;
@@ -77,6 +97,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+pub use mode::{Flat, Mode};
 pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
 pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{

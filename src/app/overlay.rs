@@ -10,6 +10,7 @@
 //! ```
 
 use super::state::State;
+pub use super::teach::nice_spacing;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
 use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
 use crate::teach::agreement::{agreement_map, classify, Class, Reference};
@@ -55,9 +56,9 @@ pub fn hover(state: &State) -> Option<Hover> {
 /// Pixels per cell at full resolution and while dragging.
 pub const FULL_CELL_PX: f32 = 2.0;
 pub const COARSE_CELL_PX: f32 = 6.0;
-/// Cell budgets (the step grows on very large canvases). The web build (size-optimised) gets a
-/// smaller full-resolution budget: the panel showed 8 ms for 180 000 cells on the desktop, but
-/// 46–51 ms for 100 000–180 000 cells in headless Chromium (SwiftShader, busy 2-core machine).
+/// Cell budgets (the step grows on very large canvases). The web build gets a smaller
+/// full-resolution budget: the map costs several times more there than on the desktop, and a drag
+/// must stay smooth.
 #[cfg(not(target_arch = "wasm32"))]
 pub const FULL_MAX_CELLS: usize = 400_000;
 #[cfg(target_arch = "wasm32")]
@@ -160,13 +161,6 @@ pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
         // Drawn as contours, without an image.
         Overlay::Distance => None,
     }
-}
-
-/// Iso-line spacing for the distance field: about a quarter of the box's smaller side, on a 1-2-5 step.
-#[must_use]
-pub fn nice_spacing(aabb: &Rect) -> f32 {
-    let (lo, hi) = (aabb.min(), aabb.max());
-    crate::format::nice_step((0.25 * (hi[0] - lo[0]).min(hi[1] - lo[1])).max(0.05))
 }
 
 /// The overlay image, recomputed only when its [`OverlayKey`] changes: at reduced resolution while

@@ -11,242 +11,27 @@
 //! [`State::new`](super::State::new) and [`load_scene`](super::load_scene), and read
 //! back into one by [`current_scene`](super::current_scene).
 
-use super::levels::{level_ids, level_index, PlayMap, LEVELS};
-use super::three::{self, ThreeOptions};
+use super::levels::LEVELS;
+use super::mode::{Flat, Mode};
+pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
+pub use super::playground::options::{
+    parse_ball, parse_level, parse_map, parse_steps, parse_strategy, parse_throw, PlaygroundOptions, MAX_STEPS,
+    THROW_LIMIT,
+};
+pub use super::still::options::CaseMode;
+pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
+use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
-use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
 use crate::teach::lessons::{Overlay, TOUR};
 use std::fmt;
 
-/// Which response construction the user asked to see.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CaseMode {
-    /// Whatever the scene is in.
-    #[default]
-    Auto,
-    /// Centre outside the box, within `r` of it: push along centre − closest point.
-    Outside,
-    /// Centre inside the box: push out through the nearest face.
-    Inside,
-}
-
-impl CaseMode {
-    pub const ALL: [CaseMode; 3] = [CaseMode::Auto, CaseMode::Outside, CaseMode::Inside];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CaseMode::Auto => "auto",
-            CaseMode::Outside => "outside",
-            CaseMode::Inside => "inside",
-        }
-    }
-
-    /// Display label.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            CaseMode::Auto => "Auto",
-            CaseMode::Outside => "Outside",
-            CaseMode::Inside => "Inside",
-        }
-    }
-
-    /// Auto → Outside → Inside → Auto.
-    #[must_use]
-    pub fn next(self) -> CaseMode {
-        next_choice(&CaseMode::ALL, self)
-    }
-
-    /// Parses `auto`, `outside` or `inside` (any case).
-    pub fn parse(text: &str) -> Result<CaseMode, OptionError> {
-        parse_choice("case", text, &CaseMode::ALL, CaseMode::as_str)
-    }
-}
-
-/// What the motion mode does after the impact (`response=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MotionKind {
-    /// Remove the velocity's component into the normal and go on along the surface.
-    #[default]
-    Slide,
-    /// Reflect it, scaled by the restitution.
-    Bounce,
-}
-
-impl MotionKind {
-    pub const ALL: [MotionKind; 2] = [MotionKind::Slide, MotionKind::Bounce];
-
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MotionKind::Slide => "slide",
-            MotionKind::Bounce => "bounce",
-        }
-    }
-
-    /// Parses `slide` or `bounce` (any case).
-    pub fn parse(text: &str) -> Result<MotionKind, OptionError> {
-        parse_choice("response", text, &MotionKind::ALL, MotionKind::as_str)
-    }
-}
-
-/// The motion mode's part of a scene: `motion=on&velocity=VX,VY&response=slide|bounce&restitution=E`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MotionOptions {
-    /// Motion mode on (`motion=on`).
-    pub on: bool,
-    /// The circle's velocity for one move: the centre goes from `c` to `c + v` (`velocity=`).
-    pub velocity: [f32; 2],
-    /// Slide or bounce after the impact (`response=`).
-    pub response: MotionKind,
-    /// The bounce's restitution `e ∈ [0, 1]` (`restitution=`).
-    pub restitution: f32,
-}
-
-impl Default for MotionOptions {
-    fn default() -> Self {
-        MotionOptions { on: false, velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
-    }
-}
-
-/// Largest accepted velocity component (scene text, `--velocity`, the panel).
-pub const VELOCITY_LIMIT: f32 = 1.0e7;
-
-/// `vx,vy` → a finite velocity, each component within ±[`VELOCITY_LIMIT`].
-pub fn parse_velocity(text: &str) -> Result<[f32; 2], OptionError> {
-    parse_vector("velocity", text, VELOCITY_LIMIT)
-}
-
-/// `vx,vy` → two finite numbers within ±`limit`, or an error naming `field`.
-fn parse_vector(field: &'static str, text: &str, limit: f32) -> Result<[f32; 2], OptionError> {
-    let bad = |m: String| OptionError { field, message: m };
-    let v = parse_numbers(text, Some(&["vx", "vy"])).map_err(|e| bad(e.to_string()))?;
-    for (x, name) in v.iter().zip(["vx", "vy"]) {
-        if !x.is_finite() || x.abs() > limit {
-            return Err(bad(format!("{name} {x} is not a finite number within ±{limit:e}")));
-        }
-    }
-    Ok([v[0], v[1]])
-}
-
-/// A restitution: a number in `[0, 1]`.
-pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
-    match text.trim().parse::<f32>() {
-        Ok(e) if (0.0..=1.0).contains(&e) => Ok(e),
-        _ => Err(OptionError { field: "restitution", message: format!("{text:?} is not a number in 0..=1") }),
-    }
-}
-
-/// The playground's part of a scene: `playground=on&level=stairs` (or `map=24./…/24#`),
-/// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
-/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PlaygroundOptions {
-    pub on: bool,
-    /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
-    pub level: Option<usize>,
-    pub map: PlayMap,
-    pub strategy: StrategyId,
-    /// Every strategy at once, from the same throw.
-    pub race: bool,
-    /// Where the ball starts.
-    pub ball: Circle,
-    /// The velocity it starts with, world units per second.
-    pub throw: [f32; 2],
-    pub gravity: bool,
-    /// Fixed steps simulated when the scene is loaded.
-    pub steps: u32,
-}
-
-impl PlaygroundOptions {
-    /// The options of a built-in level (off, default strategy, no race).
-    #[must_use]
-    pub fn level(i: usize) -> PlaygroundOptions {
-        let l = &LEVELS[i.min(LEVELS.len() - 1)];
-        PlaygroundOptions {
-            on: false,
-            level: Some(i.min(LEVELS.len() - 1)),
-            map: l.map(),
-            strategy: StrategyId::default(),
-            race: false,
-            ball: Circle::new([l.ball[0], l.ball[1]], l.ball[2]).expect("built-in levels have valid balls"),
-            throw: l.throw,
-            gravity: true,
-            steps: 0,
-        }
-    }
-}
-
-impl Default for PlaygroundOptions {
-    fn default() -> Self {
-        PlaygroundOptions::level(0)
-    }
-}
-
-/// Largest accepted `steps=` (a minute at 120 steps a second).
-pub const MAX_STEPS: u32 = 7200;
-/// Largest accepted throw component, units per second.
-pub const THROW_LIMIT: f32 = 1000.0;
-
-/// A strategy id → the strategy (`strategy=`).
-pub fn parse_strategy(text: &str) -> Result<StrategyId, OptionError> {
-    let t = text.trim();
-    strategy(t).map(|s| s.kind).ok_or_else(|| OptionError {
-        field: "strategy",
-        message: format!(
-            "unknown id {t:?} (known: {})",
-            STRATEGIES.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
-        ),
-    })
-}
-
-/// `vx,vy` → a throw within ±[`THROW_LIMIT`] units per second (`throw=`).
-pub fn parse_throw(text: &str) -> Result<[f32; 2], OptionError> {
-    parse_vector("throw", text, THROW_LIMIT)
-}
-
-/// A whole number of fixed steps, `0..=MAX_STEPS` (`steps=`).
-pub fn parse_steps(text: &str) -> Result<u32, OptionError> {
-    match text.trim().parse::<u32>() {
-        Ok(n) if n <= MAX_STEPS => Ok(n),
-        _ => Err(OptionError { field: "steps", message: format!("{text:?} is not a whole number 0..={MAX_STEPS}") }),
-    }
-}
-
-/// A level id (`level=`).
-pub fn parse_level(text: &str) -> Result<usize, OptionError> {
-    let t = text.trim();
-    level_index(t)
-        .ok_or_else(|| OptionError { field: "level", message: format!("unknown level {t:?} (known: {})", level_ids()) })
-}
-
-/// A map's scene text (`map=`, see [`PlayMap::parse`]).
-pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
-    PlayMap::parse(text).map_err(|m| OptionError { field: "map", message: m })
-}
-
-/// A bad scene option: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionError {
-    /// `circle`, `box`, `algorithm`, `case`, `size`, or the unknown key of a fragment.
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for OptionError {}
-
 /// The scene the demo starts with (and returns to on Reset).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SceneOptions {
+    /// What the app shows (`motion=on`, `playground=on`, `view=3d`).
+    pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
     /// Index into [`ALGORITHMS`].
@@ -281,6 +66,7 @@ impl Default for SceneOptions {
     /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
     fn default() -> Self {
         SceneOptions {
+            mode: Mode::default(),
             circle: Circle::new([2.9, 2.3], 1.8).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
             algorithm: 0,
@@ -333,7 +119,7 @@ impl SceneOptions {
                     });
                 }
                 o.three.aabb = three::parse_box3("box", t)?;
-                o.three.on = true;
+                o.mode = o.mode.with_three(true);
             } else {
                 o.aabb = parse_box(t).map_err(|mut e| {
                     if three::arity(t) != 4 {
@@ -360,17 +146,20 @@ impl SceneOptions {
     /// [`with_3d`](Self::with_3d) first).
     pub fn with_velocity(self, velocity: Option<&str>) -> Result<SceneOptions, OptionError> {
         let mut o = self;
-        if let Some(t) = velocity.filter(|t| super::three::arity(t) == 3) {
-            if !o.three.on {
+        if let Some(t) = velocity.filter(|t| three::arity(t) == 3) {
+            if !o.mode.is_three() {
                 return Err(OptionError {
                     field: "velocity",
                     message: format!("{t:?}: three numbers are a 3D velocity; the 3D view is not on (--sphere)"),
                 });
             }
-            o.three.velocity = super::three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
+            o.three.velocity = three::parse_velocity3(t).map_err(|e| OptionError { field: "velocity", ..e })?;
         } else if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(t)?;
-            o.motion.on = true;
+            // The playground, when on, stays the 2D mode (it always took precedence).
+            if !o.mode.playground() {
+                o.mode = o.mode.with_flat(Flat::Motion, true);
+            }
         }
         Ok(o)
     }
@@ -395,10 +184,10 @@ impl SceneOptions {
                 });
             }
             o.three.sphere = three::parse_sphere(t)?;
-            o.three.on = true;
+            o.mode = o.mode.with_three(true);
         }
         if let Some(t) = view {
-            o.three.on = three::parse_view(t)?;
+            o.mode = o.mode.with_three(three::parse_view(t)?);
         }
         Ok(o)
     }
@@ -483,8 +272,9 @@ impl SceneOptions {
                 });
             }
         }
+        let mut three_on = o.mode.is_three();
         for (k, v) in &three_keys {
-            o.three.set_key(k, v)?;
+            o.three.set_key(&mut three_on, k, v)?;
         }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
@@ -501,9 +291,7 @@ impl SceneOptions {
         if let Some(t) = tour {
             o.tour = parse_tour(&t)?;
         }
-        if let Some(t) = motion {
-            o.motion.on = parse_flag("motion", &t)?;
-        }
+        let motion_on = motion.map(|t| parse_flag("motion", &t)).transpose()?.unwrap_or(false);
         if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(&t)?;
         }
@@ -522,9 +310,7 @@ impl SceneOptions {
             p.map = parse_map(&t)?;
             p.level = p.level.filter(|&i| LEVELS[i].map() == p.map);
         }
-        if let Some(t) = playground {
-            p.on = parse_flag("playground", &t)?;
-        }
+        let playground_on = playground.map(|t| parse_flag("playground", &t)).transpose()?.unwrap_or(false);
         if let Some(t) = strat {
             p.strategy = parse_strategy(&t)?;
         }
@@ -543,6 +329,15 @@ impl SceneOptions {
         if let Some(t) = steps {
             p.steps = parse_steps(&t)?;
         }
+        // One 2D mode: the playground before motion, as the app always gave it precedence.
+        let flat = if playground_on {
+            Flat::Playground
+        } else if motion_on {
+            Flat::Motion
+        } else {
+            Flat::Still
+        };
+        o.mode = if three_on { Mode::Three(flat) } else { Mode::Flat(flat) };
         Ok(o)
     }
 
@@ -554,7 +349,7 @@ impl SceneOptions {
         s.push_str(&self.teach_fragment());
         s.push_str(&self.motion_fragment());
         s.push_str(&self.playground_fragment());
-        s.push_str(&self.three.to_fragment());
+        s.push_str(&self.three.to_fragment(self.mode.is_three()));
         s
     }
 
@@ -563,10 +358,11 @@ impl SceneOptions {
     /// the level's defaults.
     fn playground_fragment(&self) -> String {
         let p = &self.playground;
-        if *p == PlaygroundOptions::default() {
+        let on = self.mode.playground();
+        if *p == PlaygroundOptions::default() && !on {
             return String::new();
         }
-        let mut s = format!("&playground={}", if p.on { "on" } else { "off" });
+        let mut s = format!("&playground={}", if on { "on" } else { "off" });
         let base = match p.level {
             Some(i) if LEVELS[i].map() == p.map => {
                 s.push_str(&format!("&level={}", LEVELS[i].id));
@@ -601,12 +397,13 @@ impl SceneOptions {
     /// (`&motion=on&velocity=…&response=…&restitution=…`).
     fn motion_fragment(&self) -> String {
         let m = &self.motion;
-        if *m == MotionOptions::default() {
+        let on = self.mode.motion();
+        if *m == MotionOptions::default() && !on {
             return String::new();
         }
         let mut s = format!(
             "&motion={}&velocity={},{}&response={}",
-            if m.on { "on" } else { "off" },
+            if on { "on" } else { "off" },
             m.velocity[0],
             m.velocity[1],
             m.response.as_str()
@@ -666,15 +463,6 @@ pub fn parse_circle(text: &str) -> Result<Circle, OptionError> {
     Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("circle", e))
 }
 
-/// `x,y,r` → the playground ball (`ball=`): a checked circle with a radius in `0.05..=4`.
-pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
-    let v = parse_numbers(text, Some(&["x", "y", "r"])).map_err(|e| shape_error("ball", e))?;
-    if !(0.05..=4.0).contains(&v[2]) {
-        return Err(OptionError { field: "ball", message: format!("r {} is not in 0.05..=4", v[2]) });
-    }
-    Circle::new([v[0], v[1]], v[2]).map_err(|e| shape_error("ball", e))
-}
-
 /// `minx,miny,maxx,maxy` → a checked box.
 pub fn parse_box(text: &str) -> Result<Rect, OptionError> {
     let v = parse_numbers(text, Some(&["minx", "miny", "maxx", "maxy"])).map_err(|e| shape_error("box", e))?;
@@ -724,36 +512,6 @@ pub const OVERLAYS: [Overlay; 3] = [Overlay::None, Overlay::Agreement, Overlay::
 /// `none`, `agreement` or `distance`.
 pub fn parse_overlay(text: &str) -> Result<Overlay, OptionError> {
     parse_choice("overlay", text, &OVERLAYS, overlay_id)
-}
-
-/// `text` (any case, spaces around ignored) as one of `all`, matched by its scene-text `id`; else an
-/// error naming `field` and listing the ids in order. The parser of every named choice of a scene.
-pub fn parse_choice<T: Copy>(
-    field: &'static str,
-    text: &str,
-    all: &[T],
-    id: impl Fn(T) -> &'static str,
-) -> Result<T, OptionError> {
-    let t = text.trim().to_ascii_lowercase();
-    all.iter().copied().find(|&x| id(x) == t).ok_or_else(|| OptionError {
-        field,
-        message: format!("{text:?} is not one of {}", all.iter().map(|&x| id(x)).collect::<Vec<_>>().join(", ")),
-    })
-}
-
-/// The choice after `x` in `all`, the first after the last (a key that cycles).
-#[must_use]
-pub fn next_choice<T: Copy + PartialEq>(all: &[T], x: T) -> T {
-    all[(all.iter().position(|&a| a == x).unwrap_or(0) + 1) % all.len()]
-}
-
-/// `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`.
-pub fn parse_flag(field: &'static str, text: &str) -> Result<bool, OptionError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err(OptionError { field, message: format!("{text:?} is not 1 or 0 (true or false)") }),
-    }
 }
 
 /// An algorithm id for compare mode, or `none`.

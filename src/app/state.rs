@@ -1,22 +1,25 @@
 //! What the demo remembers between frames ([`State`]) and what the core says about it
-//! ([`Analysis`]), with the few things that keep the state consistent (the response case shown
-//! matches the scene: [`set_case`], here rather than in `update` because [`State::new`] needs it
-//! too) and the two ways to read it: [`Analysis`] for the canvas and the panel, [`current_scene`]
-//! for the scene text.
+//! ([`Analysis`]), and the two ways to read it: [`Analysis`] for the canvas and the panel,
+//! [`current_scene`] for the scene text. Nothing here changes the state: a state begins in
+//! `start` ([`State::new`]) and changes in `update`, both of which import this file, never the
+//! other way.
 
 use super::bench::BenchState;
+use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
-use super::view::{self, ScreenRect, View};
+use super::view::{ScreenRect, View};
 use crate::geom::contact::face_distances;
 use crate::geom::{contact, response, Circle, Contact, Rect, Response, ResponseCase, ALGORITHMS};
 
 /// Everything the demo remembers between frames.
 #[derive(Clone, Debug)]
 pub struct State {
+    /// What the app shows: one 2D mode, or the 3D view (see [`Mode`]).
+    pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
     /// Index into [`ALGORITHMS`].
@@ -50,33 +53,6 @@ pub struct State {
 }
 
 impl State {
-    /// A state showing the scene `options` describe, on a default canvas.
-    #[must_use]
-    pub fn new(options: SceneOptions) -> State {
-        let canvas = ScreenRect { x: 0.0, y: 0.0, w: 800.0, h: 600.0 };
-        let mut s = State {
-            circle: options.circle,
-            aabb: options.aabb,
-            algorithm: options.algorithm,
-            case: CaseMode::Auto,
-            panel_visible: true,
-            frame_stats_visible: false,
-            view: View::default(),
-            canvas,
-            hover: None,
-            drag: None,
-            initial: options,
-            teach: TeachState::from_options(&options),
-            bench: BenchState::default(),
-            motion: MotionState::from_options(options.motion),
-            playground: PlaygroundState::from_options(options.playground),
-            three: ThreeState::from_options(options.three),
-        };
-        set_case(&mut s, options.case);
-        s.refit();
-        s
-    }
-
     /// The selected algorithm's registry entry.
     #[must_use]
     pub fn algorithm(&self) -> &'static crate::geom::Algorithm {
@@ -106,21 +82,7 @@ impl State {
     /// The sweep, the discrete test at `c + v` and the continuation, when motion mode is on.
     #[must_use]
     pub fn motion_analysis(&self) -> Option<MotionAnalysis> {
-        self.motion.options.on.then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
-    }
-
-    /// Fits the view to the scene on the current canvas.
-    pub fn refit(&mut self) {
-        let (lo, hi) = if self.playground.options.on {
-            let m = &self.playground.options.map;
-            ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
-        } else if self.motion.options.on {
-            let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
-            view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
-        } else {
-            view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
-        };
-        self.view = View::fit(lo, hi, self.canvas);
+        self.mode.motion().then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
     }
 }
 
@@ -202,48 +164,6 @@ impl Analysis {
     }
 }
 
-/// Does the scene show this case's construction?
-#[must_use]
-pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
-    let case = response(circle, aabb).case;
-    match mode {
-        CaseMode::Auto => true,
-        CaseMode::Outside => case == ResponseCase::Outside,
-        CaseMode::Inside => case == ResponseCase::Inside,
-    }
-}
-
-/// Selects a response case, moving the circle to a representative spot if the scene is not in
-/// that case: overlapping the top-right corner from outside, or inside nearer the right face.
-pub fn set_case(state: &mut State, mode: CaseMode) {
-    state.case = mode;
-    if in_case(&state.circle, &state.aabb, mode) {
-        return;
-    }
-    let (lo, hi) = (state.aabb.min(), state.aabb.max());
-    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
-    let mut r = state.circle.radius();
-    if r <= 0.0 {
-        r = (0.25 * w.min(h)).max(0.25 * w.max(h)).max(0.5);
-    }
-    let candidate = match mode {
-        CaseMode::Auto => return,
-        // Centre r/2 out from the corner along the diagonal: distance r/2 < r, overlapping.
-        CaseMode::Outside => {
-            let k = 0.5 * r * std::f32::consts::FRAC_1_SQRT_2;
-            Circle::new([hi[0] + k, hi[1] + k], r)
-        }
-        // Centre at 75% across and 60% up: nearest face unique for most boxes.
-        CaseMode::Inside => Circle::new([lo[0] + 0.75 * w, lo[1] + 0.6 * h], r),
-    };
-    if let Ok(c) = candidate {
-        state.circle = c;
-    }
-    if state.drag.is_none() {
-        state.refit();
-    }
-}
-
 /// The verdict of the test the teaching options select, for the current scene.
 #[must_use]
 pub fn teach_verdict(state: &State) -> bool {
@@ -254,6 +174,7 @@ pub fn teach_verdict(state: &State) -> bool {
 #[must_use]
 pub fn current_scene(state: &State) -> SceneOptions {
     SceneOptions {
+        mode: state.mode,
         circle: state.circle,
         aabb: state.aabb,
         algorithm: state.algorithm,

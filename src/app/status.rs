@@ -50,10 +50,10 @@ pub fn zone_words(zone: u32) -> &'static str {
 #[must_use]
 pub fn status_text(state: &State, a: &Analysis) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if state.playground.options.on {
+    if state.mode.playground() {
         parts.push(playground_sentence(state));
     } else {
-        parts.push(if state.motion.options.on { "Motion mode." } else { "Still scene." }.to_string());
+        parts.push(if state.mode.motion() { "Motion mode." } else { "Still scene." }.to_string());
         parts.push(verdict_sentence(state, a));
         match &a.motion {
             Some(m) => parts.push(motion_sentence(state, m)),

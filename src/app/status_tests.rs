@@ -189,20 +189,20 @@ fn reduced_motion_holds_the_playground_until_asked() {
     assert!(s.playground.paused);
     load_scene_text(&mut s, "circle=-3,1,1&box=0,0,4,2").unwrap();
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.playground.options.on && s.playground.paused);
+    assert!(s.mode.playground() && s.playground.paused);
     // Without the setting, a running playground switched off and on again runs on.
     apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(false)));
     update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
     assert!(!s.playground.paused);
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.playground.options.on && !s.playground.paused);
+    assert!(s.mode.playground() && !s.playground.paused);
     // With it, the same switch holds it.
     apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
     update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.playground.options.on && s.playground.paused);
+    assert!(s.mode.playground() && s.playground.paused);
 }
 
 #[test]

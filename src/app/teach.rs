@@ -133,6 +133,13 @@ pub enum TeachCommand {
 // ---------------------------------------------------------------------------------------------
 // The test the overlay and the panel use.
 
+/// Iso-line spacing for the distance field: about a quarter of the box's smaller side, on a 1-2-5 step.
+#[must_use]
+pub fn nice_spacing(aabb: &Rect) -> f32 {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    crate::format::nice_step((0.25 * (hi[0] - lo[0]).min(hi[1] - lo[1])).max(0.05))
+}
+
 /// Does the test use Arvo's non-default mode? (Only when Arvo is the tested algorithm.)
 #[must_use]
 pub fn uses_arvo_mode(algorithm: usize, mode: ArvoMode) -> bool {

@@ -28,6 +28,7 @@ fn teach(s: &mut State, c: TeachCommand) {
 #[test]
 fn scene_text_round_trips_every_field() {
     let o = SceneOptions {
+        mode: crate::app::Mode::MOTION,
         circle: Circle::new([1.25, -0.5], 0.75).unwrap(),
         aabb: Rect::new([-3.0, -2.0], [4.5, 1.0]).unwrap(),
         algorithm: idx("qrf"),
@@ -39,7 +40,6 @@ fn scene_text_round_trips_every_field() {
         arvo: ArvoMode::HollowBoxSolidBall,
         tour: Some(4),
         motion: crate::app::MotionOptions {
-            on: true,
             velocity: [2.5, -1.0],
             response: crate::app::MotionKind::Bounce,
             restitution: 0.5,

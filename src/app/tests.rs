@@ -1,6 +1,6 @@
 //! update(state, input) and apply(state, command), without a window.
 
-use super::state::in_case;
+use super::still::in_case;
 use super::update::hit;
 use super::*;
 use crate::geom::{contact, Circle, Rect, ResponseCase, State as Contact, ALGORITHMS};
@@ -360,7 +360,7 @@ fn a_still_scene_asks_for_no_frames_and_each_animation_asks_until_it_ends() {
     // The playground runs until paused.
     press(&mut s, Key::M, 0.0);
     press(&mut s, Key::L, 0.0);
-    assert!(s.playground.options.on && animating(&s));
+    assert!(s.mode.playground() && animating(&s));
     press(&mut s, Key::G, 1.0 / 60.0);
     assert!(s.playground.paused && !animating(&s));
 }

@@ -3,222 +3,21 @@
 //! here and nowhere else, and a whole scene (parsed from its text by [`SceneOptions::from_fragment`])
 //! enters the state through one function, [`load_scene`].
 
-use super::bench::{apply_bench, BenchCommand};
+use super::bench::apply_bench;
+pub use super::commands::{key_command, playground_key, Command, GRAB_PX, WHEEL_FACTOR};
+pub use super::input::{Input, Key, CONTROLS};
+use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
-use super::state::{in_case, set_case, Drag, Handle, State};
+use super::state::{Drag, Handle, State};
+use super::still::case::{leave_case_if_needed, set_case};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
 use crate::geom::{response, Circle, Rect, ALGORITHMS};
 use crate::teach::lessons::TOUR;
 use glam::Vec2;
-
-/// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    /// `1`..`9`.
-    Digit(u8),
-    Space,
-    Enter,
-    R,
-    H,
-    Tab,
-    C,
-    Left,
-    Right,
-    Up,
-    Down,
-    /// `+` / `=`.
-    Plus,
-    /// `-`.
-    Minus,
-    PageUp,
-    PageDown,
-    /// Teaching layer: next / previous tour step, tour on/off, cycle the overlay.
-    N,
-    P,
-    T,
-    O,
-    /// The frame-time readout on/off.
-    F,
-    /// Motion mode: on/off, play/pause, step, slide/bounce.
-    M,
-    G,
-    S,
-    B,
-    /// Playground on/off.
-    L,
-    /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis (K) and picture (O),
-    /// x-ray, 2D ↔ 3D.
-    A,
-    D,
-    W,
-    Q,
-    E,
-    I,
-    K,
-    X,
-    V,
-}
-
-/// The keyboard controls, for the panel's help and the README: (keys, what they do).
-pub const CONTROLS: &[(&str, &str)] = &[
-    ("drag circle", "move the circle"),
-    ("drag circle rim", "change the radius"),
-    ("mouse wheel / + −", "change the radius"),
-    ("drag box", "move the box"),
-    ("drag box corner / edge", "resize the box (it never turns inside out)"),
-    ("1 … 9", "pick an algorithm"),
-    ("Page Up / Page Down", "previous / next algorithm"),
-    ("Space / Enter", "apply the response (push the circle out)"),
-    ("C", "cycle the response case: Auto, Outside, Inside in turn"),
-    ("arrow keys", "nudge the circle by 0.1"),
-    ("R", "reset the scene"),
-    ("H / Tab", "hide or show this panel"),
-    ("T", "start or leave the guided tour"),
-    ("N / P", "next / previous tour step"),
-    ("O", "cycle the overlay: none, agreement map, distance field"),
-    ("M", "motion mode on or off"),
-    ("drag the arrow's tip", "motion: set the velocity (the centre goes from c to c + v)"),
-    ("G", "motion: play / pause the animation along the move"),
-    ("S", "motion: step: start → impact → end"),
-    ("B", "motion: slide or bounce after the impact"),
-    ("L", "playground on or off (a tile map, a ball, the strategies' race)"),
-    ("left drag / right drag", "playground: paint / erase cells (Shift + left drag erases too)"),
-    ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
-    ("← → (held), ↑ / Space", "playground: run left / right, jump"),
-    ("G / S / R", "playground: pause or resume / one fixed step / throw again"),
-    ("V", "2D view ↔ 3D view (sphere against box)"),
-    ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
-    ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
-    ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
-    ("3D: I, K, O, X, G", "3D: four views; slice axis; what the slice shows (agreement map, distance field, zones); x-ray; grown box (off, rounded, square, both)"),
-];
-
-/// One frame of input, in logical screen pixels.
-#[derive(Clone, Debug, Default)]
-pub struct Input {
-    /// The area the scene is drawn in (the window minus the panel).
-    pub canvas: Option<ScreenRect>,
-    /// Pointer (mouse or first touch) position, if it is in the window.
-    pub pointer: Option<Vec2>,
-    /// The primary button (or a touch) went down this frame.
-    pub pressed: bool,
-    /// Where it went down, when known. Several events can arrive in one frame: the press, then
-    /// moves, so `pointer` may already be past the point that was grabbed.
-    pub press: Option<Vec2>,
-    /// The primary button (or touch) is held.
-    pub down: bool,
-    /// Wheel movement in notches, positive away from the user (grow).
-    pub wheel: f32,
-    /// Keys pressed this frame.
-    pub keys: Vec<Key>,
-    /// egui wants the pointer (it is over the panel, or egui is dragging): the scene must ignore it.
-    pub pointer_over_ui: bool,
-    /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
-    pub keyboard_taken: bool,
-    /// Seconds since the last frame (advances the motion animation and the playground; 0 in
-    /// screenshot mode).
-    pub dt: f32,
-    /// Keys held down this frame (the playground's run left / right).
-    pub held: Vec<Key>,
-    /// The secondary (right) button is held: the playground erases.
-    pub secondary_down: bool,
-    /// Shift is held: the playground's left drag erases.
-    pub erase_modifier: bool,
-}
-
-/// Something the panel (or a key) asks for. Applied by [`apply`].
-// A scene (with its playground map, a fixed 64 × 32 bitset) makes `LoadScene` large; commands are a few
-// values a frame, copied once: kept `Copy` and unboxed on purpose.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Command {
-    SelectAlgorithm(usize),
-    NextAlgorithm,
-    PrevAlgorithm,
-    SetCase(CaseMode),
-    CycleCase,
-    ApplyResponse,
-    Reset,
-    TogglePanel,
-    /// Show or hide the frame-time readout (key F).
-    ToggleFrameStats,
-    SetCircle(Circle),
-    SetBox(Rect),
-    /// Move the circle by this world vector.
-    Nudge([f32; 2]),
-    /// Multiply the radius by this factor.
-    ScaleRadius(f32),
-    /// The teaching layer's commands (see [`super::teach`]).
-    Teach(TeachCommand),
-    /// The benchmark panel's commands (see [`super::bench`]).
-    Bench(BenchCommand),
-    /// The motion mode's commands (see [`super::motion`]).
-    Motion(MotionCommand),
-    /// The playground's commands (see [`super::playground`]).
-    Playground(PlaygroundCommand),
-    /// The 3D view's commands (see [`super::three`]).
-    Three(ThreeCommand),
-}
-
-/// Pointer tolerance for rims, edges and corners, in pixels.
-pub const GRAB_PX: f32 = 9.0;
-/// Radius change per wheel notch (multiplicative).
-pub const WHEEL_FACTOR: f32 = 1.1;
-/// Arrow-key nudge, world units.
-pub const NUDGE: f32 = 0.1;
-
-/// The command a key stands for.
-#[must_use]
-pub fn key_command(key: Key) -> Option<Command> {
-    Some(match key {
-        Key::Digit(d) if (1..=9).contains(&d) => Command::SelectAlgorithm(d as usize - 1),
-        Key::Digit(_) => return None,
-        Key::Space | Key::Enter => Command::ApplyResponse,
-        Key::R => Command::Reset,
-        Key::H | Key::Tab => Command::TogglePanel,
-        Key::F => Command::ToggleFrameStats,
-        Key::C => Command::CycleCase,
-        Key::Left => Command::Nudge([-NUDGE, 0.0]),
-        Key::Right => Command::Nudge([NUDGE, 0.0]),
-        Key::Up => Command::Nudge([0.0, NUDGE]),
-        Key::Down => Command::Nudge([0.0, -NUDGE]),
-        Key::Plus => Command::ScaleRadius(WHEEL_FACTOR),
-        Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
-        Key::PageUp => Command::PrevAlgorithm,
-        Key::PageDown => Command::NextAlgorithm,
-        Key::N => Command::Teach(TeachCommand::TourNext),
-        Key::P => Command::Teach(TeachCommand::TourPrev),
-        Key::T => Command::Teach(TeachCommand::ToggleTour),
-        Key::O => Command::Teach(TeachCommand::CycleOverlay),
-        Key::M => Command::Motion(MotionCommand::Toggle),
-        Key::G => Command::Motion(MotionCommand::PlayPause),
-        Key::S => Command::Motion(MotionCommand::Step),
-        Key::B => Command::Motion(MotionCommand::CycleResponse),
-        Key::L => Command::Playground(PlaygroundCommand::Toggle),
-        Key::V => Command::Three(ThreeCommand::ToggleView),
-        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X => return None,
-    })
-}
-
-/// The command a key stands for in the playground, where the arrows, Space, G, S and R drive the
-/// ball and the clock; `None`: the key's ordinary meaning ([`key_command`]).
-#[must_use]
-pub fn playground_key(key: Key) -> Option<Option<Command>> {
-    let c = |p| Some(Some(Command::Playground(p)));
-    match key {
-        Key::Up | Key::Space => c(PlaygroundCommand::Jump),
-        Key::G => c(PlaygroundCommand::PauseResume),
-        Key::S => c(PlaygroundCommand::Step),
-        Key::R => c(PlaygroundCommand::Restart),
-        // Held keys: read from `Input::held`, not pressed ones.
-        Key::Left | Key::Right | Key::Down | Key::Enter => Some(None),
-        _ => None,
-    }
-}
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
@@ -230,21 +29,21 @@ pub fn update(state: &mut State, input: &Input) {
         state.refit();
     }
 
-    if state.three.options.on {
+    if state.mode.is_three() {
         update_3d(state, input);
         return;
     }
 
     if !input.keyboard_taken {
         for &k in &input.keys {
-            let cmd = if state.playground.options.on { playground_key(k) } else { None };
+            let cmd = if state.mode.playground() { playground_key(k) } else { None };
             if let Some(cmd) = cmd.unwrap_or_else(|| key_command(k)) {
                 apply(state, cmd);
             }
         }
     }
 
-    if state.playground.options.on {
+    if state.mode.playground() {
         let held = |k| !input.keyboard_taken && input.held.contains(&k);
         state.playground.drive = f32::from(held(Key::Right)) - f32::from(held(Key::Left));
         playground_pointer(state, input);
@@ -252,7 +51,9 @@ pub fn update(state: &mut State, input: &Input) {
     } else {
         pointer(state, input);
     }
-    motion::advance(&mut state.motion, input.dt);
+    if state.mode.motion() {
+        motion::advance(&mut state.motion, input.dt);
+    }
 
     if state.drag.is_none() {
         state.refit();
@@ -266,8 +67,8 @@ pub fn update(state: &mut State, input: &Input) {
 #[must_use]
 pub fn animating(state: &State) -> bool {
     let (m, p) = (&state.motion, &state.playground);
-    (m.options.on && m.playback.playing)
-        || (p.options.on && !p.paused && !p.finished())
+    (state.mode.motion() && m.playback.playing)
+        || (state.mode.playground() && !p.paused && !p.finished())
         || state.bench.is_running()
         || state.frame_stats_visible
 }
@@ -427,7 +228,7 @@ fn pointer(state: &mut State, input: &Input) {
 pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let v = &state.view;
     let c = v.to_screen(state.circle.center());
-    if state.motion.options.on {
+    if state.mode.motion() {
         let w = state.motion.options.velocity;
         let centre = state.circle.center();
         let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
@@ -556,6 +357,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             state.circle = init.circle;
             state.aabb = init.aabb;
             state.algorithm = init.algorithm;
+            state.mode = init.mode;
             state.drag = None;
             state.case = CaseMode::Auto;
             state.motion.options = init.motion;
@@ -594,18 +396,12 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Bench(b) => apply_bench(&mut state.bench, b),
         Command::Motion(m) => apply_motion(state, m),
         Command::Playground(p) => apply_playground(state, p),
+        Command::Three(ThreeCommand::ToggleView) => state.mode = state.mode.with_three(!state.mode.is_three()),
+        Command::Three(ThreeCommand::SetView(on)) => state.mode = state.mode.with_three(on),
         Command::Three(t) => three::apply(&mut state.three, t),
     }
     if state.drag.is_none() {
         state.refit();
-    }
-}
-
-/// After a manual change, a case the scene has left goes back to Auto, so the panel never claims a
-/// construction that is not on the canvas.
-fn leave_case_if_needed(state: &mut State) {
-    if !in_case(&state.circle, &state.aabb, state.case) {
-        state.case = CaseMode::Auto;
     }
 }
 
@@ -671,10 +467,13 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.motion = MotionState { reduced_motion: state.motion.reduced_motion, ..MotionState::from_options(o.motion) };
     // A scene that is a gallery preset (loaded by its text, --scene or the URL) shows as selected.
     state.motion.preset = PRESETS.iter().position(|p| {
-        SceneOptions::from_fragment(p.scene).is_ok_and(|q| (q.circle, q.aabb, q.motion) == (o.circle, o.aabb, o.motion))
+        SceneOptions::from_fragment(p.scene).is_ok_and(|q| {
+            (q.circle, q.aabb, q.motion, q.mode.motion()) == (o.circle, o.aabb, o.motion, o.mode.motion())
+        })
     });
     state.playground = keep_settings(&state.playground, PlaygroundState::from_options(o.playground));
     state.three = ThreeState::from_options(o.three);
+    state.mode = o.mode;
     hold_for_reduced_motion(state);
     state.initial = SceneOptions { size: state.initial.size, ..*o };
     state.refit();
@@ -685,7 +484,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
 /// turned on, when the playground is turned on and when a scene is loaded. (Motion mode's Play is
 /// always asked for; with reduced motion it jumps to the end, see [`motion::advance`].)
 fn hold_for_reduced_motion(state: &mut State) {
-    if state.motion.reduced_motion && state.playground.options.on {
+    if state.motion.reduced_motion && state.mode.playground() {
         state.playground.paused = true;
     }
 }
@@ -701,10 +500,10 @@ fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState
 pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
     playground::apply(&mut state.playground, cmd);
     if cmd == PlaygroundCommand::Toggle {
+        state.mode = state.mode.with_flat(Flat::Playground, !state.mode.playground());
         state.drag = None;
         state.playground.stroke = None;
-        if state.playground.options.on {
-            state.motion.options.on = false;
+        if state.mode.playground() {
             hold_for_reduced_motion(state);
         }
     }
@@ -716,10 +515,11 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
 /// Applies a motion command. A change of the scene's motion (velocity, response, restitution)
 /// rewinds the animation, so it never shows a position of another move.
 pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
+    let was_on = state.mode.motion();
     let m = &mut state.motion;
     let before = m.options;
     match cmd {
-        MotionCommand::Toggle => m.options.on = !m.options.on,
+        MotionCommand::Toggle => state.mode = state.mode.with_flat(Flat::Motion, !was_on),
         MotionCommand::SetVelocity(v) => {
             if v.iter().all(|x| x.is_finite() && x.abs() <= VELOCITY_LIMIT) {
                 m.options.velocity = v;
@@ -756,13 +556,11 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
             return;
         }
     }
-    if state.motion.options.on && !before.on {
-        state.playground.options.on = false;
-    }
+    let toggled = state.mode.motion() != was_on;
     let m = &mut state.motion;
-    if m.options != before {
+    if m.options != before || toggled {
         m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() };
-        if m.options.velocity != before.velocity || m.options.on != before.on {
+        if m.options.velocity != before.velocity || toggled {
             m.preset = None;
         }
     }

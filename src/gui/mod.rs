@@ -391,7 +391,7 @@ impl FrameLoop {
         let stats_line = state.frame_stats_visible.then(|| self.frame_stats.averages().line());
         // The 2D canvas's background depends on the scene (the distance field's lighter band is in it).
         let canvas_background =
-            if state.three.options.on { crate::render::background() } else { crate::render::canvas_background(state) };
+            if state.mode.is_three() { crate::render::background() } else { crate::render::canvas_background(state) };
         // The canvas keeps its last frame only where this frame draws the same canvas (same window,
         // same place) and egui drew nothing over it, then or now. (A redrawn region is cleared by the
         // scene's zones, which are recorded items: a change of background is damage like any other.)
@@ -404,12 +404,12 @@ impl FrameLoop {
         let canvas_px = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).pixels_inside(dpi);
         let panel_px = damage::Bounds::new(canvas_px.x1, 0.0, screen_width() - canvas_px.x1, screen_height());
         // The 3D view and the playground draw the whole window every frame, and so does a desktop window.
-        let whole_window = state.three.options.on || state.playground.options.on || !keeps_frames;
+        let whole_window = state.mode.is_three() || state.mode.playground() || !keeps_frames;
         if whole_window {
             self.last_items = None;
             clear_background(canvas_background);
         }
-        if state.three.options.on {
+        if state.mode.is_three() {
             self.three_layer.sync(state);
             let analysis3 = state.analysis3();
             if crate::page::AVAILABLE {
@@ -428,7 +428,7 @@ impl FrameLoop {
             }
             // Redrawing only what changed, the scene clears what it redraws (its zones); otherwise the
             // window was cleared to the canvas's background.
-            let redraws_changes = keeps_frames && !state.playground.options.on;
+            let redraws_changes = keeps_frames && !state.mode.playground();
             let overlay_layer = &self.overlay_layer;
             let draw_canvas = || {
                 crate::render::draw_scene(state, &analysis, overlay_layer, !redraws_changes);
@@ -442,7 +442,7 @@ impl FrameLoop {
                 draw_canvas();
             }
         }
-        if state.three.options.on {
+        if state.mode.is_three() {
             if let Some(line) = &stats_line {
                 crate::render::draw_frame_stats(state, line);
             }

@@ -112,10 +112,10 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             ui.separator();
             teach::lesson_card(ui, state, &mut out);
             // The playground leads the panel when it is on; off, its switch waits further down.
-            if state.playground.options.on {
+            if state.mode.playground() {
                 playground::section(ui, state, &mut out);
             }
-            if state.three.options.on {
+            if state.mode.is_three() {
                 // The 3D view: the same sections, fed by the 3D analysis.
                 three::erratum(ui, &mut out);
                 ui.separator();
@@ -144,7 +144,7 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             ui.separator();
             response_section(ui, state, a, &mut out);
             ui.separator();
-            if !state.playground.options.on {
+            if !state.mode.playground() {
                 playground::section(ui, state, &mut out);
                 ui.separator();
             }

@@ -26,10 +26,9 @@ fn cmd(out: &mut Vec<Command>, c: MotionCommand) {
 
 /// The whole motion section.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
-    let m = &state.motion;
     ui.horizontal(|ui| {
         ui.label(RichText::new("Motion").strong());
-        let mut on = m.options.on;
+        let mut on = state.mode.motion();
         let r = ui.checkbox(&mut on, "swept circle  (M)");
         remember(ui, MOTION_SWITCH, r.rect);
         if r.changed() {

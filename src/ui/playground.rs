@@ -31,10 +31,9 @@ fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
 
 /// The whole playground section.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
-    let p = &state.playground;
     ui.horizontal(|ui| {
         ui.label(RichText::new("Playground").strong());
-        let mut on = p.options.on;
+        let mut on = state.mode.playground();
         let r = ui
             .checkbox(&mut on, "tile map & race  (L)")
             .on_hover_text("A ball in a tile map, and every resolution strategy racing the same throw");
@@ -43,7 +42,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             cmd(out, PlaygroundCommand::Toggle);
         }
     });
-    if !p.options.on {
+    if !state.mode.playground() {
         return;
     }
     ui.separator();

@@ -83,7 +83,7 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
 /// values of each step below its line.
 pub fn trace_view(ui: &mut egui::Ui, state: &State) {
     let algo = state.algorithm();
-    if state.three.options.on {
+    if state.mode.is_three() {
         // The 3D scene's trace: the same listing, the sphere against the box.
         let a = state.analysis3();
         trace_listing(ui, &trace_lines(algo.pseudocode, &a.trace));

@@ -26,7 +26,7 @@ pub fn slice_picture_button(p: SlicePicture) -> String {
 
 /// 2D or 3D, beside Reset at the top of the panel.
 pub fn view_switch(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
-    let on = state.three.options.on;
+    let on = state.mode.is_three();
     if ui.selectable_label(!on, "2D").on_hover_text("Circle against rectangle (V)").clicked() && on {
         cmd(out, ThreeCommand::SetView(false));
     }

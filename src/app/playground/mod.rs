@@ -9,13 +9,15 @@
 //! second) is `v·h` per step and gravity `g·h²` (see [`crate::geom::world`]'s Units). Velocities are
 //! kept per step between steps, so a ball the strategy leaves alone keeps its velocity bit for bit.
 //!
-//! Nothing here reads or changes the app's [`State`](super::State): the state holds a
-//! [`PlaygroundState`], [`apply_playground`](super::apply_playground) applies the commands.
+//! Nothing here reads or changes the app's [`State`](crate::app::State): the state holds a
+//! [`PlaygroundState`], [`apply_playground`](crate::app::apply_playground) applies the commands.
 
-use super::levels::{PlayMap, LEVELS};
-use super::scene::PlaygroundOptions;
+use crate::app::levels::{PlayMap, LEVELS};
+pub mod options;
+
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
 use crate::geom::Circle;
+pub use options::*;
 
 /// Fixed steps per second.
 pub const STEP_HZ: f32 = 120.0;
@@ -139,7 +141,7 @@ pub enum Brush {
     Erase,
 }
 
-/// The playground's part of [`State`](super::State).
+/// The playground's part of [`State`](crate::app::State).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlaygroundState {
     /// The scene's playground keys; `options.map` is the map as painted now.
@@ -282,7 +284,7 @@ fn step_on(p: &mut PlaygroundState, map: &TileMap) {
 /// fixed steps of [`STEP_SECONDS`] (at most [`MAX_STEPS_PER_FRAME`] a frame; the rest is dropped).
 /// Paused, or with `dt` not a positive finite number, nothing happens. Returns the steps run.
 pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
-    if p.paused || !p.options.on || !(dt.is_finite() && dt > 0.0) {
+    if p.paused || !(dt.is_finite() && dt > 0.0) {
         return 0;
     }
     p.accumulator += dt.min(0.25) * p.time_scale.clamp(0.0, 4.0);
@@ -322,19 +324,14 @@ pub fn set_cell(p: &mut PlaygroundState, col: usize, row: usize, solid: bool) ->
     changed
 }
 
-/// Loads a built-in level, keeping the mode, the strategy, the race and gravity settings.
+/// Loads a built-in level, keeping the strategy, the race and gravity settings.
 pub fn load_level(p: &mut PlaygroundState, i: usize) {
     if i >= LEVELS.len() {
         return;
     }
     let o = p.options;
-    p.options = PlaygroundOptions {
-        on: o.on,
-        strategy: o.strategy,
-        race: o.race,
-        gravity: o.gravity,
-        ..PlaygroundOptions::level(i)
-    };
+    p.options =
+        PlaygroundOptions { strategy: o.strategy, race: o.race, gravity: o.gravity, ..PlaygroundOptions::level(i) };
     restart(p);
 }
 
@@ -342,9 +339,8 @@ pub fn load_level(p: &mut PlaygroundState, i: usize) {
 /// handles the mode switch and the view).
 pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
     match cmd {
-        PlaygroundCommand::Toggle => {
-            p.options.on = !p.options.on;
-        }
+        // The mode switch is the app's (`apply_playground`).
+        PlaygroundCommand::Toggle => {}
         PlaygroundCommand::LoadLevel(i) => load_level(p, i),
         PlaygroundCommand::Clear => {
             p.options.map = PlayMap::empty(p.options.map.cols(), p.options.map.rows()).unwrap_or(p.options.map);
@@ -372,7 +368,7 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         PlaygroundCommand::SetBrush(b) => p.brush = b,
         PlaygroundCommand::SetThrow(v) => {
             if v.iter().all(|x| x.is_finite()) {
-                let l = super::scene::THROW_LIMIT;
+                let l = THROW_LIMIT;
                 p.options.throw = [v[0].clamp(-l, l), v[1].clamp(-l, l)];
                 restart(p);
             }
@@ -392,5 +388,4 @@ pub fn throw_tip(o: &PlaygroundOptions) -> [f32; 2] {
 }
 
 #[cfg(test)]
-#[path = "playground_tests.rs"]
 mod tests;

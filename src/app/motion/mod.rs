@@ -6,12 +6,14 @@
 //! at a time); [`MotionCommand`] is what the panel and the keys ask for; [`PRESETS`] is the gallery,
 //! one scene text per documented edge case of the sweep.
 //!
-//! Nothing here reads or changes the app's [`State`](super::State): the state holds a
-//! [`MotionState`], [`apply_motion`](super::apply_motion) applies the commands.
+//! Nothing here reads or changes the app's [`State`](crate::app::State): the state holds a
+//! [`MotionState`], [`apply_motion`](crate::app::apply_motion) applies the commands.
 
-use super::scene::{MotionKind, MotionOptions};
+pub mod options;
+
 use crate::geom::algo::Trace;
 use crate::geom::{contact, move_ball, sweep_trace, Circle, Hit, Motion, MotionResponse, Rect, State as Contact};
+pub use options::*;
 
 /// Seconds the Play animation takes for the whole move (start → impact → end).
 pub const PLAY_SECONDS: f32 = 2.5;
@@ -27,10 +29,10 @@ pub struct Playback {
     pub looping: bool,
 }
 
-/// The motion mode's part of [`State`](super::State).
+/// The motion mode's part of [`State`](crate::app::State).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MotionState {
-    /// The scene's motion keys: on, velocity, response, restitution.
+    /// The scene's motion keys: velocity, response, restitution.
     pub options: MotionOptions,
     pub playback: Playback,
     /// The app's reduced-motion setting (default off; on from the browser's
@@ -265,7 +267,7 @@ impl MotionAnalysis {
 /// it stops, or starts again when looping. With reduced motion, a playing animation jumps to the end.
 pub fn advance(m: &mut MotionState, dt: f32) {
     let p = &mut m.playback;
-    if !p.playing || !m.options.on {
+    if !p.playing {
         return;
     }
     if m.reduced_motion {
@@ -307,5 +309,4 @@ pub fn step(m: &mut MotionState, stages: &[f32]) {
 }
 
 #[cfg(test)]
-#[path = "motion_tests.rs"]
 mod tests;

@@ -21,7 +21,7 @@ fn analysis(s: &State) -> MotionAnalysis {
 fn every_preset_parses_loads_and_reads_back_the_same() {
     for (i, p) in PRESETS.iter().enumerate() {
         let o = SceneOptions::from_fragment(p.scene).unwrap_or_else(|e| panic!("{}: {e}", p.id));
-        assert!(o.motion.on, "{}", p.id);
+        assert!(o.mode.motion(), "{}", p.id);
         let mut s = State::new(SceneOptions::default());
         apply(&mut s, Command::Motion(MotionCommand::LoadPreset(i)));
         assert_eq!(s.motion.preset, Some(i));
@@ -33,7 +33,7 @@ fn every_preset_parses_loads_and_reads_back_the_same() {
     // Out of range: nothing happens.
     let mut s = State::new(SceneOptions::default());
     apply(&mut s, Command::Motion(MotionCommand::LoadPreset(PRESETS.len())));
-    assert!(!s.motion.options.on);
+    assert!(!s.mode.motion());
 }
 
 #[test]
@@ -150,10 +150,10 @@ fn changing_the_motion_rewinds_and_keys_toggle_and_cycle() {
     apply(&mut s, Command::Motion(MotionCommand::SetRestitution(7.0)));
     assert_eq!(s.motion.options.restitution, 1.0);
     update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
-    assert!(!s.motion.options.on && s.motion_analysis().is_none());
+    assert!(!s.mode.motion() && s.motion_analysis().is_none());
     // Reset returns to the loaded scene's motion.
     apply(&mut s, Command::Reset);
-    assert!(s.motion.options.on);
+    assert!(s.mode.motion());
     assert_eq!(s.motion.options.velocity, [4.0, -3.0]);
 }
 
@@ -168,7 +168,7 @@ fn scene_text_round_trips_the_motion_keys() {
     assert!(!SceneOptions::default().to_fragment().contains("motion"));
     // --velocity turns motion mode on.
     let o = SceneOptions::default().with_velocity(Some("1.5,-2")).unwrap();
-    assert!(o.motion.on && o.motion.velocity == [1.5, -2.0]);
+    assert!(o.mode.motion() && o.motion.velocity == [1.5, -2.0]);
 }
 
 #[test]

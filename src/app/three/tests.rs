@@ -1,8 +1,10 @@
 //! The 3D view's state, scene text and input, without a window.
 
 use super::*;
+use crate::app::view::ScreenRect;
 use crate::app::{apply, current_scene, update, Command, Input, Key, SceneOptions, State};
-use crate::geom::Feature;
+use crate::geom::algo::arvo::ArvoMode;
+use crate::geom::{Feature, ALGORITHMS};
 use glam::{Vec2, Vec3};
 
 fn canvas() -> ScreenRect {
@@ -25,7 +27,7 @@ fn the_scene_text_carries_the_3d_view_and_its_camera_both_ways() {
                 &camera=30,20,9.5,0.5,0,-0.25&views=4&slice=y&slicemap=zones&xray=on&grown=square";
     let o = SceneOptions::from_fragment(text).unwrap();
     let t = o.three;
-    assert!(t.on && t.four && t.xray);
+    assert!(o.mode.is_three() && t.four && t.xray);
     assert_eq!(t.sphere.center(), [1.65, 1.65, 1.65]);
     assert_eq!(t.aabb.max(), [1.0, 1.0, 1.0]);
     assert_eq!(t.camera, Some(Camera { yaw: 30.0, pitch: 20.0, distance: 9.5, target: [0.5, 0.0, -0.25] }));
@@ -46,12 +48,12 @@ fn a_2d_scene_text_has_no_3d_keys_and_a_6_number_box_opens_3d() {
     let o = SceneOptions::default();
     assert!(!o.to_fragment().contains("view="), "{}", o.to_fragment());
     let o = SceneOptions::from_fragment("box=-1,-1,-1,1,1,1").unwrap();
-    assert!(o.three.on);
+    assert!(o.mode.is_three());
     assert_eq!(o.three.aabb.min(), [-1.0, -1.0, -1.0]);
     assert_eq!(o.aabb, SceneOptions::default().aabb, "the 2D box is untouched");
     // view=2d keeps the 3D scene but shows 2D.
     let o = SceneOptions::from_fragment("sphere=0,0,5,1&view=2d").unwrap();
-    assert!(!o.three.on);
+    assert!(!o.mode.is_three());
     assert_eq!(o.three.sphere.center(), [0.0, 0.0, 5.0]);
 }
 
@@ -72,7 +74,7 @@ fn bad_3d_arguments_are_refused_naming_the_field() {
     assert_eq!(cli(None, Some("1,-1,-1,-1,1,1"), None, None).unwrap_err(), "box", "min > max");
     assert_eq!(cli(None, None, None, Some("4d")).unwrap_err(), "view");
     let ok = cli(Some("1.65,1.65,1.65,1"), Some("-1,-1,-1,1,1,1"), None, None).unwrap();
-    assert!(ok.three.on);
+    assert!(ok.mode.is_three());
     for (text, field) in [
         ("camera=1,2,3", "camera"),
         ("camera=0,95,5,0,0,0", "camera"),
@@ -142,9 +144,9 @@ fn keys_orbit_zoom_move_the_sphere_and_switch_the_views() {
     keys(&mut s, &[Key::R]);
     assert_eq!(s.three.options, s.initial.three);
     keys(&mut s, &[Key::V]);
-    assert!(!s.three.options.on);
+    assert!(!s.mode.is_three());
     keys(&mut s, &[Key::V]);
-    assert!(s.three.options.on);
+    assert!(s.mode.is_three());
 }
 
 #[test]
@@ -304,7 +306,7 @@ fn the_3d_velocity_goes_through_the_scene_text_and_the_command_line() {
     assert_eq!(three.with_velocity(Some("1,NaN,3")).unwrap_err().field, "velocity");
     assert_eq!(SceneOptions::default().with_velocity(Some("1,2,3")).unwrap_err().field, "velocity");
     let o = SceneOptions::default().with_velocity(Some("1,2")).unwrap();
-    assert!(o.motion.on && o.three.velocity.is_none());
+    assert!(o.mode.motion() && o.three.velocity.is_none());
 }
 
 #[test]
@@ -344,7 +346,7 @@ fn o_turns_the_slice_on_then_cycles_what_it_shows_and_the_scene_text_keeps_it() 
     assert_eq!(SceneOptions::from_fragment(&text).unwrap().three.slice_picture, SlicePicture::Distance);
     // In 2D, O is still the overlay key and leaves the 3D slice alone.
     keys(&mut s, &[Key::V]);
-    assert!(!s.three.options.on);
+    assert!(!s.mode.is_three());
     keys(&mut s, &[Key::O]);
     assert_eq!(s.three.options.slice_picture, SlicePicture::Distance);
 }

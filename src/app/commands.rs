@@ -1,0 +1,101 @@
+//! What the panel and the keys ask for: [`Command`], one variant per wish (each mode's own
+//! commands inside it), and the key maps. Applied by [`apply`](crate::app::apply).
+
+use super::bench::BenchCommand;
+use super::input::Key;
+use super::motion::MotionCommand;
+use super::playground::PlaygroundCommand;
+use super::scene::CaseMode;
+use super::teach::TeachCommand;
+use super::three::commands::ThreeCommand;
+use crate::geom::{Circle, Rect};
+
+/// Something the panel (or a key) asks for. Applied by [`apply`].
+// A scene (with its playground map, a fixed 64 × 32 bitset) makes `LoadScene` large; commands are a few
+// values a frame, copied once: kept `Copy` and unboxed on purpose.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Command {
+    SelectAlgorithm(usize),
+    NextAlgorithm,
+    PrevAlgorithm,
+    SetCase(CaseMode),
+    CycleCase,
+    ApplyResponse,
+    Reset,
+    TogglePanel,
+    /// Show or hide the frame-time readout (key F).
+    ToggleFrameStats,
+    SetCircle(Circle),
+    SetBox(Rect),
+    /// Move the circle by this world vector.
+    Nudge([f32; 2]),
+    /// Multiply the radius by this factor.
+    ScaleRadius(f32),
+    /// The teaching layer's commands (see [`super::teach`]).
+    Teach(TeachCommand),
+    /// The benchmark panel's commands (see [`super::bench`]).
+    Bench(BenchCommand),
+    /// The motion mode's commands (see [`super::motion`]).
+    Motion(MotionCommand),
+    /// The playground's commands (see [`super::playground`]).
+    Playground(PlaygroundCommand),
+    /// The 3D view's commands (see [`super::three`]).
+    Three(ThreeCommand),
+}
+
+/// Pointer tolerance for rims, edges and corners, in pixels.
+pub const GRAB_PX: f32 = 9.0;
+/// Radius change per wheel notch (multiplicative).
+pub const WHEEL_FACTOR: f32 = 1.1;
+/// Arrow-key nudge, world units.
+pub const NUDGE: f32 = 0.1;
+
+/// The command a key stands for.
+#[must_use]
+pub fn key_command(key: Key) -> Option<Command> {
+    Some(match key {
+        Key::Digit(d) if (1..=9).contains(&d) => Command::SelectAlgorithm(d as usize - 1),
+        Key::Digit(_) => return None,
+        Key::Space | Key::Enter => Command::ApplyResponse,
+        Key::R => Command::Reset,
+        Key::H | Key::Tab => Command::TogglePanel,
+        Key::F => Command::ToggleFrameStats,
+        Key::C => Command::CycleCase,
+        Key::Left => Command::Nudge([-NUDGE, 0.0]),
+        Key::Right => Command::Nudge([NUDGE, 0.0]),
+        Key::Up => Command::Nudge([0.0, NUDGE]),
+        Key::Down => Command::Nudge([0.0, -NUDGE]),
+        Key::Plus => Command::ScaleRadius(WHEEL_FACTOR),
+        Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
+        Key::PageUp => Command::PrevAlgorithm,
+        Key::PageDown => Command::NextAlgorithm,
+        Key::N => Command::Teach(TeachCommand::TourNext),
+        Key::P => Command::Teach(TeachCommand::TourPrev),
+        Key::T => Command::Teach(TeachCommand::ToggleTour),
+        Key::O => Command::Teach(TeachCommand::CycleOverlay),
+        Key::M => Command::Motion(MotionCommand::Toggle),
+        Key::G => Command::Motion(MotionCommand::PlayPause),
+        Key::S => Command::Motion(MotionCommand::Step),
+        Key::B => Command::Motion(MotionCommand::CycleResponse),
+        Key::L => Command::Playground(PlaygroundCommand::Toggle),
+        Key::V => Command::Three(ThreeCommand::ToggleView),
+        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X => return None,
+    })
+}
+
+/// The command a key stands for in the playground, where the arrows, Space, G, S and R drive the
+/// ball and the clock; `None`: the key's ordinary meaning ([`key_command`]).
+#[must_use]
+pub fn playground_key(key: Key) -> Option<Option<Command>> {
+    let c = |p| Some(Some(Command::Playground(p)));
+    match key {
+        Key::Up | Key::Space => c(PlaygroundCommand::Jump),
+        Key::G => c(PlaygroundCommand::PauseResume),
+        Key::S => c(PlaygroundCommand::Step),
+        Key::R => c(PlaygroundCommand::Restart),
+        // Held keys: read from `Input::held`, not pressed ones.
+        Key::Left | Key::Right | Key::Down | Key::Enter => Some(None),
+        _ => None,
+    }
+}

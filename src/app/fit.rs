@@ -1,0 +1,22 @@
+//! Fitting the view to the scene: the world area each 2D mode shows, on the current canvas.
+
+use super::motion::MotionAnalysis;
+use super::state::State;
+use super::view::{self, View};
+use crate::geom::response;
+
+impl State {
+    /// Fits the view to the scene on the current canvas.
+    pub fn refit(&mut self) {
+        let (lo, hi) = if self.mode.playground() {
+            let m = &self.playground.options.map;
+            ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
+        } else if self.mode.motion() {
+            let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
+            view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
+        } else {
+            view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
+        };
+        self.view = View::fit(lo, hi, self.canvas);
+    }
+}

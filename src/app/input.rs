@@ -1,0 +1,121 @@
+//! One frame of input as plain values: the keys the app reacts to ([`Key`]), the pointer, the
+//! wheel and the frame's `dt` ([`Input`]), and the controls table the panel and the README show.
+//! The frame loop fills these in from the platform; everything else reads them.
+
+use super::view::ScreenRect;
+use glam::Vec2;
+
+/// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `1`..`9`.
+    Digit(u8),
+    Space,
+    Enter,
+    R,
+    H,
+    Tab,
+    C,
+    Left,
+    Right,
+    Up,
+    Down,
+    /// `+` / `=`.
+    Plus,
+    /// `-`.
+    Minus,
+    PageUp,
+    PageDown,
+    /// Teaching layer: next / previous tour step, tour on/off, cycle the overlay.
+    N,
+    P,
+    T,
+    O,
+    /// The frame-time readout on/off.
+    F,
+    /// Motion mode: on/off, play/pause, step, slide/bounce.
+    M,
+    G,
+    S,
+    B,
+    /// Playground on/off.
+    L,
+    /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis (K) and picture (O),
+    /// x-ray, 2D ↔ 3D.
+    A,
+    D,
+    W,
+    Q,
+    E,
+    I,
+    K,
+    X,
+    V,
+}
+
+/// The keyboard controls, for the panel's help and the README: (keys, what they do).
+pub const CONTROLS: &[(&str, &str)] = &[
+    ("drag circle", "move the circle"),
+    ("drag circle rim", "change the radius"),
+    ("mouse wheel / + −", "change the radius"),
+    ("drag box", "move the box"),
+    ("drag box corner / edge", "resize the box (it never turns inside out)"),
+    ("1 … 9", "pick an algorithm"),
+    ("Page Up / Page Down", "previous / next algorithm"),
+    ("Space / Enter", "apply the response (push the circle out)"),
+    ("C", "cycle the response case: Auto, Outside, Inside in turn"),
+    ("arrow keys", "nudge the circle by 0.1"),
+    ("R", "reset the scene"),
+    ("H / Tab", "hide or show this panel"),
+    ("T", "start or leave the guided tour"),
+    ("N / P", "next / previous tour step"),
+    ("O", "cycle the overlay: none, agreement map, distance field"),
+    ("M", "motion mode on or off"),
+    ("drag the arrow's tip", "motion: set the velocity (the centre goes from c to c + v)"),
+    ("G", "motion: play / pause the animation along the move"),
+    ("S", "motion: step: start → impact → end"),
+    ("B", "motion: slide or bounce after the impact"),
+    ("L", "playground on or off (a tile map, a ball, the strategies' race)"),
+    ("left drag / right drag", "playground: paint / erase cells (Shift + left drag erases too)"),
+    ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
+    ("← → (held), ↑ / Space", "playground: run left / right, jump"),
+    ("G / S / R", "playground: pause or resume / one fixed step / throw again"),
+    ("V", "2D view ↔ 3D view (sphere against box)"),
+    ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
+    ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
+    ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
+    ("3D: I, K, O, X, G", "3D: four views; slice axis; what the slice shows (agreement map, distance field, zones); x-ray; grown box (off, rounded, square, both)"),
+];
+
+/// One frame of input, in logical screen pixels.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// The area the scene is drawn in (the window minus the panel).
+    pub canvas: Option<ScreenRect>,
+    /// Pointer (mouse or first touch) position, if it is in the window.
+    pub pointer: Option<Vec2>,
+    /// The primary button (or a touch) went down this frame.
+    pub pressed: bool,
+    /// Where it went down, when known. Several events can arrive in one frame: the press, then
+    /// moves, so `pointer` may already be past the point that was grabbed.
+    pub press: Option<Vec2>,
+    /// The primary button (or touch) is held.
+    pub down: bool,
+    /// Wheel movement in notches, positive away from the user (grow).
+    pub wheel: f32,
+    /// Keys pressed this frame.
+    pub keys: Vec<Key>,
+    /// egui wants the pointer (it is over the panel, or egui is dragging): the scene must ignore it.
+    pub pointer_over_ui: bool,
+    /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
+    pub keyboard_taken: bool,
+    /// Seconds since the last frame (advances the motion animation and the playground; 0 in
+    /// screenshot mode).
+    pub dt: f32,
+    /// Keys held down this frame (the playground's run left / right).
+    pub held: Vec<Key>,
+    /// The secondary (right) button is held: the playground erases.
+    pub secondary_down: bool,
+    /// Shift is held: the playground's left drag erases.
+    pub erase_modifier: bool,
+}

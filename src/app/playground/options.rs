@@ -1,0 +1,105 @@
+//! The playground's part of the scene text: the level or painted map, the strategy, the race, the
+//! ball, the throw, gravity and the steps run on loading (`playground=on` is the app's
+//! [`Mode`](crate::app::Mode)).
+
+use crate::app::levels::{level_ids, level_index, PlayMap, LEVELS};
+use crate::app::text::{parse_vector, OptionError};
+use crate::geom::world::{strategy, StrategyId, STRATEGIES};
+use crate::geom::Circle;
+use crate::report::parse_numbers;
+
+/// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`),
+/// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
+/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlaygroundOptions {
+    /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
+    pub level: Option<usize>,
+    pub map: PlayMap,
+    pub strategy: StrategyId,
+    /// Every strategy at once, from the same throw.
+    pub race: bool,
+    /// Where the ball starts.
+    pub ball: Circle,
+    /// The velocity it starts with, world units per second.
+    pub throw: [f32; 2],
+    pub gravity: bool,
+    /// Fixed steps simulated when the scene is loaded.
+    pub steps: u32,
+}
+
+impl PlaygroundOptions {
+    /// The options of a built-in level (off, default strategy, no race).
+    #[must_use]
+    pub fn level(i: usize) -> PlaygroundOptions {
+        let l = &LEVELS[i.min(LEVELS.len() - 1)];
+        PlaygroundOptions {
+            level: Some(i.min(LEVELS.len() - 1)),
+            map: l.map(),
+            strategy: StrategyId::default(),
+            race: false,
+            ball: Circle::new([l.ball[0], l.ball[1]], l.ball[2]).expect("built-in levels have valid balls"),
+            throw: l.throw,
+            gravity: true,
+            steps: 0,
+        }
+    }
+}
+
+impl Default for PlaygroundOptions {
+    fn default() -> Self {
+        PlaygroundOptions::level(0)
+    }
+}
+
+/// Largest accepted `steps=` (a minute at 120 steps a second).
+pub const MAX_STEPS: u32 = 7200;
+/// Largest accepted throw component, units per second.
+pub const THROW_LIMIT: f32 = 1000.0;
+
+/// A strategy id → the strategy (`strategy=`).
+pub fn parse_strategy(text: &str) -> Result<StrategyId, OptionError> {
+    let t = text.trim();
+    strategy(t).map(|s| s.kind).ok_or_else(|| OptionError {
+        field: "strategy",
+        message: format!(
+            "unknown id {t:?} (known: {})",
+            STRATEGIES.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
+        ),
+    })
+}
+
+/// `vx,vy` → a throw within ±[`THROW_LIMIT`] units per second (`throw=`).
+pub fn parse_throw(text: &str) -> Result<[f32; 2], OptionError> {
+    parse_vector("throw", text, THROW_LIMIT)
+}
+
+/// A whole number of fixed steps, `0..=MAX_STEPS` (`steps=`).
+pub fn parse_steps(text: &str) -> Result<u32, OptionError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n <= MAX_STEPS => Ok(n),
+        _ => Err(OptionError { field: "steps", message: format!("{text:?} is not a whole number 0..={MAX_STEPS}") }),
+    }
+}
+
+/// A level id (`level=`).
+pub fn parse_level(text: &str) -> Result<usize, OptionError> {
+    let t = text.trim();
+    level_index(t)
+        .ok_or_else(|| OptionError { field: "level", message: format!("unknown level {t:?} (known: {})", level_ids()) })
+}
+
+/// A map's scene text (`map=`, see [`PlayMap::parse`]).
+pub fn parse_map(text: &str) -> Result<PlayMap, OptionError> {
+    PlayMap::parse(text).map_err(|m| OptionError { field: "map", message: m })
+}
+
+/// `x,y,r` → the playground ball (`ball=`): a checked circle with a radius in `0.05..=4`.
+pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
+    let v = parse_numbers(text, Some(&["x", "y", "r"]))
+        .map_err(|e| OptionError { field: "ball", message: e.to_string() })?;
+    if !(0.05..=4.0).contains(&v[2]) {
+        return Err(OptionError { field: "ball", message: format!("r {} is not in 0.05..=4", v[2]) });
+    }
+    Circle::new([v[0], v[1]], v[2]).map_err(|e| OptionError { field: "ball", message: e.to_string() })
+}

@@ -1,0 +1,96 @@
+//! What the core says about the 3D scene: the verdicts, the contact, the sweep.
+
+use crate::app::teach::uses_arvo_mode;
+use crate::geom::algo::arvo::{overlap_mode, ArvoMode};
+use crate::geom::algo::Trace;
+use crate::geom::contact::face_distances;
+use crate::geom::{contact, response, sweep, Box3, Contact, Hit, Response, Sphere, ALGORITHMS};
+
+/// What the core says about the 3D scene: everything the 3D canvas and the panel show.
+#[derive(Clone, Debug)]
+pub struct Analysis3 {
+    pub contact: Contact<3>,
+    pub response: Response<3>,
+    /// The selected algorithm's verdict (Arvo's mode / as published as the teaching options say).
+    pub verdict: bool,
+    /// The exact answer: touching or overlapping.
+    pub exact: bool,
+    /// Every algorithm's 3D verdict, in registry order.
+    pub verdicts: Vec<bool>,
+    /// Distances from the centre to the faces, measured inwards.
+    pub faces: [[f64; 2]; 3],
+    /// The selected algorithm's traced run.
+    pub trace: Trace<3>,
+    /// The sweep by the scene's velocity, when it has one.
+    pub sweep: Option<Sweep3>,
+}
+
+/// The sphere swept by a velocity against the box: the core's first touch and what a discrete test
+/// at the end of the move would see.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweep3 {
+    pub start: [f32; 3],
+    pub velocity: [f32; 3],
+    /// The sweep's first touch, if any (`t ∈ [0, 1]`).
+    pub hit: Option<Hit<3>>,
+    /// Where a discrete test would look: `c + v`.
+    pub end: [f32; 3],
+    /// The exact overlap test at `c + v`: touching or overlapping.
+    pub end_overlap: bool,
+}
+
+impl Sweep3 {
+    /// Runs the core's sweep and the exact test at the end of the move.
+    #[must_use]
+    pub fn of(sphere: &Sphere, velocity: [f32; 3], aabb: &Box3) -> Sweep3 {
+        let c = sphere.center();
+        let end = [c[0] + velocity[0], c[1] + velocity[1], c[2] + velocity[2]];
+        let end_overlap = Sphere::new(end, sphere.radius()).is_ok_and(|e| contact(&e, aabb).state.is_overlap());
+        Sweep3 { start: c, velocity, hit: sweep(sphere, velocity, aabb), end, end_overlap }
+    }
+
+    /// The sweep hit (after the start) but the exact test at `c + v` says separated: a frame-by-frame
+    /// overlap test would have missed the collision.
+    #[must_use]
+    pub fn tunnelled(&self) -> bool {
+        self.hit.is_some_and(|h| !h.initial) && !self.end_overlap
+    }
+}
+
+impl Analysis3 {
+    /// Runs the core on the 3D scene, with the selected algorithm tested as the teaching options say.
+    #[must_use]
+    pub fn of(sphere: &Sphere, aabb: &Box3, algorithm: usize, as_published: bool, arvo: ArvoMode) -> Analysis3 {
+        let i = algorithm.min(ALGORITHMS.len() - 1);
+        let contact = contact(sphere, aabb);
+        let verdicts: Vec<bool> = ALGORITHMS.iter().map(|a| (a.overlap_3d)(sphere, aabb)).collect();
+        Analysis3 {
+            contact,
+            response: response(sphere, aabb),
+            verdict: tested3(i, as_published, arvo)(sphere, aabb),
+            exact: contact.state.is_overlap(),
+            verdicts,
+            faces: face_distances(&sphere.center(), aabb),
+            trace: (ALGORITHMS[i].trace_3d)(sphere, aabb),
+            sweep: None,
+        }
+    }
+
+    /// Does the selected algorithm disagree with the exact answer?
+    #[must_use]
+    pub fn wrong(&self) -> bool {
+        self.verdict != self.exact
+    }
+}
+
+/// The selected algorithm's 3D test as the teaching options say (Arvo's mode when Arvo is selected,
+/// else the published variant when asked for and one exists, else the plain test).
+pub fn tested3(algorithm: usize, as_published: bool, arvo: ArvoMode) -> impl Fn(&Sphere, &Box3) -> bool {
+    let a = &ALGORITHMS[algorithm.min(ALGORITHMS.len() - 1)];
+    let mode = uses_arvo_mode(algorithm, arvo).then_some(arvo);
+    move |s: &Sphere, b: &Box3| match mode {
+        Some(m) => overlap_mode(s, b, m),
+        None if as_published => a.as_published_3d.unwrap_or(a.overlap_3d)(s, b),
+        None => (a.overlap_3d)(s, b),
+    }
+}

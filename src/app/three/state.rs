@@ -1,0 +1,39 @@
+//! The 3D view's part of the app's state: the scene's 3D options and the drag in progress.
+
+use super::camera::Camera;
+use super::options::ThreeOptions;
+use glam::{Vec2, Vec3};
+
+/// The 3D view's state: the scene part ([`ThreeOptions`]) and the drag in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThreeState {
+    pub options: ThreeOptions,
+    pub drag: Option<Drag3>,
+    /// The pointer is over the sphere (hover feedback).
+    pub hover: bool,
+}
+
+impl ThreeState {
+    #[must_use]
+    pub fn from_options(options: ThreeOptions) -> ThreeState {
+        ThreeState { options, drag: None, hover: false }
+    }
+
+    /// The camera in effect: the scene's, or one framing the scene.
+    #[must_use]
+    pub fn camera(&self) -> Camera {
+        self.options
+            .camera
+            .unwrap_or_else(|| Camera::fit(&self.options.sphere, &self.options.aabb, self.options.velocity))
+    }
+}
+
+/// A drag in the 3D view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Drag3 {
+    /// Orbiting: where the pointer was last frame.
+    Orbit { last: Vec2 },
+    /// Moving the sphere in the plane through its centre facing the camera: the plane's normal,
+    /// and the offset from the grab point to the centre.
+    Sphere { normal: Vec3, offset: Vec3, plane_point: Vec3 },
+}
