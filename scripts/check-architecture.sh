@@ -4,22 +4,22 @@
 #   scripts/check-architecture.sh            check src/ and crates/*/src/ against docs/architecture.md
 #   scripts/check-architecture.sh DOC.md     check against another page
 #
-# What counts as a module: each .rs file directly in a source root (src/page.rs, crates/ball-aabb/src/shape.rs)
-# and each folder below one, at any depth (src/app/, crates/ball-aabb/src/batch/). A folder's own files are not
-# checked one by one: its mod.rs is their table of contents, and the page should say what the folder is for, not
-# list every file. So a new file in a documented folder passes; a new folder or a new top-level file must be added
-# to the page.
+# What counts as a module: every .rs file under a source root (src/, crates/*/src/), at any depth: src/page.rs,
+# src/app/mod.rs, crates/ball-aabb/src/batch/avx2.rs. Unit-test modules are not checked: a file named tests.rs or
+# ending in _tests.rs (src/app/tests.rs, src/ui/bench_tests.rs) belongs with the module it tests. So a new file
+# anywhere, a new folder's mod.rs included, must be added to the page.
 #
-# What counts as naming one: its path from the repository root as a whole path (in prose, inline code or a code
-# block's description column; a folder with or without its trailing /), or its place in the page's layout tree.
-# In a fenced block, the first column of each line (up to two spaces) is read as an indented tree: a path
-# relative to the nearest less indented line above that ends in / (names separated by ", " each count), so
+# What counts as naming one: its path from the repository root written whole (in prose, inline code or a code
+# block's description column), or its place in the page's layout tree. In a fenced block, the first column of each
+# line (up to the first run of two spaces) is read as an indented tree: a path relative to the nearest less
+# indented line above that ends in /, and names separated by ", " each count, so
 #
-#     crates/ball-aabb/     the geometry
-#       src/batch/          the kernels
+#     crates/ball-aabb/           the geometry
+#       src/batch/                the kernels
+#         mod.rs, avx2.rs         the API; the AVX2 kernels
 #
-# names crates/ball-aabb/src/batch/. Prints each module not named; exit 1 if any, 0 if none, 2 if the page is
-# missing. DEBUG=1 also prints every path the page names, as read.
+# names crates/ball-aabb/src/batch/mod.rs and crates/ball-aabb/src/batch/avx2.rs. Prints each module not named;
+# exit 1 if any, 0 if none, 2 if the page is missing. DEBUG=1 also prints every path the page names, as read.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -31,14 +31,14 @@ if not os.path.isfile(doc):
     print(f'check-architecture: {doc} does not exist', file=sys.stderr)
     sys.exit(2)
 
-# The modules: top-level .rs files of each source root, and every folder below a root.
+# The modules: every .rs file below a source root, except unit-test modules (tests.rs, *_tests.rs).
 roots = ['src'] + sorted(d for d in glob.glob('crates/*/src') if os.path.isdir(d))
 modules = []
 for root in roots:
-    modules += sorted(os.path.join(root, f) for f in os.listdir(root) if f.endswith('.rs'))
-    for dirpath, dirnames, _ in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
-        modules += [os.path.join(dirpath, d) + '/' for d in dirnames]
+        modules += [os.path.join(dirpath, f) for f in sorted(filenames)
+                    if f.endswith('.rs') and f != 'tests.rs' and not f.endswith('_tests.rs')]
 
 named = set()
 def name(path):

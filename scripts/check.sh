@@ -71,12 +71,15 @@ echo "all present"
 step "formatting"
 cargo fmt --all -- --check
 
-step "documentation links"
+step "documentation links, and every module named in docs/architecture.md"
 scripts/check-links.sh
+scripts/check-architecture.sh
 
 step "clippy: the whole workspace, every target, warnings denied (with and without the gui feature)"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 cargo clippy --locked --workspace --all-targets --no-default-features -- -D warnings
+# The web build's own code (cfg(target_arch = "wasm32")) is compiled by nothing above.
+cargo clippy --locked --target wasm32-unknown-unknown -p circle-aabb-lab --lib --bins -- -D warnings
 
 step "the ball-aabb library: clippy, docs, package, wasm32 no_std build, no default dependencies (its tests run below)"
 cargo clippy --locked -p ball-aabb --all-targets --all-features -- -D warnings

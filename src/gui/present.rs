@@ -110,7 +110,7 @@ pub fn update_url_fragment(state: &State, last: &mut String) {
     if state.drag.is_some() {
         return;
     }
-    let text = app::current_scene(state).to_fragment();
+    let text = crate::app::current_scene(state).to_fragment();
     if *last != text {
         if !last.is_empty() {
             quad_url::set_hash(&text);

@@ -150,7 +150,7 @@ pub(super) const ENTRY: Algorithm = Algorithm::of::<Planes>(
         "if −dist(plane, c) > r for all face planes:  return true      (inside)",
         "for each face plane P:",
         "    d ← dist(P, c);  if |d| > r: continue",
-        "    q ← c − d·num_text(P);  ρ ← √(r² − d²)                     (the cut)",
+        "    q ← c − d·n(P);  ρ ← √(r² − d²)                     (the cut)",
         "    if dist(Q, q) ≤ ρ for every other face plane Q:  return true",
         "return false",
     ],
