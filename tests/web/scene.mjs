@@ -22,7 +22,7 @@ export const SCENE = {
   touch: { dx: 0, dy: 90 }, // touch drag of the circle, from its centre
   pick: { id: 'qri' }, // in the combo box, the row below the selected arvo: the registry's second
   key: { digit: 3, id: 'qrf' }, // pressing 3 selects the registry's third algorithm
-  // Motion mode by URL fragment: the tunnelling preset (src/app/motion.rs). The canvas must show the
+  // Motion mode by URL fragment: the tunnelling preset (src/app/motion/mod.rs). The canvas must show the
   // velocity arrow (palette::VELOCITY) and the TUNNELLED mark (palette::WARNING), which no still scene draws.
   motion: {
     fragment: 'circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide',
@@ -46,7 +46,7 @@ export const SCENE = {
     onBox: ['says overlap', 'exact state is overlapping', 'zone 4', 'Response: inside, push-out'],
     reduced: 'Reduced motion on.',
     playgroundPaused: ['Playground: level Flush floor', 'paused'],
-    controls: 'src/app/update.rs', // the app's controls table (CONTROLS) the shortcuts list must equal
+    controls: 'src/app/input.rs', // the app's controls table (CONTROLS) the shortcuts list must equal
   },
   // The 3D view by URL fragment: the face-plane test's counter-example (seed post 004's erratum), where
   // `planes` is wrong, so the canvas shows the WRONG banner (palette::WARNING at alpha 230 over the
