@@ -80,6 +80,8 @@ cargo clippy --locked --workspace --all-targets -- -D warnings
 cargo clippy --locked --workspace --all-targets --no-default-features -- -D warnings
 # The web build's own code (cfg(target_arch = "wasm32")) is compiled by nothing above.
 cargo clippy --locked --target wasm32-unknown-unknown -p circle-aabb-lab --lib --bins -- -D warnings
+# The app's own documentation (its module tables and links) builds without a warning, as the library's does below.
+RUSTDOCFLAGS="-D warnings" cargo doc --locked -p circle-aabb-lab --no-deps
 
 step "the ball-aabb library: clippy, docs, package, wasm32 no_std build, no default dependencies (its tests run below)"
 cargo clippy --locked -p ball-aabb --all-targets --all-features -- -D warnings

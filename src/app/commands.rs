@@ -1,5 +1,5 @@
 //! What the panel and the keys ask for: [`Command`], one variant per wish (each mode's own
-//! commands inside it), and the key maps. Applied by [`apply`](crate::app::apply).
+//! commands inside it), and the key maps. Applied by [`apply`](super::apply)(crate::app::apply).
 
 use super::bench::BenchCommand;
 use super::input::Key;
@@ -10,7 +10,7 @@ use super::teach::TeachCommand;
 use super::three::commands::ThreeCommand;
 use crate::geom::{Circle, Rect};
 
-/// Something the panel (or a key) asks for. Applied by [`apply`].
+/// Something the panel (or a key) asks for. Applied by [`apply`](super::apply).
 // A scene (with its playground map, a fixed 64 × 32 bitset) makes `LoadScene` large; commands are a few
 // values a frame, copied once: kept `Copy` and unboxed on purpose.
 #[allow(clippy::large_enum_variant)]
@@ -44,10 +44,7 @@ pub enum Command {
     Three(ThreeCommand),
 }
 
-/// Pointer tolerance for rims, edges and corners, in pixels.
-pub const GRAB_PX: f32 = 9.0;
-/// Radius change per wheel notch (multiplicative).
-pub const WHEEL_FACTOR: f32 = 1.1;
+pub use super::input::{GRAB_PX, WHEEL_FACTOR};
 /// Arrow-key nudge, world units.
 pub const NUDGE: f32 = 0.1;
 

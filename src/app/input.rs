@@ -5,6 +5,11 @@
 use super::view::ScreenRect;
 use glam::Vec2;
 
+/// Pointer tolerance for rims, edges and corners, in pixels.
+pub const GRAB_PX: f32 = 9.0;
+/// Radius change per wheel notch (multiplicative).
+pub const WHEEL_FACTOR: f32 = 1.1;
+
 /// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {

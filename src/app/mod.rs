@@ -41,8 +41,10 @@
 //!  commands              the modes' commands      Command, the key maps
 //!  state                 scene, teach, motion, playground, three, mode, bench, view
 //!  still/case, fit       state                    keeping the case shown; fitting the view
+//!  still/pointer         state, still/case, commands   the 2D pointer: hit, grab, drag
+//!  playground/pointer    state, input, playground      painting cells, the throw arrow's tip
 //!  start                 state, still/case        State::new: where a state begins
-//!  update                state, still/case, commands, the modes   every change to the state
+//!  update                state, still, commands, the modes   every change to the state
 //!  overlay               state, teach             the agreement map's image, the hover read-out
 //!  status                state, update, motion, playground, three
 //! ```
@@ -67,7 +69,9 @@
 //! - [`view`]: the world ↔ screen transform. [`palette`]: colours.
 //! - [`state`]: [`State`], [`Analysis`], and reading the state back into a scene ([`current_scene`]).
 //! - [`update`]: every change to the state: input ([`update()`]), commands ([`apply`]), and the one
-//!   way a scene enters it ([`load_scene`], also behind [`load_scene_text`] and the lessons).
+//!   way a scene enters it ([`load_scene`], also behind [`load_scene_text`] and the lessons). The
+//!   pointer's work is each mode's own (`still::pointer`, `playground::pointer`, `three::pointer`):
+//!   update applies the commands they return.
 //! - [`overlay`]: the teaching overlays' images and the read-out at the pointer (reads the state).
 //! - [`status`]: what a screen reader hears: the scene's essentials as text, sent to the web page
 //!   only when they change, the controls table as text, and the desktop's reduced-motion setting.

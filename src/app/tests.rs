@@ -1,7 +1,7 @@
 //! update(state, input) and apply(state, command), without a window.
 
 use super::still::in_case;
-use super::update::hit;
+use super::still::pointer::hit;
 use super::*;
 use crate::geom::{contact, Circle, Rect, ResponseCase, State as Contact, ALGORITHMS};
 use glam::Vec2;

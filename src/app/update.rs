@@ -4,20 +4,20 @@
 //! enters the state through one function, [`load_scene`].
 
 use super::bench::apply_bench;
-pub use super::commands::{key_command, playground_key, Command, GRAB_PX, WHEEL_FACTOR};
+pub use super::commands::{key_command, playground_key, Command};
 pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
-use super::playground::{self, Brush, PlaygroundCommand, PlaygroundState};
+use super::playground::{self, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
-use super::state::{Drag, Handle, State};
+use super::state::State;
+use super::still;
 use super::still::case::{leave_case_if_needed, set_case};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
-use crate::geom::{response, Circle, Rect, ALGORITHMS};
+use crate::geom::{response, Circle, ALGORITHMS};
 use crate::teach::lessons::TOUR;
-use glam::Vec2;
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
@@ -46,10 +46,12 @@ pub fn update(state: &mut State, input: &Input) {
     if state.mode.playground() {
         let held = |k| !input.keyboard_taken && input.held.contains(&k);
         state.playground.drive = f32::from(held(Key::Right)) - f32::from(held(Key::Left));
-        playground_pointer(state, input);
+        if let Some(cmd) = playground::pointer::pointer(state, input) {
+            apply_playground(state, cmd);
+        }
         playground::advance(&mut state.playground, input.dt);
-    } else {
-        pointer(state, input);
+    } else if let Some(cmd) = still::pointer::pointer(state, input) {
+        apply(state, cmd);
     }
     if state.mode.motion() {
         motion::advance(&mut state.motion, input.dt);
@@ -98,237 +100,6 @@ pub fn set_canvas(state: &mut State, canvas: ScreenRect) {
     if canvas != state.canvas {
         state.canvas = canvas;
         state.refit();
-    }
-}
-
-/// The playground's pointer: a drag of the throw arrow's tip sets the throw; any other press on
-/// the map starts a stroke that paints (left button) or erases (right button, Shift, or the erase
-/// brush) every cell the pointer passes over until it is released.
-fn playground_pointer(state: &mut State, input: &Input) {
-    let world = |p: Vec2| state.view.to_world(p);
-    if let Some(drag) = state.drag {
-        if !input.down {
-            state.drag = None;
-        } else if let Some(p) = input.pointer {
-            let w = world(p);
-            let k = 1.0 / playground::ARROW_SECONDS;
-            let v = [
-                drag.start_velocity[0] + (w[0] - drag.start_pointer[0]) * k,
-                drag.start_velocity[1] + (w[1] - drag.start_pointer[1]) * k,
-            ];
-            apply_playground(state, PlaygroundCommand::SetThrow(v));
-        }
-        return;
-    }
-    let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
-    let p = &mut state.playground;
-    if let Some(solid) = p.stroke {
-        let still = if solid { input.down && !input.erase_modifier } else { input.down || input.secondary_down };
-        if !still {
-            p.stroke = None;
-        } else if let Some(at) = input.pointer.filter(|&q| usable(q)) {
-            playground::paint(&mut state.playground, world(at), solid);
-        }
-        return;
-    }
-    let press = input.press.or(input.pointer).filter(|&q| usable(q));
-    let Some(at) = press.filter(|_| input.pressed || input.secondary_down || input.down) else {
-        state.hover = input.pointer.filter(|&q| usable(q)).and_then(|q| throw_hit(state, q));
-        return;
-    };
-    if input.pressed && throw_hit(state, at).is_some() {
-        state.drag = Some(Drag {
-            handle: Handle::ThrowTip,
-            start_pointer: world(at),
-            start_circle: state.circle,
-            start_box: state.aabb,
-            start_velocity: state.playground.options.throw,
-        });
-        return;
-    }
-    if !(input.pressed || input.secondary_down) {
-        return;
-    }
-    let p = &mut state.playground;
-    let solid = !(input.secondary_down || input.erase_modifier || p.brush == Brush::Erase);
-    p.stroke = Some(solid);
-    playground::paint(p, world(at), solid);
-    if let Some(now) = input.pointer.filter(|&q| usable(q)) {
-        playground::paint(&mut state.playground, world(now), solid);
-    }
-    if !(input.down || input.secondary_down) {
-        state.playground.stroke = None;
-    }
-}
-
-/// Is the screen point on the throw arrow's tip?
-fn throw_hit(state: &State, p: Vec2) -> Option<Handle> {
-    let tip = state.view.to_screen(playground::throw_tip(&state.playground.options));
-    (p.distance(tip) <= GRAB_PX * 1.5).then_some(Handle::ThrowTip)
-}
-
-fn pointer(state: &mut State, input: &Input) {
-    // A drag in progress follows the pointer wherever it goes, over the panel included.
-    if let Some(drag) = state.drag {
-        if !input.down {
-            state.drag = None;
-            state.hover = input.pointer.and_then(|p| hit(state, p));
-            leave_case_if_needed(state);
-            return;
-        }
-        if let Some(p) = input.pointer {
-            drag_to(state, &drag, state.view.to_world(p));
-        }
-        return;
-    }
-
-    let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
-
-    if input.pressed {
-        // Grab what is under the press, then follow the pointer to where it is now.
-        if let Some(at) = input.press.or(input.pointer).filter(|&p| usable(p)) {
-            if let Some(handle) = hit(state, at) {
-                let drag = Drag {
-                    handle,
-                    start_pointer: state.view.to_world(at),
-                    start_circle: state.circle,
-                    start_box: state.aabb,
-                    start_velocity: state.motion.options.velocity,
-                };
-                state.drag = Some(drag);
-                state.hover = Some(handle);
-                if let Some(p) = input.pointer.filter(|_| input.down) {
-                    drag_to(state, &drag, state.view.to_world(p));
-                }
-                if !input.down {
-                    // Pressed and released within one frame: a click, nothing to drag.
-                    state.drag = None;
-                }
-                return;
-            }
-        }
-    }
-
-    let Some(p) = input.pointer.filter(|&p| usable(p)) else {
-        state.hover = None;
-        return;
-    };
-    state.hover = hit(state, p);
-
-    if input.wheel != 0.0 {
-        // One step per frame whatever the platform's wheel units (desktop notches, web pixels).
-        let factor = if input.wheel > 0.0 { WHEEL_FACTOR } else { 1.0 / WHEEL_FACTOR };
-        apply(state, Command::ScaleRadius(factor));
-    }
-}
-
-/// What is under the screen point `p`, most specific first: the circle's rim, the circle, the box's
-/// corners, its edges, its body.
-#[must_use]
-pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
-    let v = &state.view;
-    let c = v.to_screen(state.circle.center());
-    if state.mode.motion() {
-        let w = state.motion.options.velocity;
-        let centre = state.circle.center();
-        let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
-        if p.distance(tip) <= GRAB_PX * 1.5 {
-            return Some(Handle::VelocityTip);
-        }
-    }
-    let r = state.circle.radius() * v.scale;
-    let d = p.distance(c);
-    // Keep the body grabbable on a small circle: the rim band shrinks with it.
-    let rim = GRAB_PX.min(0.35 * r.max(1.0)).max(3.0);
-    if (d - r).abs() <= rim && r > 2.0 * rim {
-        return Some(Handle::CircleRim);
-    }
-    if d <= r.max(rim) {
-        return Some(Handle::CircleBody);
-    }
-    let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
-    let hi = v.to_screen(state.aabb.max()); // top-right on screen
-    for upper in [[false, false], [true, false], [false, true], [true, true]] {
-        let q = Vec2::new(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
-        if p.distance(q) <= GRAB_PX * 1.3 {
-            return Some(Handle::BoxCorner { upper });
-        }
-    }
-    let within_x = p.x >= lo.x - GRAB_PX && p.x <= hi.x + GRAB_PX;
-    let within_y = p.y >= hi.y - GRAB_PX && p.y <= lo.y + GRAB_PX;
-    if within_y && (p.x - lo.x).abs() <= GRAB_PX {
-        return Some(Handle::BoxEdge { axis: 0, upper: false });
-    }
-    if within_y && (p.x - hi.x).abs() <= GRAB_PX {
-        return Some(Handle::BoxEdge { axis: 0, upper: true });
-    }
-    if within_x && (p.y - lo.y).abs() <= GRAB_PX {
-        return Some(Handle::BoxEdge { axis: 1, upper: false });
-    }
-    if within_x && (p.y - hi.y).abs() <= GRAB_PX {
-        return Some(Handle::BoxEdge { axis: 1, upper: true });
-    }
-    if p.x > lo.x && p.x < hi.x && p.y > hi.y && p.y < lo.y {
-        return Some(Handle::BoxBody);
-    }
-    None
-}
-
-fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) {
-    let delta = [w[0] - drag.start_pointer[0], w[1] - drag.start_pointer[1]];
-    match drag.handle {
-        Handle::CircleBody => {
-            if let Some(c) = drag.start_circle.translated(delta) {
-                state.circle = c;
-            }
-        }
-        Handle::CircleRim => {
-            // Keep the grab offset: the rim follows the pointer without jumping to it.
-            let c = drag.start_circle.center();
-            let dist = |p: [f32; 2]| Vec2::new(p[0] - c[0], p[1] - c[1]).length();
-            let r = (drag.start_circle.radius() + dist(w) - dist(drag.start_pointer)).max(0.0);
-            if let Ok(c) = Circle::new(c, r) {
-                state.circle = c;
-            }
-        }
-        Handle::BoxBody => {
-            if let Some(b) = drag.start_box.translated(delta) {
-                state.aabb = b;
-            }
-        }
-        Handle::BoxCorner { upper } => {
-            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
-            for axis in 0..2 {
-                move_side(&mut lo, &mut hi, axis, upper[axis], w[axis]);
-            }
-            if let Ok(b) = Rect::new(lo, hi) {
-                state.aabb = b;
-            }
-        }
-        Handle::BoxEdge { axis, upper } => {
-            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
-            move_side(&mut lo, &mut hi, axis, upper, w[axis]);
-            if let Ok(b) = Rect::new(lo, hi) {
-                state.aabb = b;
-            }
-        }
-        Handle::ThrowTip => {}
-        Handle::VelocityTip => {
-            // The tip follows the pointer, keeping the grab offset.
-            let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];
-            apply_motion(state, MotionCommand::SetVelocity(v));
-        }
-    }
-    leave_case_if_needed(state);
-}
-
-/// Moves one side of a box to `to`, clamped at the opposite side: the box can shrink to a segment
-/// but never turn inside out.
-fn move_side(lo: &mut [f32; 2], hi: &mut [f32; 2], axis: usize, upper: bool, to: f32) {
-    if upper {
-        hi[axis] = to.max(lo[axis]);
-    } else {
-        lo[axis] = to.min(hi[axis]);
     }
 }
 

@@ -8,7 +8,7 @@
 //! [`Item`]; [`plan`] compares the items with the previous frame's:
 //! - the same items in the same order: nothing to draw ([`Plan::Nothing`]);
 //! - items that appeared or went away (a circle that moved is both): the union of their bounds is
-//!   the damage, and the frame is drawn again inside it only ([`Plan::Region`], [`clipped`]): the
+//!   the damage, and the frame is drawn again inside it only ([`Plan::Regions`], [`clipped`]): the
 //!   region is cleared, and every primitive that reaches into it is drawn, in order, under a scissor
 //!   confined to it; primitives wholly outside it are not sent at all;
 //! - anything else (the first frame, the same items in another order, damage over most of the

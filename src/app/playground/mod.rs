@@ -14,6 +14,7 @@
 
 use crate::app::levels::{PlayMap, LEVELS};
 pub mod options;
+pub mod pointer;
 
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
 use crate::geom::Circle;

@@ -3,6 +3,7 @@
 
 pub mod case;
 pub mod options;
+pub mod pointer;
 
 pub use case::*;
 pub use options::*;

@@ -73,7 +73,7 @@ impl FieldView {
 }
 
 /// The lighter bands' colours outside the box and inside it, which the canvas's background and zones
-/// take under everything else when the distance field's bands are drawn ([`draw_distance_field`]
+/// take under everything else when the distance field's bands are drawn (`draw_distance_field`
 /// draws only the stronger ones over them); `None` when they are not.
 #[must_use]
 pub fn field_base(state: &State) -> Option<[Rgba; 2]> {

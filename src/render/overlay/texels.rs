@@ -22,7 +22,7 @@ const BAND_CELLS: usize = 16;
 /// filter mixes those four (clamped at the image's edges): where all four are equal it gives their
 /// colour, which is drawn as a plain rectangle — on a software rasteriser a sampled pixel costs
 /// several times a plain one — or nothing where transparent. The rest is sampled. In bands of
-/// [`BAND_CELLS`] rows of those cells, each band's columns go by runs of the same kind; the pieces
+/// `BAND_CELLS` rows of those cells, each band's columns go by runs of the same kind; the pieces
 /// tile the visible part, less its transparent runs.
 #[must_use]
 pub fn texel_pieces(rgba: &[u8], width: usize, visible: (usize, usize, usize, usize)) -> Vec<TexelPiece> {

@@ -1,0 +1,178 @@
+//! The pointer over the 2D scene: what is under it ([`hit`]) and what a drag does to the circle, the
+//! box and motion's velocity tip.
+
+use super::case::leave_case_if_needed;
+use crate::app::commands::Command;
+use crate::app::input::{Input, GRAB_PX, WHEEL_FACTOR};
+use crate::app::motion::MotionCommand;
+use crate::app::state::{Drag, Handle, State};
+use crate::geom::{Circle, Rect};
+use glam::Vec2;
+
+/// The pointer over the 2D scene (still and motion): hover, grabbing and dragging the circle, its rim,
+/// the box's body, edges and corners, and motion's velocity tip; the wheel scales the radius. What
+/// is not a plain change of the shapes is returned as a [`Command`] for the caller to apply.
+pub fn pointer(state: &mut State, input: &Input) -> Option<Command> {
+    // A drag in progress follows the pointer wherever it goes, over the panel included.
+    if let Some(drag) = state.drag {
+        if !input.down {
+            state.drag = None;
+            state.hover = input.pointer.and_then(|p| hit(state, p));
+            leave_case_if_needed(state);
+            return None;
+        }
+        return input.pointer.and_then(|p| drag_to(state, &drag, state.view.to_world(p)));
+    }
+
+    let usable = |p: Vec2| !input.pointer_over_ui && state.canvas.contains(p);
+
+    if input.pressed {
+        // Grab what is under the press, then follow the pointer to where it is now.
+        if let Some(at) = input.press.or(input.pointer).filter(|&p| usable(p)) {
+            if let Some(handle) = hit(state, at) {
+                let drag = Drag {
+                    handle,
+                    start_pointer: state.view.to_world(at),
+                    start_circle: state.circle,
+                    start_box: state.aabb,
+                    start_velocity: state.motion.options.velocity,
+                };
+                state.drag = Some(drag);
+                state.hover = Some(handle);
+                let command =
+                    input.pointer.filter(|_| input.down).and_then(|p| drag_to(state, &drag, state.view.to_world(p)));
+                if !input.down {
+                    // Pressed and released within one frame: a click, nothing to drag.
+                    state.drag = None;
+                }
+                return command;
+            }
+        }
+    }
+
+    let Some(p) = input.pointer.filter(|&p| usable(p)) else {
+        state.hover = None;
+        return None;
+    };
+    state.hover = hit(state, p);
+
+    if input.wheel != 0.0 {
+        // One step per frame whatever the platform's wheel units (desktop notches, web pixels).
+        let factor = if input.wheel > 0.0 { WHEEL_FACTOR } else { 1.0 / WHEEL_FACTOR };
+        return Some(Command::ScaleRadius(factor));
+    }
+    None
+}
+
+/// What is under the screen point `p`, most specific first: the circle's rim, the circle, the box's
+/// corners, its edges, its body.
+#[must_use]
+pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
+    let v = &state.view;
+    let c = v.to_screen(state.circle.center());
+    if state.mode.motion() {
+        let w = state.motion.options.velocity;
+        let centre = state.circle.center();
+        let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
+        if p.distance(tip) <= GRAB_PX * 1.5 {
+            return Some(Handle::VelocityTip);
+        }
+    }
+    let r = state.circle.radius() * v.scale;
+    let d = p.distance(c);
+    // Keep the body grabbable on a small circle: the rim band shrinks with it.
+    let rim = GRAB_PX.min(0.35 * r.max(1.0)).max(3.0);
+    if (d - r).abs() <= rim && r > 2.0 * rim {
+        return Some(Handle::CircleRim);
+    }
+    if d <= r.max(rim) {
+        return Some(Handle::CircleBody);
+    }
+    let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
+    let hi = v.to_screen(state.aabb.max()); // top-right on screen
+    for upper in [[false, false], [true, false], [false, true], [true, true]] {
+        let q = Vec2::new(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
+        if p.distance(q) <= GRAB_PX * 1.3 {
+            return Some(Handle::BoxCorner { upper });
+        }
+    }
+    let within_x = p.x >= lo.x - GRAB_PX && p.x <= hi.x + GRAB_PX;
+    let within_y = p.y >= hi.y - GRAB_PX && p.y <= lo.y + GRAB_PX;
+    if within_y && (p.x - lo.x).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 0, upper: false });
+    }
+    if within_y && (p.x - hi.x).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 0, upper: true });
+    }
+    if within_x && (p.y - lo.y).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 1, upper: false });
+    }
+    if within_x && (p.y - hi.y).abs() <= GRAB_PX {
+        return Some(Handle::BoxEdge { axis: 1, upper: true });
+    }
+    if p.x > lo.x && p.x < hi.x && p.y > hi.y && p.y < lo.y {
+        return Some(Handle::BoxBody);
+    }
+    None
+}
+
+/// Moves what `drag` holds to the world point `w`; the velocity tip's change comes back as a command.
+fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) -> Option<Command> {
+    let delta = [w[0] - drag.start_pointer[0], w[1] - drag.start_pointer[1]];
+    let mut command = None;
+    match drag.handle {
+        Handle::CircleBody => {
+            if let Some(c) = drag.start_circle.translated(delta) {
+                state.circle = c;
+            }
+        }
+        Handle::CircleRim => {
+            // Keep the grab offset: the rim follows the pointer without jumping to it.
+            let c = drag.start_circle.center();
+            let dist = |p: [f32; 2]| Vec2::new(p[0] - c[0], p[1] - c[1]).length();
+            let r = (drag.start_circle.radius() + dist(w) - dist(drag.start_pointer)).max(0.0);
+            if let Ok(c) = Circle::new(c, r) {
+                state.circle = c;
+            }
+        }
+        Handle::BoxBody => {
+            if let Some(b) = drag.start_box.translated(delta) {
+                state.aabb = b;
+            }
+        }
+        Handle::BoxCorner { upper } => {
+            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
+            for axis in 0..2 {
+                move_side(&mut lo, &mut hi, axis, upper[axis], w[axis]);
+            }
+            if let Ok(b) = Rect::new(lo, hi) {
+                state.aabb = b;
+            }
+        }
+        Handle::BoxEdge { axis, upper } => {
+            let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
+            move_side(&mut lo, &mut hi, axis, upper, w[axis]);
+            if let Ok(b) = Rect::new(lo, hi) {
+                state.aabb = b;
+            }
+        }
+        Handle::ThrowTip => {}
+        Handle::VelocityTip => {
+            // The tip follows the pointer, keeping the grab offset.
+            let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];
+            command = Some(Command::Motion(MotionCommand::SetVelocity(v)));
+        }
+    }
+    leave_case_if_needed(state);
+    command
+}
+
+/// Moves one side of a box to `to`, clamped at the opposite side: the box can shrink to a segment
+/// but never turn inside out.
+fn move_side(lo: &mut [f32; 2], hi: &mut [f32; 2], axis: usize, upper: bool, to: f32) {
+    if upper {
+        hi[axis] = to.max(lo[axis]);
+    } else {
+        lo[axis] = to.min(hi[axis]);
+    }
+}
