@@ -303,6 +303,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                     Reaction::Slide => 0.0,
                     Reaction::Bounce(e) => e,
                 },
+                ..Params::default()
             },
             trace: args.trace,
         }));
@@ -395,17 +396,21 @@ fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
         let good = std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or("");
         let line = good.matches('\n').count() + 1;
         let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        format!("--map: {path}:{line}:{column}: not UTF-8 text (expected '#' or '.')")
+        format!("--map: {path}:{line}:{column}: not UTF-8 text (expected '#', '-', '.' or ' ')")
     })?;
     TileMap::from_ascii(&text, cell).map_err(|e| match e {
-        MapError::Empty => format!("--map: {path}:1:1: the map is empty (expected rows of '#' and '.')"),
+        MapError::Empty => format!("--map: {path}:1:1: the map is empty (expected rows of '#' solid, '-' one-way, '.' or ' ' empty)"),
         MapError::Ragged { line, column, expected, found } => format!(
             "--map: {path}:{line}:{column}: a row of {found} cells, the first row has {expected} (rows must be equally long)"
         ),
         MapError::UnknownChar { line, column, found } => {
-            format!("--map: {path}:{line}:{column}: unknown character {found:?} (expected '#' or '.')")
+            format!("--map: {path}:{line}:{column}: unknown character {found:?} (expected '#' solid, '-' one-way, '.' or ' ' empty)")
         }
-        MapError::BadGeometry => format!("--cell: {cell}: the map does not fit in f32 coordinates"),
+        MapError::BadCell { .. } => format!("--cell: {cell}: must be finite and > 0"),
+        MapError::TooLarge { width, height } => {
+            format!("--cell: {cell}: a {width} × {height} map of this cell size does not fit in f32 coordinates")
+        }
+        e @ (MapError::BadOrigin { .. } | MapError::NoCells { .. }) => format!("--map: {path}: {e}"),
     })
 }
 

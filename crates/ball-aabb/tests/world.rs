@@ -4,7 +4,7 @@
 //! next to the case, or brute force written here.
 
 use ball_aabb::world::{
-    major_axis, step, strategy, BoxList, MapError, Params, Step, StrategyId, TileMap, World, STRATEGIES,
+    major_axis, step, strategy, BoxList, MapError, Params, Step, StrategyId, Tile, TileMap, World, STRATEGIES,
 };
 use ball_aabb::{Circle, Rect};
 use std::collections::BTreeSet;
@@ -72,7 +72,7 @@ fn floor_map() -> TileMap {
 #[test]
 fn flush_floor_rolls_exactly_with_the_default_and_merged() {
     let map = floor_map();
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     for dir in [1.0f32, -1.0] {
         let x0 = if dir > 0.0 { 0.5 } else { 99.5 };
         for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
@@ -95,7 +95,7 @@ fn flush_floor_rolls_exactly_with_the_default_and_merged() {
 #[test]
 fn sunk_ball_seams_stop_the_plain_slide_but_not_the_seamless_one() {
     let map = floor_map();
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     let y = 1.5 - 1.0 / 64.0;
     for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
         let steps = run(id, ball([0.5, y], 0.5), [0.125, 0.0], &map, &params, 400);
@@ -124,7 +124,7 @@ fn sunk_ball_seams_stop_the_plain_slide_but_not_the_seamless_one() {
 #[test]
 fn discrete_in_order_bumps_on_the_flush_floor() {
     let map = floor_map();
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     let steps = run(StrategyId::DiscreteInOrder, ball([99.5, 1.5], 0.5), [-0.125, 0.0], &map, &params, 400);
     let bumps = steps.iter().filter(|s| s.bump).count();
     assert!(bumps > 0, "no bump in 400 steps");
@@ -146,7 +146,7 @@ fn discrete_in_order_bumps_on_the_flush_floor() {
 #[test]
 fn flush_floor_other_swept_strategies() {
     let map = floor_map();
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     for id in [StrategyId::SweptSlide, StrategyId::PerAxis, StrategyId::PlaneSolver] {
         let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 400);
         for (k, s) in steps.iter().enumerate() {
@@ -166,7 +166,7 @@ fn falling_at_any_speed_lands_on_a_one_cell_platform() {
     let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
     map.set(5, 3, true);
     let list = BoxList::new(vec![rect([5.0, 3.0], [6.0, 4.0])]);
-    let params = Params { gravity: [0.0, -0.125], restitution: 0.0 };
+    let params = Params::new([0.0, -0.125], 0.0);
     for speed in [0.25f32, 1.0, 3.7, 16.0, 99.9, 1000.0, 1e4, 1e6] {
         for id in SWEPT {
             for steps in [
@@ -188,7 +188,7 @@ fn falling_at_any_speed_lands_on_a_one_cell_platform() {
 fn discrete_strategies_tunnel_at_high_speed() {
     let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
     map.set(5, 3, true);
-    let params = Params { gravity: [0.0, 0.0], restitution: 0.0 };
+    let params = Params::new([0.0, 0.0], 0.0);
     for id in DISCRETE {
         let s = step(id, &ball([5.5, 20.5], 0.5), [0.0, -1e4], &map, &params);
         assert!(s.tunnelled, "{id:?}");
@@ -594,7 +594,7 @@ fn random_scene(rng: &mut Rng, map: &TileMap) -> (Circle, [f32; 2], Params) {
         [(rng.unit() - 0.5) * 12.0 * s, (rng.unit() - 0.5) * 12.0 * s]
     };
     let gravity = [[0.0, 0.0], [0.0, -0.25 * s], [0.125 * s, -0.125 * s]][rng.below(3)];
-    (ball(c, r), v, Params { gravity, restitution: [0.0, 0.5][rng.below(2)] })
+    (ball(c, r), v, Params::new(gravity, [0.0, 0.5][rng.below(2)]))
 }
 
 /// Visiting the cells nearest first along the motion changes no answer: every strategy, three
@@ -676,6 +676,20 @@ fn ascii_maps_parse_with_the_top_line_highest() {
     assert_eq!(map.cell_rect(2, 0), rect([4.0, 0.0], [6.0, 2.0]));
     // Windows line ends.
     assert_eq!(TileMap::from_ascii("#.\r\n.#\r\n", 1.0).unwrap(), TileMap::from_ascii("#.\n.#", 1.0).unwrap());
+    // One-way cells and spaces.
+    let map = TileMap::from_ascii("#- \n-.#", 1.0).unwrap();
+    assert_eq!(
+        [map.tile(0, 1), map.tile(1, 1), map.tile(2, 1), map.tile(0, 0), map.tile(1, 0), map.tile(2, 0)],
+        [Tile::Solid, Tile::OneWay, Tile::Empty, Tile::OneWay, Tile::Empty, Tile::Solid]
+    );
+    assert_eq!((map.solid_count(), map.one_way_count()), (2, 2));
+    assert!(!map.is_solid(1, 1) && map.one_way(4) && !map.one_way(3) && !map.one_way(99));
+    // Setting a cell replaces its kind.
+    let mut m = map.clone();
+    m.set(1, 1, true);
+    assert_eq!((m.tile(1, 1), m.one_way_count()), (Tile::Solid, 1));
+    m.set_tile(1, 1, Tile::Empty);
+    assert_eq!((m.tile(1, 1), m.solid_count()), (Tile::Empty, 2));
 }
 
 #[test]
@@ -700,8 +714,27 @@ fn ascii_errors_name_the_line_and_column() {
     assert_eq!(TileMap::from_ascii("#.#\n#o#", 1.0), Err(MapError::UnknownChar { line: 2, column: 2, found: 'o' }));
     // Columns count characters, not bytes.
     assert_eq!(TileMap::from_ascii("é#", 1.0), Err(MapError::UnknownChar { line: 1, column: 1, found: 'é' }));
-    assert_eq!(TileMap::from_ascii("#", 0.0), Err(MapError::BadGeometry));
-    assert_eq!(TileMap::from_ascii("#", f32::NAN), Err(MapError::BadGeometry));
+    assert_eq!(TileMap::from_ascii("#", 0.0), Err(MapError::BadCell { cell: 0.0 }));
+    assert!(matches!(TileMap::from_ascii("#", f32::NAN), Err(MapError::BadCell { cell }) if cell.is_nan()));
+    assert_eq!(TileMap::new(0, 0, 1.0, [0.0; 2]), Err(MapError::NoCells { width: 0, height: 0 }));
+    assert_eq!(TileMap::new(3, 0, 1.0, [0.0; 2]), Err(MapError::NoCells { width: 3, height: 0 }));
+    assert_eq!(TileMap::new(4, 4, 1e38, [0.0; 2]), Err(MapError::TooLarge { width: 4, height: 4 }));
+    assert_eq!(TileMap::new(usize::MAX, 2, 1.0, [0.0; 2]), Err(MapError::TooLarge { width: usize::MAX, height: 2 }));
+    assert_eq!(
+        TileMap::new(2, 2, 1.0, [f32::INFINITY, 0.0]),
+        Err(MapError::BadOrigin { origin: [f32::INFINITY, 0.0] })
+    );
+    // Every cause reads differently.
+    let messages: BTreeSet<String> = [
+        TileMap::from_ascii("#", 0.0),
+        TileMap::new(0, 0, 1.0, [0.0; 2]),
+        TileMap::new(4, 4, 1e38, [0.0; 2]),
+        TileMap::new(2, 2, 1.0, [f32::NAN, 0.0]),
+    ]
+    .iter()
+    .map(|r| r.as_ref().unwrap_err().to_string())
+    .collect();
+    assert_eq!(messages.len(), 4, "{messages:?}");
     let msg = MapError::UnknownChar { line: 2, column: 5, found: 'x' }.to_string();
     assert!(msg.contains("line 2") && msg.contains("column 5"), "{msg}");
 }
@@ -716,7 +749,7 @@ fn ascii_errors_name_the_line_and_column() {
 fn a_real_step_still_stops_the_ball() {
     let mut map = floor_map();
     map.set(10, 1, true);
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     for id in SWEPT {
         let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 200);
         let last = steps.last().unwrap();
@@ -775,7 +808,7 @@ fn swept_strategies_never_end_inside_a_cell_on_random_maps() {
             continue; // starts overlapping: not this test's case
         }
         let v = [(rng.unit() - 0.5) * 10.0 * s, (rng.unit() - 0.5) * 10.0 * s];
-        let params = Params { gravity: [0.0, -0.1 * s], restitution: [0.0, 0.5][rng.below(2)] };
+        let params = Params::new([0.0, -0.1 * s], [0.0, 0.5][rng.below(2)]);
         moved += 1;
         for st in STRATEGIES {
             let out = st.step(&ball(c, r), v, &map, &params);
@@ -802,7 +835,7 @@ fn flush_floor_with_inexact_numbers() {
         map.set(col, 1, true);
     }
     let y = edge(-2.3, 2, 0.3) + 0.37;
-    let params = Params { gravity: [0.0, -0.0123], restitution: 0.0 };
+    let params = Params::new([0.0, -0.0123], 0.0);
     let off = |id: StrategyId| {
         let steps = run(id, ball([-7.0, y], 0.37), [0.0731, 0.0], &map, &params, 400);
         (steps.iter().filter(|s| s.end[1] != y || s.velocity != [0.0731, 0.0] || s.bump).count(), steps[399].end[0])
@@ -824,7 +857,7 @@ fn flush_floor_with_inexact_numbers() {
 #[test]
 fn sunk_floor_with_every_strategy() {
     let map = floor_map();
-    let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+    let params = Params::new([0.0, -0.25], 0.0);
     let y = 1.5 - 1.0 / 64.0;
     for (x0, vx) in [(0.5f32, 0.125f32), (99.5, -0.125)] {
         let go = |id| run(id, ball([x0, y], 0.5), [vx, 0.0], &map, &params, 400);

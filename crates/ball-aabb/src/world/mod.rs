@@ -17,7 +17,7 @@
 //! use ball_aabb::Circle;
 //! // A floor of flush tiles; a ball resting on it, rolling right, with gravity.
 //! let map = TileMap::from_ascii("........\n########", 1.0)?;
-//! let params = Params { gravity: [0.0, -0.25], restitution: 0.0 };
+//! let params = Params::new([0.0, -0.25], 0.0);
 //! let (mut ball, mut v) = (Circle::new([0.5, 1.5], 0.5).unwrap(), [0.125f32, 0.0]);
 //! for _ in 0..40 {
 //!     let s = step(StrategyId::default(), &ball, v, &map, &params);
@@ -58,7 +58,7 @@ mod resolve;
 mod tilemap;
 
 pub use boxlist::BoxList;
-pub use tilemap::{MapError, TileMap};
+pub use tilemap::{MapError, Tile, TileMap};
 
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
@@ -104,9 +104,29 @@ pub trait World {
     /// Is there a solid box other than `except` that contains `point` and extends beyond it along
     /// `axis`, on the positive side if `positive`? The test behind the internal-edge filter of
     /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
+    ///
+    /// A one-way box counts only along x, and only when `point` lies on its top edge: there its top
+    /// face is the floor the ball rolls on (see [`one_way_extends`]).
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
         solid_beyond_by_query(self, point, axis, positive, except)
     }
+
+    /// Is box `index` a **one-way** platform? Such a box blocks only a ball that comes from above
+    /// and moves down: a contact on its top edge (the contact point at its top, the normal pointing
+    /// up), with the ball's lowest point at or above its top, within the contact tolerance, at the
+    /// start of the step. Every other contact with it is ignored, and a ball that overlaps it is
+    /// never pushed out of it. Default: none is.
+    fn one_way(&self, index: usize) -> bool {
+        let _ = index;
+        false
+    }
+}
+
+/// Does one-way box `b` count as solid beyond `point` for the internal-edge filter? Along x only,
+/// with the point on its top edge (a ball rolling along a row of one-way tiles, or from one onto a
+/// solid tile); never along y, where a ball coming from below would lose a real contact.
+pub(crate) fn one_way_extends(b: &Rect, point: [f32; 2], axis: usize) -> bool {
+    axis == 0 && point[1] == b.max()[1]
 }
 
 /// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
@@ -144,6 +164,9 @@ fn solid_beyond_by_query<W: World + ?Sized>(
     let Ok(q) = Rect::new(point, point) else { return false };
     let mut found = false;
     world.candidates(&q, |i, b| {
+        if world.one_way(i) && !one_way_extends(&b, point, axis) {
+            return;
+        }
         let (lo, hi) = (b.min(), b.max());
         let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
         let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
@@ -196,6 +219,10 @@ pub struct Step {
     /// is at or below the centre at the contact). On a flat floor that is a ghost contact — a seam's
     /// corner or side; on real geometry it is a genuine step or ledge.
     pub bump: bool,
+    /// The displacement that pushed the ball out of the solids it started overlapping (by more
+    /// than the contact tolerance), before it moved: zero when it started free. The ball is put at
+    /// the nearest position where it overlaps nothing (see [`step`]).
+    pub pushed_out: [f32; 2],
     /// Discrete strategies only: the straight swept move hits something first (a blocking contact
     /// with normal `n` at centre `c`) and the discrete result ends more than a radius behind it:
     /// `(end − c)·n < −r`. The ball went through (or deep into) what the sweep would have stopped at.
@@ -210,14 +237,50 @@ impl Step {
     }
 }
 
-/// Physics parameters of a step.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+/// The default [`Params::slop`]: 10⁻⁴ world units.
+pub const DEFAULT_SLOP: f32 = 1e-4;
+
+/// Physics parameters of a step. Build with [`Params::new`] (or `Params { gravity, ..Params::default() }`).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Added to the velocity before each step (the change of velocity per step).
     pub gravity: [f32; 2],
     /// Restitution at blocking contacts, `[0, 1]` (0: slide; 1: mirror). NaN counts as 0. The
     /// plane solver always slides.
     pub restitution: f32,
+    /// The **contact tolerance** (Box2D's *linear slop*), in world units, default [`DEFAULT_SLOP`]:
+    /// a ball whose distance to a box is within `slop` of its radius is touching it, not
+    /// overlapping it. An overlap deeper than this at the start of a step is pushed out first
+    /// (see [`Step::pushed_out`]); the plane solver takes a box within `r + slop` as a contact
+    /// plane; one-way platforms accept a ball whose lowest point is at most `slop` below their top.
+    /// It never moves a ball that is exactly placed: exact inputs stay exact. The tolerance used is
+    /// never less than 4 `f32` ulps of the coordinates at hand (see [`Params::tolerance`]): a centre
+    /// at 10⁴ cannot be placed closer than 0.001 to anything. NaN or negative counts as 0.
+    pub slop: f32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::new([0.0; 2], 0.0)
+    }
+}
+
+impl Params {
+    /// Gravity and restitution, with the default slop.
+    #[must_use]
+    pub const fn new(gravity: [f32; 2], restitution: f32) -> Self {
+        Params { gravity, restitution, slop: DEFAULT_SLOP }
+    }
+
+    /// The contact tolerance for a ball of radius `r` at `center`: `slop`, or 4 `f32` ulps of the
+    /// largest of `|center|` and `r` when that is larger.
+    #[must_use]
+    pub fn tolerance(&self, center: [f32; 2], r: f32) -> f32 {
+        let scale = center[0].abs().max(center[1].abs()).max(r);
+        let floor = 4.0 * f32::EPSILON * if scale.is_finite() { scale } else { 0.0 };
+        let slop = if self.slop > 0.0 { self.slop } else { 0.0 };
+        slop.max(floor)
+    }
 }
 
 /// The strategies, as an enum for dispatch (see [`STRATEGIES`] for what each does).

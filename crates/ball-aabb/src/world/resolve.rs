@@ -178,6 +178,7 @@ impl Step {
             len: 0,
             dropped: 0,
             bump: false,
+            pushed_out: [0.0; 2],
             tunnelled: false,
         }
     }

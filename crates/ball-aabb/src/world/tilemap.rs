@@ -9,7 +9,8 @@ use core::fmt;
 use super::World;
 use crate::shape::Rect;
 
-/// Why a map could not be built. Lines and columns count from 1, as an editor shows them.
+/// Why a map could not be built: one variant per cause. Lines and columns count from 1, as an
+/// editor shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MapError {
     /// The text has no row (empty, or only blank lines).
@@ -26,7 +27,7 @@ pub enum MapError {
         /// This row's length.
         found: usize,
     },
-    /// A character other than `#` and `.`.
+    /// A character other than `#` (solid), `-` (one-way), `.` or a space (empty).
     UnknownChar {
         /// The line (1-based).
         line: usize,
@@ -35,9 +36,31 @@ pub enum MapError {
         /// The character.
         found: char,
     },
-    /// The cell size is not finite and positive (or a size is zero, or the origin is not finite, or
-    /// the map does not fit in `f32` coordinates).
-    BadGeometry,
+    /// The cell size is zero, negative or not finite.
+    BadCell {
+        /// The cell size given.
+        cell: f32,
+    },
+    /// A coordinate of the origin is not finite.
+    BadOrigin {
+        /// The origin given.
+        origin: [f32; 2],
+    },
+    /// The map has no cell: a width or a height of 0.
+    NoCells {
+        /// The width given.
+        width: usize,
+        /// The height given.
+        height: usize,
+    },
+    /// The map is too large: its far corner is beyond `f32`'s range, or it has more cells than
+    /// memory can index.
+    TooLarge {
+        /// The width given.
+        width: usize,
+        /// The height given.
+        height: usize,
+    },
 }
 
 impl fmt::Display for MapError {
@@ -47,22 +70,44 @@ impl fmt::Display for MapError {
             MapError::Ragged { line, column, expected, found } => {
                 write!(f, "line {line}, column {column}: row of {found} cells, the first row has {expected}")
             }
-            MapError::UnknownChar { line, column, found } => {
-                write!(f, "line {line}, column {column}: unknown character {found:?} (use '#' or '.')")
+            MapError::UnknownChar { line, column, found } => write!(
+                f,
+                "line {line}, column {column}: unknown character {found:?} (use '#' solid, '-' one-way, '.' or ' ' empty)"
+            ),
+            MapError::BadCell { cell } => write!(f, "cell size {cell}: must be finite and > 0"),
+            MapError::BadOrigin { origin } => write!(f, "origin ({}, {}): must be finite", origin[0], origin[1]),
+            MapError::NoCells { width, height } => write!(f, "a {width} × {height} map has no cell"),
+            MapError::TooLarge { width, height } => {
+                write!(f, "a {width} × {height} map is too large: its far corner is beyond f32's range")
             }
-            MapError::BadGeometry => write!(f, "cell size must be finite and > 0, origin finite, size > 0"),
         }
     }
 }
 
 impl core::error::Error for MapError {}
 
-/// A grid of solid/empty cells, `width × height`, cell size `s > 0`, origin `(x0, y0)` at the bottom
+/// What a cell of a [`TileMap`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Tile {
+    /// Nothing: `.` or a space in ASCII.
+    #[default]
+    Empty,
+    /// Solid from every side: `#`.
+    Solid,
+    /// A one-way platform, `-`: solid only against a ball that comes from above and moves down
+    /// (its lowest point at or above the cell's top, within the contact tolerance, at the start of
+    /// the step); a ball passes through it from below and from the sides (see
+    /// [`World::one_way`](super::World::one_way)).
+    OneWay,
+}
+
+/// A grid of solid, one-way and empty cells, `width × height`, cell size `s > 0`, origin `(x0, y0)` at the bottom
 /// left, y up: cell `(col, row)` covers `[x0 + col·s, x0 + (col+1)·s] × [y0 + row·s, y0 + (row+1)·s]`
 /// (each edge computed in `f64` and rounded to `f32` once, so neighbouring cells share their edges
 /// exactly). Cell index: `row·width + col`.
 ///
-/// Stored as a bitset, one bit per cell (`Vec<u64>`). Querying ([`World::candidates`]) walks only
+/// Stored as two bitsets, one bit per cell (`Vec<u64>`): solid or one-way (what the queries
+/// report), and one-way. Querying ([`World::candidates`]) walks only
 /// the cells whose closed rectangle meets the query rectangle, without allocating.
 ///
 /// ```
@@ -79,30 +124,40 @@ pub struct TileMap {
     height: usize,
     cell: f32,
     origin: [f32; 2],
+    /// Solid or one-way: the cells the queries report.
     bits: Vec<u64>,
+    /// One-way.
+    one_way: Vec<u64>,
 }
 
 impl TileMap {
-    /// An empty map. Fails when a size is 0 (or 2^62 or more: no such map fits in memory),
-    /// `cell` is not finite and positive, the origin is not finite, or the far corner is not finite
-    /// in `f32`.
+    /// An empty map. Fails, naming the cause, when `cell` is not finite and positive
+    /// ([`MapError::BadCell`]), the origin is not finite ([`MapError::BadOrigin`]), a size is 0
+    /// ([`MapError::NoCells`]), or the far corner is not finite in `f32` or the cells cannot be
+    /// counted in memory ([`MapError::TooLarge`]).
     pub fn new(width: usize, height: usize, cell: f32, origin: [f32; 2]) -> Result<Self, MapError> {
-        let ok = width > 0
-            && height > 0
-            && cell.is_finite()
-            && cell > 0.0
-            && origin.iter().all(|x| x.is_finite())
-            && ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
+        if !(cell.is_finite() && cell > 0.0) {
+            return Err(MapError::BadCell { cell });
+        }
+        if !origin.iter().all(|x| x.is_finite()) {
+            return Err(MapError::BadOrigin { origin });
+        }
+        if width == 0 || height == 0 {
+            return Err(MapError::NoCells { width, height });
+        }
+        let fits = ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
             && ((origin[1] as f64 + height as f64 * cell as f64) as f32).is_finite()
             && width.checked_mul(height).is_some()
             && (width.max(height) as u64) < 1 << 62; // cannot be allocated anyway; keeps `index_f64` exact
-        if !ok {
-            return Err(MapError::BadGeometry);
+        if !fits {
+            return Err(MapError::TooLarge { width, height });
         }
-        Ok(TileMap { width, height, cell, origin, bits: vec![0; (width * height).div_ceil(64)] })
+        let words = (width * height).div_ceil(64);
+        Ok(TileMap { width, height, cell, origin, bits: vec![0; words], one_way: vec![0; words] })
     }
 
-    /// Parses an ASCII map: one row a line, `#` solid, `.` empty, the **top line is the highest row**
+    /// Parses an ASCII map: one row a line, `#` solid, `-` one-way, `.` or a space empty, the **top
+    /// line is the highest row**
     /// (the bottom line is row 0), origin `(0, 0)`. Blank lines at the end are ignored, and so is a
     /// `\r` before a line break. Errors name the line and column (1-based).
     ///
@@ -131,7 +186,7 @@ impl TileMap {
                         found: l.chars().count(),
                     });
                 }
-                if ch != '#' && ch != '.' {
+                if tile_of(ch).is_none() {
                     return Err(MapError::UnknownChar { line, column: j + 1, found: ch });
                 }
                 n += 1;
@@ -144,7 +199,7 @@ impl TileMap {
         for (i, l) in lines().take(height).enumerate() {
             let row = height - 1 - i;
             for (col, ch) in l.chars().enumerate() {
-                map.set(col, row, ch == '#');
+                map.set_tile(col, row, tile_of(ch).unwrap_or_default());
             }
         }
         Ok(map)
@@ -176,33 +231,66 @@ impl TileMap {
 
     /// Makes a cell solid or empty. Cells outside the map are ignored.
     pub fn set(&mut self, col: usize, row: usize, solid: bool) {
+        self.set_tile(col, row, if solid { Tile::Solid } else { Tile::Empty });
+    }
+
+    /// Sets a cell's kind. Cells outside the map are ignored.
+    pub fn set_tile(&mut self, col: usize, row: usize, tile: Tile) {
         if col < self.width && row < self.height {
             let i = row * self.width + col;
-            if solid {
-                self.bits[i / 64] |= 1 << (i % 64);
-            } else {
-                self.bits[i / 64] &= !(1 << (i % 64));
-            }
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            let put = |bits: &mut Vec<u64>, on: bool| if on { bits[word] |= bit } else { bits[word] &= !bit };
+            put(&mut self.bits, tile != Tile::Empty);
+            put(&mut self.one_way, tile == Tile::OneWay);
         }
     }
 
-    /// Is the cell solid? Outside the map: empty.
+    /// The cell's kind. Outside the map: empty.
+    #[must_use]
+    pub fn tile(&self, col: usize, row: usize) -> Tile {
+        if col >= self.width || row >= self.height {
+            return Tile::Empty;
+        }
+        let i = row * self.width + col;
+        match (self.solid_bit(i), self.one_way_bit(i)) {
+            (false, _) => Tile::Empty,
+            (true, false) => Tile::Solid,
+            (true, true) => Tile::OneWay,
+        }
+    }
+
+    /// Is the cell solid (from every side, not one-way)? Outside the map: empty.
     #[must_use]
     #[inline]
     pub fn is_solid(&self, col: usize, row: usize) -> bool {
-        col < self.width && row < self.height && self.solid_bit(row * self.width + col)
+        col < self.width
+            && row < self.height
+            && self.solid_bit(row * self.width + col)
+            && !self.one_way_bit(row * self.width + col)
     }
 
-    /// Is the cell of index `row·width + col` (inside the map) solid?
+    /// Is the cell of index `row·width + col` (inside the map) one-way?
+    #[inline]
+    fn one_way_bit(&self, i: usize) -> bool {
+        self.one_way[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Is the cell of index `row·width + col` (inside the map) solid or one-way?
     #[inline]
     fn solid_bit(&self, i: usize) -> bool {
         self.bits[i / 64] >> (i % 64) & 1 == 1
     }
 
-    /// Number of solid cells.
+    /// Number of solid cells (one-way ones not counted).
     #[must_use]
     pub fn solid_count(&self) -> usize {
-        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+        self.bits.iter().zip(&self.one_way).map(|(s, o)| (s & !o).count_ones() as usize).sum()
+    }
+
+    /// Number of one-way cells.
+    #[must_use]
+    pub fn one_way_count(&self) -> usize {
+        self.one_way.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     #[inline]
@@ -344,6 +432,24 @@ impl TileMap {
     }
 }
 
+impl TileMap {
+    /// Does one-way cell `(c, r)` count in [`World::solid_beyond`] for `point`? Only along x, and
+    /// only with the point on its top edge (see [`super::one_way_extends`]).
+    fn one_way_counts(&self, c: usize, r: usize, point: [f32; 2], axis: usize) -> bool {
+        self.tile(c, r) == Tile::OneWay && super::one_way_extends(&self.cell_rect(c, r), point, axis)
+    }
+}
+
+/// The tile an ASCII character stands for, if any.
+fn tile_of(ch: char) -> Option<Tile> {
+    match ch {
+        '#' => Some(Tile::Solid),
+        '-' => Some(Tile::OneWay),
+        '.' | ' ' => Some(Tile::Empty),
+        _ => None,
+    }
+}
+
 /// `k as f64` for a cell or edge index of a map (`k ≤ width` or `height`, both below 2^62 by
 /// [`TileMap::new`]), converted through `i64`: the same value, but one instruction on x86-64, where
 /// the unsigned conversion is a branchy sequence (a third of [`TileMap::range`]'s instructions).
@@ -420,7 +526,7 @@ impl World for TileMap {
         };
         for r in span(1, row, h) {
             for c in span(0, col, w) {
-                if (c, r) == (col, row) || !self.is_solid(c, r) {
+                if (c, r) == (col, row) || !self.is_solid(c, r) && !self.one_way_counts(c, r, point, axis) {
                     continue;
                 }
                 let k = if axis == 0 { c } else { r };
@@ -434,14 +540,24 @@ impl World for TileMap {
         false
     }
 
+    /// One-way cells report the index `row·width + col` of a one-way cell as such.
+    fn one_way(&self, index: usize) -> bool {
+        index < self.width * self.height && self.solid_bit(index) && self.one_way_bit(index)
+    }
+
     /// The merged rectangles meeting `bounds`: greedy horizontal runs of solid cells, then runs with
     /// the same extent in consecutive rows stacked into one rectangle — computed on the fly from the
     /// bitset for the cells under `bounds` (each reported once, with the index of its bottom-left
     /// cell), so there is nothing to rebuild after [`TileMap::set`]. Cost: the walk, plus the length
-    /// of each run and the height of each stack that reaches into the range.
+    /// of each run and the height of each stack that reaches into the range. One-way cells are
+    /// not merged: each comes as itself, in the walk's order.
     fn merged_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
         let Some(([c0, r0], _)) = self.cell_range(bounds) else { return };
         self.walk(bounds, |col, row| {
+            if self.tile(col, row) == Tile::OneWay {
+                f(row * self.width + col, self.cell_rect(col, row));
+                return;
+            }
             if !self.is_solid(col, row) || (col > c0 && self.is_solid(col - 1, row)) {
                 return; // not the first cell of its run inside the range
             }
