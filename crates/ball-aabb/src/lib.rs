@@ -141,6 +141,7 @@ extern crate std;
 pub mod algo;
 pub mod batch;
 pub mod contact;
+pub mod controller;
 #[cfg(any(feature = "glam", feature = "mint"))]
 mod convert;
 mod math;
