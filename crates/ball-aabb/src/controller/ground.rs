@@ -12,6 +12,30 @@ use crate::world::{self, Params, Step, World};
 /// Straight up: the normal of every box top.
 pub(super) const UP: [f32; 2] = [0.0, 1.0];
 
+/// The centre's height for a ball of radius `r` standing on a top at `top`: the lowest `f32` whose
+/// ball does not reach below `top` (`y − r ≥ top` in exact arithmetic). That is `top + r` rounded
+/// up where rounding to nearest would sink the ball by a fraction of an ulp — which the sweep, exact
+/// on the `f32` inputs, would see: at the next real corner at the floor's height (a gap's far side,
+/// a ledge's edge) the sunk ball hits it head-on, with a normal tilted by ~10⁻⁴, and is nudged up.
+///
+/// ```
+/// use ball_aabb::controller::standing_height;
+/// assert_eq!(standing_height(2.0, 0.4), 2.4); // 2.4f32 − 0.4f32 ≥ 2 exactly
+/// let y = standing_height(1.0, 0.4); // 1.4f32 − 0.4f32 = 1 − 3·10⁻⁸: one ulp up
+/// assert!(y > 1.4 && (y as f64) - (0.4f32 as f64) >= 1.0);
+/// ```
+#[must_use]
+pub fn standing_height(top: f32, r: f32) -> f32 {
+    let mut y = top + r;
+    for _ in 0..4 {
+        if !y.is_finite() || y as f64 - r as f64 >= top as f64 {
+            break;
+        }
+        y = y.next_up();
+    }
+    y
+}
+
 /// Where the character stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Ground {
@@ -84,8 +108,8 @@ impl<W: World> Ctx<'_, W> {
     /// Where the character at `center` stands, looking down at most `max_drop`:
     ///
     /// 1. **flat foot**: the highest exposed box top under the ball's width, within the tolerance of
-    ///    its feet: it stands there (the centre is put at `top + r`, so a run along a floor keeps
-    ///    one height exactly);
+    ///    its feet: it stands there (the centre is put at [`standing_height`], so a run along a floor
+    ///    keeps one height exactly);
     /// 2. **snap** (`max_drop > 0`): otherwise the ball is swept down by `max_drop`; if it can
     ///    descend to the highest such top within `max_drop` (the sweep's first contact, if any, is
     ///    at or below that height), it stands on it; else it stands where the sweep first touches,
@@ -96,7 +120,12 @@ impl<W: World> Ctx<'_, W> {
         let tol = self.tol(center);
         let feet = center[1] - r;
         let flat = self.flat_top(center, max_drop, closed, tol);
-        let on_top = |(top, one_way_only): (f32, bool)| Ground { center_y: top + r, normal: UP, top, one_way_only };
+        let on_top = |(top, one_way_only): (f32, bool)| Ground {
+            center_y: standing_height(top, r),
+            normal: UP,
+            top,
+            one_way_only,
+        };
         if let Some(f) = flat.filter(|&(top, _)| top >= feet - tol) {
             return Some(on_top(f));
         }

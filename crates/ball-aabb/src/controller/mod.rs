@@ -40,7 +40,8 @@
 //! # The flat foot
 //! On the ground the character stands on a **flat foot as wide as the ball**: it is supported by
 //! any box top under `[x − r, x + r]`, at its feet's height (within the [`Config::slop`]), and its
-//! centre is then put exactly at `top + r`. So a run along a floor of tiles keeps one height with
+//! centre is then put exactly at `top + r` ([`standing_height`]: rounded so that it touches the top,
+//! never sinks into it). So a run along a floor of tiles keeps one height with
 //! any numbers (no rounding drift, no seams), the character walks over a gap no wider than `2r`,
 //! and it stands on a ledge until its whole width is past the edge — then, with nothing under it,
 //! the snap takes it straight down (a one-cell step: it walks down; a pit: it falls, with coyote
@@ -63,6 +64,7 @@ mod passable;
 
 pub use config::Config;
 pub use events::{Event, Events};
+pub use ground::standing_height;
 
 use crate::shape::{Circle, ShapeError};
 use crate::world::{Params, World};
@@ -323,6 +325,9 @@ impl Controller {
         }
         if s.pushed_out != [0.0; 2] {
             events.insert(Event::PushedOut);
+        }
+        if standing {
+            out[1] = out[1].min(0.0); // the ground never launches a character: only a jump does
         }
         if report.on_ceiling {
             events.insert(Event::HitCeiling);
