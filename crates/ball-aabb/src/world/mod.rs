@@ -373,7 +373,7 @@ pub struct Strategy {
 impl Strategy {
     /// [`step`] with this strategy.
     #[must_use]
-    pub fn step<W: World>(&self, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+    pub fn step<W: World>(&self, ball: &Circle, velocity: impl Into<[f32; 2]>, world: &W, params: &Params) -> Step {
         step(self.kind, ball, velocity, world, params)
     }
 }
@@ -385,9 +385,17 @@ pub fn strategy(id: &str) -> Option<&'static Strategy> {
 }
 
 /// One physics step: `v ← velocity + gravity`, then move the ball by `v` through `world` with the
-/// strategy. See [`Step`] for what comes back.
+/// strategy. See [`Step`] for what comes back. The velocity is anything that converts into
+/// `[f32; 2]`: an array, or a glam `Vec2` as it is.
 #[must_use]
-pub fn step<W: World>(id: StrategyId, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+pub fn step<W: World>(
+    id: StrategyId,
+    ball: &Circle,
+    velocity: impl Into<[f32; 2]>,
+    world: &W,
+    params: &Params,
+) -> Step {
+    let velocity = velocity.into();
     let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
     let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
     resolve::resolve(id, ball, v, world, e, params.tolerance(ball.center(), ball.radius()))
