@@ -35,7 +35,7 @@ impl Character {
     #[must_use]
     pub fn input(&self, k: usize) -> Input {
         let mut i = self.plan[k / SEGMENT];
-        i.jump_pressed &= k % SEGMENT == 0;
+        i.jump_pressed &= k.is_multiple_of(SEGMENT);
         i
     }
 }
