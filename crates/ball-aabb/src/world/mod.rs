@@ -93,6 +93,8 @@ mod tilemap;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, Tile, TileMap};
 
+use core::fmt;
+
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
 
@@ -245,8 +247,9 @@ impl WorldContact {
 }
 
 /// The result of one step. Contacts are stored inline: a step allocates nothing, except to search
-/// for the nearest free position of a ball that starts embedded.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// for the nearest free position of a ball that starts embedded. (`Debug` shows the stored
+/// contacts only.)
+#[derive(Clone, Copy, PartialEq)]
 pub struct Step {
     /// The centre before the step.
     pub start: [f32; 2],
@@ -273,6 +276,22 @@ pub struct Step {
     /// with normal `n` at centre `c`) and the discrete result ends more than a radius behind it:
     /// `(end − c)·n < −r`. The ball went through (or deep into) what the sweep would have stopped at.
     pub tunnelled: bool,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Step")
+            .field("start", &self.start)
+            .field("end", &self.end)
+            .field("velocity_in", &self.velocity_in)
+            .field("velocity", &self.velocity)
+            .field("contacts", &self.contacts())
+            .field("dropped", &self.dropped)
+            .field("bump", &self.bump)
+            .field("pushed_out", &self.pushed_out)
+            .field("tunnelled", &self.tunnelled)
+            .finish()
+    }
 }
 
 impl Step {
