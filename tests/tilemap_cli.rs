@@ -305,9 +305,13 @@ fn tilemap_bad_maps_name_line_and_column() {
         ("short.txt", b"....\n..\n", ":2:3: "),
         // Line 2 has 4 cells where line 1 has 2: column 3 is one too many.
         ("long.txt", b"..\n....\n", ":2:3: "),
-        ("unknown.txt", b"....\n..x.\n", ":2:3: unknown character 'x' (expected '#' or '.')"),
-        // A space is a character like any other.
-        ("space.txt", b"#.#\n#.#\n# #\n", ":3:2: unknown character ' '"),
+        (
+            "unknown.txt",
+            b"....\n..x.\n",
+            ":2:3: unknown character 'x' (expected '#' solid, '-' one-way, '.' or ' ' empty)",
+        ),
+        // A space is an empty cell; a tab is not.
+        ("tab.txt", b"#.#\n# #\n#\t#\n", ":3:2: unknown character '\\t'"),
         ("empty.txt", b"", ":1:1: "),
         ("blank.txt", b"\n\n\n", ":1:1: "),
         // An empty line inside the map is a row of 0 cells: column 1.
