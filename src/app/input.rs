@@ -92,7 +92,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Space / W / ↑", "Play: jump (held longer, higher)"),
     ("↓ + jump", "Play: drop down through a one-way platform"),
     ("Enter", "Play: race the run just played: every strategy replays its inputs as a ghost"),
-    ("touch pads ◀ ▶ ▼ jump", "Play: run, drop, jump on a touch screen (bottom corners of the canvas)"),
+    ("touch pads: left, right, down, jump", "Play: run, drop, jump on a touch screen (the canvas's bottom corners)"),
     ("V", "2D view ↔ 3D view (sphere against box)"),
     ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),

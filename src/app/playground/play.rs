@@ -24,8 +24,8 @@ use glam::Vec2;
 
 /// A character this far below the map has fallen out of the world: the attempt starts again.
 pub const FALL_OUT: f32 = 8.0;
-/// Steps a snap or step-up mark stays on the canvas (fading), 2 s.
-pub const MARK_STEPS: u32 = 240;
+/// Steps a snap or step-up mark stays on the canvas (fading), 3 s.
+pub const MARK_STEPS: u32 = 360;
 /// The marks kept at most.
 pub const MAX_MARKS: usize = 48;
 /// Steps recorded at most (ten minutes); the rest of a longer run is not recorded.
@@ -89,18 +89,7 @@ pub enum Pad {
 impl Pad {
     pub const ALL: [Pad; 4] = [Pad::Left, Pad::Right, Pad::Down, Pad::Jump];
 
-    /// What the pad shows.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Pad::Left => "◀",
-            Pad::Right => "▶",
-            Pad::Down => "▼",
-            Pad::Jump => "jump",
-        }
-    }
-
-    /// Its name for the HUD and the tests.
+    /// Its name (the jump pad's label; the others show an arrow).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -163,7 +152,7 @@ pub enum MarkKind {
     SteppedUp,
     /// A ghost lost most of its speed running on the ground with no wall ahead (a seam caught it).
     Bump,
-    /// A ghost asked to run stayed put with no wall ahead.
+    /// A ghost stayed put with somewhere to go: asked to run with no wall ahead, or in the air.
     Stuck,
     /// A ghost's centre passed through a solid cell in one step.
     Tunnelled,
@@ -238,12 +227,8 @@ impl Body {
         let was_grounded = self.controller.grounded();
         let r = self.controller.step(input, dt, map);
         let at = r.position;
-        let mut mark = |kind| {
-            if self.marks.len() == MAX_MARKS {
-                self.marks.remove(0);
-            }
-            self.marks.push(Mark { kind, at, step });
-        };
+        let mut kinds: Vec<MarkKind> = Vec::new();
+        let mut mark = |kind| kinds.push(kind);
         if !ghost {
             for (e, kind) in [(Event::SnappedDown, MarkKind::SnappedDown), (Event::SteppedUp, MarkKind::SteppedUp)] {
                 if r.events.contains(e) {
@@ -261,11 +246,21 @@ impl Body {
             if was_grounded && r.grounded && open_ahead && lost > 0.5 * self.controller.config().run_speed {
                 mark(MarkKind::Bump);
             }
-            let stuck = open_ahead && (at[0] - before[0]).abs() < 1e-4;
-            if stuck && !self.stuck {
+            // Stuck: it has somewhere to go (a run with no wall ahead, or a fall) and went nowhere.
+            let wants = open_ahead || !r.grounded;
+            let stuck = wants && (at[0] - before[0]).abs() < 1e-4 && (at[1] - before[1]).abs() < 1e-4;
+            // One mark for a place it sticks at, however it creeps there (half a unit apart).
+            let near = |m: &Mark| m.kind == MarkKind::Stuck && (m.at[0] - at[0]).hypot(m.at[1] - at[1]) < 0.5;
+            if stuck && !self.stuck && !self.marks.iter().any(near) {
                 mark(MarkKind::Stuck);
             }
             self.stuck = stuck;
+        }
+        for kind in kinds {
+            if self.marks.len() == MAX_MARKS {
+                self.marks.remove(0);
+            }
+            self.marks.push(Mark { kind, at, step });
         }
         if self.trail.len() < MAX_RECORD {
             self.trail.push(at);
