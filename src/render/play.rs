@@ -161,7 +161,9 @@ fn draw_normals(state: &State, sizes: Sizes) {
         let colour = to_color(colour);
         aa::disc(at.x, at.y, sizes.line(3.0), colour);
         arrow(at, tip, sizes.line(2.0), colour, 9.0 * sizes.scale);
-        text(word, tip.x + 5.0 * sizes.scale, tip.y, sizes.font(12.0), colour);
+        // On a plate beside the tip, clear of the other labels (a trail may cross it).
+        let side = if n[0].abs() > 0.5 { vec2(0.0, -14.0) } else { vec2(30.0, 0.0) } * sizes.scale;
+        label(word, tip.x + side.x, tip.y + side.y, sizes.font(12.0), colour, true);
     };
     if r.grounded {
         normal(r.ground_normal, palette::GROUND_NORMAL, "ground n");
@@ -225,7 +227,7 @@ fn draw_hud(state: &State, sizes: Sizes) {
         let d = text(&label, x + 2.0 * dot + 5.0 * sizes.scale, y, fs, col);
         x += 2.0 * dot + d.width + 22.0 * sizes.scale;
     }
-    let events = r.map(|r| r.events.to_string()).unwrap_or_default();
+    let events = r.map_or("no step yet".to_string(), |r| r.events.to_string());
     let line = format!(
         "at {}, v = {} /s{}",
         vector(b.position()),
@@ -241,9 +243,12 @@ fn draw_legend(state: &State, sizes: Sizes) {
     let (c, p) = (state.canvas, &state.playground.play);
     let fs = sizes.font(13.0);
     let lh = fs as f32 * 1.45;
-    let x = c.x + 10.0 * sizes.scale;
-    let mut y = c.y + 10.0 * sizes.scale + 3.3 * sizes.font(16.0) as f32 + 3.0 * sizes.font(14.0) as f32 * 1.5;
-    let w = 420.0 * sizes.scale;
+    // In the canvas's top right corner, beside the HUD; under it when the canvas is too narrow.
+    let w = 350.0 * sizes.scale;
+    let top = c.y + 10.0 * sizes.scale + 3.3 * sizes.font(16.0) as f32 + fs as f32;
+    let beside = c.w >= 2.0 * w + 40.0 * sizes.scale;
+    let x = if beside { c.x + c.w - w - 6.0 * sizes.scale } else { c.x + 10.0 * sizes.scale };
+    let mut y = if beside { top } else { top + 2.0 * sizes.font(14.0) as f32 * 1.5 };
     let done = if p.ghosts_done(state.playground.steps) { "done" } else { "running" };
     draw_rectangle(
         x - 4.0,
@@ -252,7 +257,7 @@ fn draw_legend(state: &State, sizes: Sizes) {
         lh * (p.ghosts.len() + 2) as f32 + 6.0,
         to_color(alpha(palette::BACKGROUND, 200)),
     );
-    text(&format!("Ghost race, your run replayed by every strategy ({done})"), x, y, fs, to_color(palette::TEXT));
+    text(&format!("Ghost race: your run, every strategy ({done})"), x, y, fs, to_color(palette::TEXT));
     y += lh;
     let s = sizes.scale;
     let key = to_color(palette::TICK_TEXT);
