@@ -11,6 +11,7 @@ mod support;
 
 mod bench_quick;
 mod cli;
+mod controller_cli;
 mod fonts;
 mod motion_cli;
 mod reduced_motion_cli;

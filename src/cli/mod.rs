@@ -2,6 +2,7 @@
 //! `query`, `move` and `bench` never touch graphics, so they run on a machine with no display.
 
 pub mod bench;
+pub mod controller;
 pub mod motion;
 pub mod query;
 

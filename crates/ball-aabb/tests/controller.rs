@@ -305,6 +305,27 @@ fn controller_hits_the_ceiling() {
     assert!(land > hit && reps[land].position[1] == on(0.5, 0.4));
 }
 
+/// A ball wedged between a block's corner and a wall (found by the soak below: it stayed frozen
+/// in the air, unable to jump). Block A covers [2, 3] × [1, 2], wall B [4, 5] × [1, 4]; the gap
+/// from A's corner (3, 2) to B's face x = 4 is 1, narrower than the ball (r = 0.55). Falling along
+/// the wall (centre x = 4 − 0.55 = 3.45) it meets the corner when (x − 3)² + (y − 2)² = 0.55²:
+/// y = 2 + √(0.3025 − 0.2025) = 2.3162; there the corner's normal (0.45, 0.316)/0.55 = (0.818,
+/// 0.575) is too steep to stand on and the wall's (−1, 0) holds no weight, but together they hold
+/// the ball: it counts as standing (ground normal the corner's), and it can jump out.
+#[test]
+fn controller_wedged_between_a_corner_and_a_wall_can_jump() {
+    let map = level(&["......", "......", "....#.", "....#.", "..#.#.", "######"], 1.0);
+    let mut c = Controller::new([3.449, 5.0], 0.55, Config::default()).unwrap();
+    let reps = steps(&mut c, NONE, DT, &map, 60);
+    let land = first(&reps, Event::Landed).expect("it comes to rest");
+    let rest = reps[land];
+    assert!((rest.position[0] - 3.45).abs() < 1e-3 && (rest.position[1] - 2.3162).abs() < 1e-3, "{rest:?}");
+    assert!(reps[land..].iter().all(|r| r.grounded && r.position == rest.position));
+    assert!(rest.ground_normal[1] < 0.6 && rest.ground_normal[0] > 0.8, "too steep alone: {rest:?}");
+    let rep = c.step(JUMP, DT, &map);
+    assert!(rep.events.contains(Event::Jumped) && rep.velocity[1] > 0.0, "{rep:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The API: glam's Vec2 in and out, bad numbers, dt.
 
@@ -324,4 +345,103 @@ fn controller_takes_glam_and_refuses_bad_numbers() {
         let rep = c.step(RIGHT, dt, &map);
         assert!(rep.events.is_empty() && c == before, "dt {dt}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A seeded soak.
+
+/// A small seeded generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+/// The deepest the ball overlaps any solid cell (brute force over the cells near it).
+fn overlap(map: &TileMap, c: [f32; 2], r: f32) -> f32 {
+    let ball = ball_aabb::Circle::new(c, r).unwrap();
+    let reach = |x: f32| ((x / map.cell()).floor().max(0.0) as usize).min(usize::MAX / 2);
+    let (c0, c1) = (reach(c[0] - r).saturating_sub(1), reach(c[0] + r) + 1);
+    let (r0, r1) = (reach(c[1] - r).saturating_sub(1), reach(c[1] + r) + 1);
+    let mut worst = 0.0f32;
+    for row in r0..=r1.min(map.height() - 1) {
+        for col in c0..=c1.min(map.width() - 1) {
+            if map.is_solid(col, row) {
+                worst = worst.max(ball.contact(&map.cell_rect(col, row)).penetration);
+            }
+        }
+    }
+    worst
+}
+
+/// 300 random levels (24 × 16 cells of 1, 0.5, 0.7 or 0.3, a floor, up to 60 random solid and
+/// one-way cells), radii from 0.2 to 0.8 cells, 600 frames each of random input held for a
+/// quarter second. After every step: the position is finite; the ball overlaps no solid cell by
+/// more than the slop; it is never frozen in the air (the same position three steps running while
+/// not grounded: a ball wedged between two corners must count as standing); it never stands still
+/// on the ground while asked to run, unless a wall or ceiling blocks it. Run: 180,000 steps.
+#[test]
+fn controller_soak_random_levels() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (w, h) = (24, 16);
+    let mut steps = 0;
+    for trial in 0..300 {
+        let cell = [1.0f32, 0.5, 0.7, 0.3][rng.below(4)];
+        let mut map = TileMap::new(w, h, cell, [0.0, 0.0]).unwrap();
+        for col in 0..w {
+            map.set(col, 0, true);
+        }
+        for _ in 0..rng.below(60) {
+            let tile = if rng.below(4) == 0 { ball_aabb::world::Tile::OneWay } else { ball_aabb::world::Tile::Solid };
+            map.set_tile(rng.below(w), rng.below(h), tile);
+        }
+        let r = cell * (0.2 + 0.6 * rng.unit());
+        let free = (0..100).map(|_| (rng.below(w), 1 + rng.below(h - 1))).find(|&(c, row)| {
+            let p = [(c as f32 + 0.5) * cell, (row as f32 + 0.5) * cell];
+            map.tile(c, row) == ball_aabb::world::Tile::Empty && overlap(&map, p, r) == 0.0
+        });
+        let Some((c, row)) = free else { continue };
+        let cfg = Config {
+            run_speed: 6.0 * cell,
+            jump_speed: 12.0 * cell.sqrt(),
+            gravity: 30.0 * cell,
+            snap_distance: cell,
+            max_step_height: 0.5 * cell,
+            ..Config::default()
+        };
+        let mut ctl = Controller::new([(c as f32 + 0.5) * cell, (row as f32 + 0.5) * cell], r, cfg).unwrap();
+        let (mut input, mut still, mut frozen) = (NONE, 0, 0);
+        for k in 0..600 {
+            if k % 15 == 0 {
+                let x = [-1.0, 0.0, 1.0, 0.5][rng.below(4)];
+                input =
+                    Input { x, jump_pressed: rng.below(3) == 0, jump_held: rng.below(2) == 0, down: rng.below(4) == 0 };
+            } else {
+                input.jump_pressed = false;
+            }
+            let before = ctl.position();
+            let rep = ctl.step(input, DT, &map);
+            steps += 1;
+            let at = format!("trial {trial} step {k}: {rep:?}");
+            assert!(rep.position.iter().all(|x| x.is_finite()), "{at}");
+            assert!(overlap(&map, rep.position, r) <= 1e-4, "{at}");
+            let unmoved = rep.position == before;
+            frozen = if unmoved && !rep.grounded { frozen + 1 } else { 0 };
+            assert!(frozen < 3, "frozen in the air: {at}");
+            let blocked = rep.on_wall || rep.on_ceiling;
+            still = if unmoved && rep.grounded && input.x != 0.0 && !blocked { still + 1 } else { 0 };
+            assert!(still < 10, "stuck on the ground: {at}");
+        }
+    }
+    assert!(steps > 150_000, "{steps} steps");
 }

@@ -6,6 +6,8 @@
 
 use super::passable::Passable;
 use super::Config;
+use crate::contact::closest_point;
+use crate::math::sqrt;
 use crate::shape::{Circle, Rect};
 use crate::world::{self, Params, Step, World};
 
@@ -105,16 +107,64 @@ impl<W: World> Ctx<'_, W> {
         best
     }
 
+    /// The ground the ball at `center` rests on by touch, from the boxes within `r + tol` of the
+    /// centre, each with its outward normal `n = (c − q)/|c − q|` from its closest point `q`:
+    ///
+    /// - the normals pointing up (`n.y > 0`) sum to a direction that counts as ground: a box
+    ///   corner the ball sits on (the ground normal is that sum, normalised);
+    /// - or the ball is **wedged**: some of those normals lean right (`n.x ≥ 0`) and some left
+    ///   (`n.x ≤ 0`), none pointing down (`n.y ≥ 0`), one at least pointing up — so "up" lies between
+    ///   them and together they hold the ball against gravity, though each alone is too steep (a
+    ///   gap a little narrower than the ball; a corner with a wall beside it). Counted as ground, so
+    ///   the character can jump out instead of being stuck in the air.
+    fn touching(&self, center: [f32; 2], tol: f32) -> Option<Ground> {
+        let r = self.radius as f64;
+        let reach = self.radius + tol;
+        let query = Rect::new([center[0] - reach, center[1] - reach], [center[0] + reach, center[1] + reach]).ok()?;
+        let pass = self.passable(center);
+        let (mut sum, mut top, mut one_way_only) = ([0.0f64; 2], f32::MIN, true);
+        let (mut up, mut right, mut left) = (false, false, false);
+        pass.candidates(&query, |i, b| {
+            let q = closest_point(&center, &b);
+            let w = [center[0] as f64 - q[0] as f64, center[1] as f64 - q[1] as f64];
+            let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
+            if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
+                return;
+            }
+            (right, left) = (right || w[0] >= 0.0, left || w[0] <= 0.0);
+            if w[1] > 0.0 {
+                (sum[0], sum[1]) = (sum[0] + w[0] / dist, sum[1] + w[1] / dist);
+                top = top.max(q[1]);
+                one_way_only &= self.world.one_way(i);
+                up = true;
+            }
+        });
+        let len = sqrt(sum[0] * sum[0] + sum[1] * sum[1]);
+        if !up || len == 0.0 {
+            return None;
+        }
+        let normal = [(sum[0] / len) as f32, (sum[1] / len) as f32];
+        let wedged = right && left;
+        (normal[1] >= self.config.floor_min_normal_y || wedged).then_some(Ground {
+            center_y: center[1],
+            normal,
+            top,
+            one_way_only,
+        })
+    }
+
     /// Where the character at `center` stands, looking down at most `max_drop`:
     ///
     /// 1. **flat foot**: the highest exposed box top under the ball's width, within the tolerance of
     ///    its feet: it stands there (the centre is put at [`standing_height`], so a run along a floor
     ///    keeps one height exactly);
-    /// 2. **snap** (`max_drop > 0`): otherwise the ball is swept down by `max_drop`; if it can
-    ///    descend to the highest such top within `max_drop` (the sweep's first contact, if any, is
-    ///    at or below that height), it stands on it; else it stands where the sweep first touches,
-    ///    if that contact's normal counts as ground (a box corner);
-    /// 3. else nothing.
+    /// 2. **touch**: else the boxes it touches hold it up (a corner, a wedge: see
+    ///    [`Ctx::touching`]);
+    /// 3. **snap** (`max_drop > 0`): else the ball is swept down by `max_drop`; if it can descend to
+    ///    the highest such top within `max_drop` (the sweep's first contact, if any, is at or below
+    ///    that height), it stands on it; else where the sweep first touches, if what it touches
+    ///    there holds it up;
+    /// 4. else nothing.
     pub fn probe(&self, center: [f32; 2], max_drop: f32, closed: bool) -> Option<Ground> {
         let r = self.radius;
         let tol = self.tol(center);
@@ -129,6 +179,9 @@ impl<W: World> Ctx<'_, W> {
         if let Some(f) = flat.filter(|&(top, _)| top >= feet - tol) {
             return Some(on_top(f));
         }
+        if let Some(g) = self.touching(center, tol) {
+            return Some(g);
+        }
         if max_drop <= 0.0 {
             return None;
         }
@@ -139,13 +192,8 @@ impl<W: World> Ctx<'_, W> {
                 return Some(on_top(f));
             }
         }
-        let c = first?;
-        (c.normal[1] >= self.config.floor_min_normal_y).then(|| Ground {
-            center_y: c.center[1],
-            normal: c.normal,
-            top: c.point[1],
-            one_way_only: self.world.one_way(c.index),
-        })
+        let at = first?.center;
+        self.touching(at, self.tol(at))
     }
 
     /// Rapier's autostep for a ball on the ground at `start` whose horizontal move by `dx` was

@@ -307,18 +307,10 @@ impl Controller {
         // A component the move did not change keeps its exact value (no ·dt/dt rounding).
         let mut out = [0, 1].map(|k| if s.velocity[k] == s.velocity_in[k] { v[k] } else { s.velocity[k] / dt });
         let floor = cfg.floor_min_normal_y;
-        let mut landing: Option<Ground> = None;
         for c in s.contacts() {
-            if c.normal[1] >= floor {
-                landing = Some(Ground {
-                    center_y: pos[1],
-                    normal: c.normal,
-                    top: c.point[1],
-                    one_way_only: world.one_way(c.index),
-                });
-            } else if c.normal[1] <= -floor {
+            if c.normal[1] <= -floor {
                 report.on_ceiling = true;
-            } else {
+            } else if c.normal[1] < floor {
                 report.on_wall = true;
                 report.wall_normal = c.normal;
             }
@@ -328,6 +320,10 @@ impl Controller {
         }
         if standing {
             out[1] = out[1].min(0.0); // the ground never launches a character: only a jump does
+        } else if report.on_wall {
+            // Nor does a wall: sliding up a steep corner would let a push into it hold the
+            // character up against gravity (a ball stuck halfway up a corner, in the air).
+            out[1] = out[1].min(v[1]);
         }
         if report.on_ceiling {
             events.insert(Event::HitCeiling);
@@ -350,11 +346,11 @@ impl Controller {
         // 8. Ground.
         let ground = if stepped.is_some() {
             stepped
-        } else if out[1] > 0.0 {
+        } else if out[1] > 0.0 && (jumped || self.rising) {
             None
         } else {
             let max_drop = if standing { Config::nonneg(cfg.snap_distance) } else { 0.0 };
-            ctx.probe(pos, max_drop, standing).or(landing)
+            ctx.probe(pos, max_drop, standing)
         };
         let tol = ctx.tol(pos);
         match ground {

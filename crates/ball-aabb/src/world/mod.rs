@@ -139,7 +139,7 @@ pub trait World {
     /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
     ///
     /// A one-way box counts only along x, and only when `point` lies on its top edge: there its top
-    /// face is the floor the ball rolls on (see [`one_way_extends`]).
+    /// face is the floor the ball rolls on (see `one_way_extends`).
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
         solid_beyond_by_query(self, point, axis, positive, except)
     }
