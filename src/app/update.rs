@@ -53,7 +53,7 @@ pub fn update(state: &mut State, input: &Input) {
         play::follow(&mut state.playground.play, input.dt, state.motion.reduced_motion);
     } else if state.mode.playground() {
         let held: &[Key] = if input.keyboard_taken { &[] } else { &input.held };
-        state.playground.drive = play::keys_input(held, false).x;
+        state.playground.drive = play::keys_input(held, false, false).x;
         if let Some(cmd) = playground::pointer::pointer(state, input) {
             apply_playground(state, cmd);
         }

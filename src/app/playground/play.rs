@@ -15,7 +15,7 @@
 //! holds a [`PlayState`] and calls these functions from its clock.
 
 use super::options::PlaygroundOptions;
-use super::script::normalise;
+use super::script::edge;
 use crate::app::input::Key;
 use crate::app::view::ScreenRect;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
@@ -62,19 +62,16 @@ pub fn is_jump_key(k: Key) -> bool {
     matches!(k, Key::Space | Key::W | Key::Up)
 }
 
-/// The controller's input from the keys held this step and whether a jump was pressed since the
-/// last step: ← or A left, → or D right (both: neither), Space / W / ↑ held holds the jump, ↓
-/// holds down. A press holds the jump for its step too ([`normalise`]).
+/// The controller's input from the keys held this step and whether a jump key went down since the
+/// last step (`jump_down`): ← or A left, → or D right (both: neither), Space / W / ↑ held (or gone
+/// down since the last step) holds the jump, ↓ holds down; the jump is pressed when it is held now
+/// and was not on the step before (`held_before`, see [`edge`]).
 #[must_use]
-pub fn keys_input(held: &[Key], jump_pressed: bool) -> Input {
+pub fn keys_input(held: &[Key], jump_down: bool, held_before: bool) -> Input {
     let has = |ks: &[Key]| ks.iter().any(|k| held.contains(k));
     let x = f32::from(u8::from(has(&[Key::Right, Key::D]))) - f32::from(u8::from(has(&[Key::Left, Key::A])));
-    normalise(Input {
-        x,
-        jump_pressed,
-        jump_held: held.iter().any(|&k| is_jump_key(k)),
-        down: held.contains(&Key::Down),
-    })
+    let jump_held = jump_down || held.iter().any(|&k| is_jump_key(k));
+    edge(Input { x, jump_pressed: false, jump_held, down: held.contains(&Key::Down) }, held_before)
 }
 
 /// The on-screen touch pads.
@@ -324,7 +321,8 @@ pub struct PlayState {
     pub race_inputs: Vec<Input>,
     /// The world point the camera centres on (before it is kept within the map).
     pub camera: [f32; 2],
-    /// A jump pressed (key or pad) since the last step: the next live step's `jump_pressed`.
+    /// A jump key (or the pad) went down since the last step: the next live step holds the jump
+    /// (and presses it, if it was not held on the step before).
     pub jump_latch: bool,
     /// The keys held now (keyboard and touch pads): the live steps' run, jump held, down.
     pub held: Vec<Key>,
@@ -424,9 +422,10 @@ pub fn stop_race(p: &mut PlayState) {
 /// Returns whether the character fell out of the world (the caller starts a new attempt).
 pub fn step(p: &mut PlayState, map: &TileMap, step: u32, dt: f32) -> bool {
     let k = step as usize;
+    let held_before = p.recording.last().is_some_and(|i| i.jump_held);
     let input = match p.script.get(k) {
         Some(i) => *i,
-        None => keys_input(&p.held, std::mem::take(&mut p.jump_latch)),
+        None => keys_input(&p.held, std::mem::take(&mut p.jump_latch), held_before),
     };
     if p.recording.len() < MAX_RECORD {
         p.recording.push(input);

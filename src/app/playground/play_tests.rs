@@ -2,7 +2,7 @@
 //! directly, the ghost race, the scene keys, the camera, the touch pads and reduced motion.
 
 use super::play::*;
-use super::script::{InputScript, Jump, Token};
+use super::script::{edge, InputScript, Token};
 use super::*;
 use crate::app::levels::{course, level_index, LEVELS};
 use crate::app::scene::SceneOptions;
@@ -38,7 +38,7 @@ fn frames(s: &mut State, n: usize, held: &[Key], pressed: &[Key]) {
 
 #[test]
 fn keys_map_onto_the_controllers_input() {
-    let i = |held: &[Key], pressed| keys_input(held, pressed);
+    let i = |held: &[Key], down| keys_input(held, down, false);
     assert_eq!(i(&[], false), Ctl::default());
     for (held, x) in [
         (&[Key::Left][..], -1.0),
@@ -51,13 +51,18 @@ fn keys_map_onto_the_controllers_input() {
     ] {
         assert_eq!(i(held, false).x, x, "{held:?}");
     }
+    // A jump key held: pressed on the step it starts being held, then only held.
     for k in [Key::Space, Key::W, Key::Up] {
         assert!(is_jump_key(k));
-        assert_eq!(i(&[k], false), Ctl { jump_held: true, ..Ctl::default() }, "{k:?}");
+        assert_eq!(i(&[k], false), Ctl { jump_pressed: true, jump_held: true, ..Ctl::default() }, "{k:?}");
+        assert_eq!(keys_input(&[k], false, true), Ctl { jump_held: true, ..Ctl::default() }, "{k:?}");
     }
-    // A press holds the jump for its step, even when the key is already up again.
+    // A tap between two steps (down and up again) holds the jump for the next step, and presses it.
     assert_eq!(i(&[], true), Ctl { jump_pressed: true, jump_held: true, ..Ctl::default() });
     assert_eq!(i(&[Key::Down, Key::Space], true), Ctl { x: 0.0, jump_pressed: true, jump_held: true, down: true });
+    // Let go and pressed again between two steps: one long hold, no second press (the scripts' rule).
+    assert!(!keys_input(&[Key::Space], true, true).jump_pressed);
+    assert!(edge(Ctl { jump_pressed: true, ..Ctl::default() }, false).jump_held);
     assert!(!is_jump_key(Key::S) && !i(&[Key::S, Key::G], false).down);
 
     // Through the app: Space pressed and Right held in a frame are the next step's input; the keys
@@ -176,7 +181,7 @@ fn the_scene_text_round_trips_play() {
     for text in [
         "play=on&level=course-run",
         "playground=on&play=on&level=course-shaft&strategy=per-axis",
-        "play=on&level=course-run&inputs=R*30,RJ*40,N*10,DJ,LH*3&race=on&steps=120",
+        "play=on&level=course-run&inputs=R*30,RJ*40,N*10,DJ,LJ*3&race=on&steps=120",
         "play=on&level=course-fall&gravity=off&ball=3.5,28.4,0.3",
     ] {
         let o = SceneOptions::from_fragment(text).unwrap();
@@ -215,25 +220,29 @@ fn the_scene_text_round_trips_play() {
 #[test]
 fn scripts_write_every_recorded_run_exactly() {
     let i = |x: f32, p, h, d| Ctl { x, jump_pressed: p, jump_held: h, down: d };
+    // A run as Play records it: presses where the jump starts being held.
     let run = vec![
         i(1.0, false, false, false),
         i(1.0, false, false, false),
         i(1.0, true, true, false),
         i(1.0, false, true, false),
         i(0.0, false, true, false),
-        i(0.0, true, false, true), // a tap within one step: held for that step
+        i(0.0, false, false, true),
+        i(0.0, true, true, true),
         i(-1.0, false, false, false),
         i(-1.0, true, true, false),
-        i(-1.0, true, true, false), // pressed again at once
     ];
     let s = InputScript::from_inputs(&run).unwrap();
-    assert_eq!(s.to_string(), "R*2,RJ*2,H,DJ,L,LJ,LJ");
-    let want: Vec<Ctl> = run.iter().map(|&i| super::script::normalise(i)).collect();
-    assert_eq!(s.inputs(), want);
+    assert_eq!(s.to_string(), "R*2,RJ*2,J,D,DJ,L,LJ");
+    assert_eq!(s.inputs(), run);
     assert_eq!(InputScript::parse(&s.to_string()).unwrap(), s);
     assert_eq!(s.steps(), run.len());
-    assert_eq!(s.tokens()[1], Token { x: 1, jump: Jump::Pressed, down: false, count: 2 });
-    assert_eq!(InputScript::parse(" n*3 , r ").unwrap().to_string(), "N*3,R");
+    assert_eq!(s.tokens()[1], Token { x: 1, jump: true, down: false, count: 2 });
+    // The command line's language: any case, J pressed only where it starts being held.
+    let t = InputScript::parse(" n*3 , r, rj*2, jr ").unwrap();
+    assert_eq!(t.to_string(), "N*3,R,RJ*2,RJ");
+    assert_eq!(InputScript::from_inputs(&t.inputs()).unwrap().to_string(), "N*3,R,RJ*3");
+    assert_eq!(t.inputs().iter().filter(|i| i.jump_pressed).count(), 1);
     assert!(InputScript::parse("").unwrap().is_empty());
     // Too many tokens for a scene: no script (the run stays in the state).
     let zigzag: Vec<Ctl> = (0..200).map(|k| i(if k % 2 == 0 { 1.0 } else { -1.0 }, false, false, false)).collect();

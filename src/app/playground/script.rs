@@ -1,20 +1,21 @@
-//! The Play mode's inputs as text: a run is a list of steps' inputs, written as runs of equal
-//! steps (`R*30,RJ*24,R*40,N*10`: run right 30 steps, jump while running and hold it 24 steps, run
-//! on 40, stand 10). The scene key `inputs=` holds one ([`InputScript`], `Copy`, so it can live in a
-//! scene); the race replays it with every strategy, and the player follows it from the start.
+//! The Play mode's inputs as text, in the language of `move --controller --input SCRIPT` (see
+//! `docs/cli.md`): a run is a list of steps' keys, written as runs of equal steps
+//! (`R*30,RJ*24,R*40,N*10`: run right 30 steps, jump while running and hold it 24 steps, run on 40,
+//! stand 10). The scene key `inputs=` holds one ([`InputScript`], `Copy`, so it can live in a
+//! scene); the race replays it with every strategy, and the player follows it from the start. The
+//! same text, with `--dt 0.008333333` (the playground's 1/120 s), replays the run at the command line.
 //!
-//! A token is letters and an optional `*COUNT` (1 … [`MAX_COUNT`] steps, 1 if absent):
+//! A token is keys and an optional `*COUNT` (1 … [`MAX_COUNT`] steps, 1 if absent):
 //!
-//! | letter | the controller's [`Input`] for those steps |
+//! | key | the controller's [`Input`] for those steps |
 //! |---|---|
-//! | `L` / `R` | `x = −1` / `x = 1` (neither: `x = 0`) |
-//! | `J` | jump pressed on the token's first step, and held for all of them |
-//! | `H` | jump held (no new press: a jump held on from the token before) |
+//! | `L` / `R` | `x = −1` / `x = 1` (neither: `x = 0`; not both) |
+//! | `J` | jump held; **pressed** on a step where it is held and was not on the step before |
 //! | `D` | down held (`D` with `J`: drop through a one-way platform) |
-//! | `N` | nothing (a token of its own) |
+//! | `N` | no key (a token of its own) |
 //!
-//! A jump press always comes with the jump held (a press shorter than a step still held it for part
-//! of that step: see [`normalise`]), so every recorded run is written exactly and reads back equal.
+//! So a jump press is the rising edge of "jump held": Play feeds the controller that way too
+//! ([`edge`]), which is why every run it records is written exactly and reads back equal.
 
 use crate::app::text::OptionError;
 use crate::geom::controller::Input;
@@ -24,41 +25,21 @@ pub const MAX_TOKENS: usize = 64;
 /// Most steps one token stands for (a minute at 120 steps a second).
 pub const MAX_COUNT: u16 = 7200;
 
-/// How a token holds the jump button.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Jump {
-    #[default]
-    Off,
-    /// Held on (`H`).
-    Held,
-    /// Pressed on the first step, held on (`J`).
-    Pressed,
-}
-
-/// `count` equal steps.
+/// `count` steps with the same keys.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Token {
     /// −1, 0 or 1.
     pub x: i8,
-    pub jump: Jump,
+    /// Jump held.
+    pub jump: bool,
+    /// Down held.
     pub down: bool,
     pub count: u16,
 }
 
 impl Token {
-    /// The input of this token's `k`-th step (from 0).
-    #[must_use]
-    pub fn input(&self, k: usize) -> Input {
-        Input {
-            x: f32::from(self.x),
-            jump_pressed: self.jump == Jump::Pressed && k == 0,
-            jump_held: self.jump != Jump::Off,
-            down: self.down,
-        }
-    }
-
-    /// The token's letters (`N` for nothing).
-    fn letters(&self) -> String {
+    /// The token's keys (`N` for none), in the order `L`/`R`, `D`, `J`.
+    fn keys(&self) -> String {
         let mut s = String::new();
         match self.x {
             x if x < 0 => s.push('L'),
@@ -68,10 +49,8 @@ impl Token {
         if self.down {
             s.push('D');
         }
-        match self.jump {
-            Jump::Off => {}
-            Jump::Held => s.push('H'),
-            Jump::Pressed => s.push('J'),
+        if self.jump {
+            s.push('J');
         }
         if s.is_empty() {
             s.push('N');
@@ -96,7 +75,7 @@ impl Default for InputScript {
 impl InputScript {
     /// No steps.
     pub const EMPTY: InputScript =
-        InputScript { tokens: [Token { x: 0, jump: Jump::Off, down: false, count: 0 }; MAX_TOKENS], len: 0 };
+        InputScript { tokens: [Token { x: 0, jump: false, down: false, count: 0 }; MAX_TOKENS], len: 0 };
 
     #[must_use]
     pub fn tokens(&self) -> &[Token] {
@@ -114,25 +93,27 @@ impl InputScript {
         self.tokens().iter().map(|t| t.count as usize).sum()
     }
 
-    /// Every step's input, in order.
+    /// Every step's input, in order: a jump is pressed where it starts being held ([`edge`]).
     #[must_use]
     pub fn inputs(&self) -> Vec<Input> {
-        self.tokens().iter().flat_map(|t| (0..t.count as usize).map(move |k| t.input(k))).collect()
+        let mut held_before = false;
+        let mut out = Vec::with_capacity(self.steps());
+        for t in self.tokens() {
+            for _ in 0..t.count {
+                let held = Input { x: f32::from(t.x), jump_pressed: false, jump_held: t.jump, down: t.down };
+                out.push(edge(held, held_before));
+                held_before = t.jump;
+            }
+        }
+        out
     }
 
-    /// A run's inputs as a script (each [`normalise`]d, `x` rounded to −1, 0 or 1); `None` when it
-    /// needs more than [`MAX_TOKENS`] tokens.
+    /// A run's inputs as a script (`x` rounded to −1, 0 or 1; the presses are where the jump starts
+    /// being held, as [`edge`] makes them); `None` when it needs more than [`MAX_TOKENS`] tokens.
     #[must_use]
     pub fn from_inputs(inputs: &[Input]) -> Option<InputScript> {
         let mut s = InputScript::EMPTY;
-        let mut last: Option<Token> = None;
         for i in inputs {
-            let i = normalise(*i);
-            let jump = match (i.jump_pressed, i.jump_held) {
-                (true, _) => Jump::Pressed,
-                (false, true) => Jump::Held,
-                (false, false) => Jump::Off,
-            };
             let x = if i.x < -0.5 {
                 -1
             } else if i.x > 0.5 {
@@ -140,94 +121,64 @@ impl InputScript {
             } else {
                 0
             };
-            // A step continues the token before when it is the same and presses nothing new (a
-            // pressed token continues with held steps).
-            let continued = jump != Jump::Pressed
-                && last.is_some_and(|t| {
-                    t.x == x
-                        && t.down == i.down
-                        && t.count < MAX_COUNT
-                        && (t.jump == jump || (t.jump == Jump::Pressed && jump == Jump::Held))
-                });
-            if continued {
-                let n = s.len as usize - 1;
-                s.tokens[n].count += 1;
-                last = Some(s.tokens[n]);
-            } else {
-                if s.len as usize == MAX_TOKENS {
-                    return None;
+            let (jump, down) = (i.jump_held || i.jump_pressed, i.down);
+            let n = s.len as usize;
+            match s.tokens[..n].last_mut() {
+                Some(t) if (t.x, t.jump, t.down) == (x, jump, down) && t.count < MAX_COUNT => t.count += 1,
+                _ if n == MAX_TOKENS => return None,
+                _ => {
+                    s.tokens[n] = Token { x, jump, down, count: 1 };
+                    s.len += 1;
                 }
-                let t = Token { x, jump, down: i.down, count: 1 };
-                s.tokens[s.len as usize] = t;
-                s.len += 1;
-                last = Some(t);
             }
         }
         Some(s)
     }
 
-    /// Reads a script (`R*30,RJ*24,N`); an empty text is an empty script. A bad token is refused
-    /// naming it and the key `inputs`.
+    /// Reads a script (`R*30,RJ*24,N`, any case); an empty text is an empty script. A bad token is
+    /// refused naming it (from 1) and the key `inputs`.
     pub fn parse(text: &str) -> Result<InputScript, OptionError> {
         let bad = |m: String| OptionError { field: "inputs", message: m };
         let mut s = InputScript::EMPTY;
-        for tok in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-            let (letters, count) = tok.split_once('*').unwrap_or((tok, "1"));
+        for (k, tok) in text.split(',').map(str::trim).enumerate().filter(|(_, t)| !t.is_empty()) {
+            let at = format!("token {} {tok:?}", k + 1);
+            let (keys, count) = tok.split_once('*').unwrap_or((tok, "1"));
             let count = match count.trim().parse::<u16>() {
                 Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
                 _ => {
                     return Err(bad(format!(
-                        "token {tok:?}: the count {count:?} is not a whole number 1..={MAX_COUNT}"
+                        "{at}: the count {:?} is not a whole number 1..={MAX_COUNT}",
+                        count.trim()
                     )))
                 }
             };
-            let mut t = Token { count, ..Token::default() };
-            let mut nothing = false;
-            for ch in letters.trim().chars() {
-                let clash = match ch.to_ascii_uppercase() {
-                    'L' | 'R' if t.x != 0 => true,
-                    'L' => {
-                        t.x = -1;
-                        false
-                    }
-                    'R' => {
-                        t.x = 1;
-                        false
-                    }
-                    'J' | 'H' if t.jump != Jump::Off => true,
-                    'J' => {
-                        t.jump = Jump::Pressed;
-                        false
-                    }
-                    'H' => {
-                        t.jump = Jump::Held;
-                        false
-                    }
-                    'D' if t.down => true,
-                    'D' => {
-                        t.down = true;
-                        false
-                    }
-                    'N' if nothing => true,
-                    'N' => {
-                        nothing = true;
-                        false
-                    }
-                    other => {
-                        return Err(bad(format!(
-                            "token {tok:?}: {other:?} is not L, R, J, H, D or N (e.g. R*30,RJ*24,N*10)"
-                        )))
-                    }
-                };
-                if clash {
-                    return Err(bad(format!("token {tok:?}: {ch:?} twice, or L with R, or J with H")));
+            let keys = keys.trim().to_ascii_uppercase();
+            if keys.is_empty() {
+                return Err(bad(format!("{at}: no key (N for a step with none; keys: R, L, J, D, N)")));
+            }
+            let (mut t, mut seen) = (Token { count, ..Token::default() }, String::new());
+            for ch in keys.chars() {
+                if seen.contains(ch) {
+                    return Err(bad(format!("{at}: key '{ch}' twice")));
+                }
+                seen.push(ch);
+                match ch {
+                    'R' => t.x += 1,
+                    'L' => t.x -= 1,
+                    'J' => t.jump = true,
+                    'D' => t.down = true,
+                    'N' => {}
+                    other => return Err(bad(format!("{at}: {other:?} is not a key (R, L, J, D, N)"))),
                 }
             }
-            if letters.trim().is_empty() || (nothing && t != Token { count, ..Token::default() }) {
-                return Err(bad(format!("token {tok:?}: give letters (N alone for nothing)")));
+            if keys.contains('N') && keys.len() > 1 {
+                return Err(bad(format!("{at}: N (no key) cannot go with other keys")));
+            }
+            if keys.contains('R') && keys.contains('L') {
+                return Err(bad(format!("{at}: R and L together")));
             }
             if s.len as usize == MAX_TOKENS {
-                return Err(bad(format!("more than {MAX_TOKENS} tokens")));
+                return Err(bad(format!("{at}: more than {MAX_TOKENS} tokens")));
             }
             s.tokens[s.len as usize] = t;
             s.len += 1;
@@ -243,7 +194,7 @@ impl std::fmt::Display for InputScript {
             if i > 0 {
                 f.write_str(",")?;
             }
-            f.write_str(&t.letters())?;
+            f.write_str(&t.keys())?;
             if t.count != 1 {
                 write!(f, "*{}", t.count)?;
             }
@@ -252,9 +203,13 @@ impl std::fmt::Display for InputScript {
     }
 }
 
-/// A step's input as the Play mode records and replays it: a jump press holds the jump for that
-/// step too (a press and release within one step is still a short jump, cut on the next step).
+/// A step's input as Play feeds it to the controller: the jump held if it is held or was pressed
+/// since the last step (a tap shorter than a step still holds it for that step), and **pressed**
+/// exactly when it is held now and was not on the step before (`held_before`). A release and a new
+/// press both between two steps are one long hold (no second jump): the rule `move --controller`'s
+/// scripts follow, so a recorded run is its script.
 #[must_use]
-pub fn normalise(i: Input) -> Input {
-    Input { jump_held: i.jump_held || i.jump_pressed, ..i }
+pub fn edge(i: Input, held_before: bool) -> Input {
+    let held = i.jump_held || i.jump_pressed;
+    Input { jump_held: held, jump_pressed: held && !held_before, ..i }
 }
