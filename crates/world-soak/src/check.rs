@@ -1,0 +1,735 @@
+//! The invariants, one named [`Check`] each, and [`check_step`], which judges one step of a game
+//! loop against them with the reference of [`crate::geometry`].
+//!
+//! A step is judged from what it returns ([`Outcome`]: start, end, velocities, push-out, contacts)
+//! and the scene (map, radius, parameters); the path it took is rebuilt from its contacts
+//! ([`PathModel`]). The tolerances:
+//! - the **contact tolerance** `tol = params.tolerance(centre, r)` (the library's documented slop,
+//!   at least 4 ulps of the coordinates) where the contract says "by more than the tolerance";
+//! - **rounding** (8 `f32` ulps of the coordinates, [`rounding`]) where an exact resolver makes
+//!   one or two roundings: a free move, a kept height;
+//! - `1e-6` relative on velocities (they are computed in `f64` and rounded once).
+
+#![forbid(unsafe_code)]
+
+use crate::geometry::{add, allowed, cells_near, dot, len, magnitude, rounding, scale, sub, wide, Cell, V};
+use ball_aabb::world::{Params, Step, StrategyId, TileMap, WorldContact, MAX_CONTACTS};
+
+/// One invariant. Their ids are the names the reports and the reproducer lines use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Check {
+    /// `finite`: no NaN or infinity in the end, the velocity or the push-out.
+    Finite,
+    /// `push-out`: a ball that starts overlapping a solid by more than the tolerance is pushed out
+    /// to a free position before it moves; one that does not is not pushed (one-way cells never
+    /// push).
+    PushOut,
+    /// `overlap`: no step ends overlapping a solid cell by more than the tolerance.
+    Overlap,
+    /// `one-way`: a ball whose lowest point starts at or above a one-way cell's top (within the
+    /// tolerance) does not end, or pass, overlapping it by more than the tolerance.
+    OneWay,
+    /// `tunnel`: the path (start, each contact's centre, end) never overlaps a solid by more than the
+    /// tolerance. Not checked for the discrete strategies (tunnelling is their lesson).
+    Tunnel,
+    /// `free-path`: a step whose straight path `start → start + velocity_in` keeps `r + tol` clear
+    /// of every solid ends at `start + velocity_in` (rounding aside), with the velocity unchanged.
+    FreePath,
+    /// `freeze`: a ball whose velocity has a part its touching contacts allow moves: no ball stays
+    /// put for [`FREEZE_STEPS`] consecutive steps with such a velocity.
+    Freeze,
+    /// `into-surface`: a surface the ball touches at the start and at the end of a step gets no
+    /// more of its velocity than the step began with (the velocity given, before gravity).
+    IntoSurface,
+    /// `budget-clip`: when the iteration budget runs out, the velocity is clipped against every
+    /// contact found (no velocity into any of their normals).
+    BudgetClip,
+    /// `speed-gain`: without gravity (restitution at most 1), the speed never grows.
+    SpeedGain,
+    /// `flush-slide`: a ball resting on a flush surface (slide, moving along it or into it, nothing
+    /// else near) keeps its height and its speed along the surface, and moves the full distance.
+    FlushSlide,
+    /// `graze-normal`: a contact whose centre is exactly `r` straight off its contact point along an
+    /// axis (a tangent graze) has that axis as its normal, exactly.
+    GrazeNormal,
+}
+
+/// Steps without moving that make a [`Check::Freeze`].
+pub const FREEZE_STEPS: u32 = 10;
+
+impl Check {
+    /// Every check, in report order.
+    pub const ALL: [Check; 12] = [
+        Check::Finite,
+        Check::PushOut,
+        Check::Overlap,
+        Check::OneWay,
+        Check::Tunnel,
+        Check::FreePath,
+        Check::Freeze,
+        Check::IntoSurface,
+        Check::BudgetClip,
+        Check::SpeedGain,
+        Check::FlushSlide,
+        Check::GrazeNormal,
+    ];
+
+    /// Its place in [`Check::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Its id: `"finite"`, `"push-out"`, …
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Check::Finite => "finite",
+            Check::PushOut => "push-out",
+            Check::Overlap => "overlap",
+            Check::OneWay => "one-way",
+            Check::Tunnel => "tunnel",
+            Check::FreePath => "free-path",
+            Check::Freeze => "freeze",
+            Check::IntoSurface => "into-surface",
+            Check::BudgetClip => "budget-clip",
+            Check::SpeedGain => "speed-gain",
+            Check::FlushSlide => "flush-slide",
+            Check::GrazeNormal => "graze-normal",
+        }
+    }
+
+    /// The check with this id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Check> {
+        Check::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// Is this check run for this strategy? Every one is, except `tunnel` for the discrete
+    /// strategies, which have no path to check (they teleport, then push out).
+    #[must_use]
+    pub fn applies(self, id: StrategyId) -> bool {
+        !(self == Check::Tunnel && PathModel::of(id) == PathModel::None)
+    }
+}
+
+/// The strategies that claim every invariant: the test command asserts them clean.
+pub const EXACT: [StrategyId; 3] = [StrategyId::SweptSlide, StrategyId::Merged, StrategyId::SweptSlideSeamless];
+
+/// How a strategy's path through a step is rebuilt from its [`Outcome`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathModel {
+    /// Straight from the start to each contact's centre in order, then to the end (the swept slide
+    /// family and the plane solver: each contact is where a straight sub-move stopped).
+    Polyline,
+    /// Along x, then along y: `start → (end.x, start.y) → end` (`per-axis`).
+    AxisByAxis,
+    /// No path: the ball is put at the end and pushed (the discrete strategies).
+    None,
+}
+
+impl PathModel {
+    /// The model of a strategy.
+    #[must_use]
+    pub fn of(id: StrategyId) -> PathModel {
+        match id {
+            StrategyId::DiscreteInOrder | StrategyId::DiscreteDeepestFirst => PathModel::None,
+            StrategyId::PerAxis => PathModel::AxisByAxis,
+            StrategyId::SweptSlide | StrategyId::Merged | StrategyId::SweptSlideSeamless | StrategyId::PlaneSolver => {
+                PathModel::Polyline
+            }
+        }
+    }
+}
+
+/// How many sweeps a strategy makes before its budget runs out, if it has one that [`check_step`]
+/// can see from the contacts: one contact per iteration for the swept slide family
+/// ([`ball_aabb::motion::MAX_ITERATIONS`]), one cast per pass for the plane solver (its 5 passes).
+#[must_use]
+pub fn budget(id: StrategyId) -> Option<usize> {
+    match id {
+        StrategyId::SweptSlide | StrategyId::Merged | StrategyId::SweptSlideSeamless => {
+            Some(ball_aabb::motion::MAX_ITERATIONS)
+        }
+        StrategyId::PlaneSolver => Some(5),
+        _ => None,
+    }
+}
+
+/// A side a flush surface faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Facing {
+    /// `"up"`, …
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Facing::Up => "up",
+            Facing::Down => "down",
+            Facing::Left => "left",
+            Facing::Right => "right",
+        }
+    }
+
+    /// The facing with this id.
+    #[must_use]
+    pub fn from_id(s: &str) -> Option<Facing> {
+        [Facing::Up, Facing::Down, Facing::Left, Facing::Right].into_iter().find(|f| f.id() == s)
+    }
+
+    /// The axis of its normal (1 for up and down) and the normal's sign.
+    #[must_use]
+    pub fn axis_side(self) -> (usize, f64) {
+        match self {
+            Facing::Up => (1, 1.0),
+            Facing::Down => (1, -1.0),
+            Facing::Right => (0, 1.0),
+            Facing::Left => (0, -1.0),
+        }
+    }
+}
+
+/// A flush surface of a scenario: the cells `cols[0]..=cols[1]` × `rows[0]..=rows[1]` (a straight
+/// run of solid or one-way cells, no gap) and the side a ball rests on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Surface {
+    pub cols: [usize; 2],
+    pub rows: [usize; 2],
+    pub facing: Facing,
+}
+
+impl Surface {
+    /// The surface's line (its coordinate on the normal's axis) and its extent along the other axis.
+    #[must_use]
+    pub fn geometry(&self, map: &TileMap) -> (f64, [f64; 2]) {
+        let lo = wide(map.cell_rect(self.cols[0], self.rows[0]).min());
+        let hi = wide(map.cell_rect(self.cols[1], self.rows[1]).max());
+        let (a, side) = self.facing.axis_side();
+        let line = if side > 0.0 { hi[a] } else { lo[a] };
+        (line, [lo[1 - a], hi[1 - a]])
+    }
+
+    /// Is cell `(col, row)` part of it?
+    #[must_use]
+    pub fn contains(&self, col: usize, row: usize) -> bool {
+        (self.cols[0]..=self.cols[1]).contains(&col) && (self.rows[0]..=self.rows[1]).contains(&row)
+    }
+}
+
+/// What a scenario holds fixed: the world, the ball's radius, the parameters, its flush surfaces.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    pub map: &'a TileMap,
+    pub r: f32,
+    pub params: Params,
+    pub surfaces: &'a [Surface],
+}
+
+/// A step's answer as the checks read it: [`Step`]'s fields, the contacts copied out (so a test
+/// can plant a fault in any of them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    pub start: [f32; 2],
+    pub end: [f32; 2],
+    pub velocity_in: [f32; 2],
+    pub velocity: [f32; 2],
+    pub pushed_out: [f32; 2],
+    pub contacts: [WorldContact; MAX_CONTACTS],
+    pub len: usize,
+    pub dropped: usize,
+}
+
+impl Outcome {
+    /// The contacts, in order.
+    #[must_use]
+    pub fn contacts(&self) -> &[WorldContact] {
+        &self.contacts[..self.len]
+    }
+}
+
+impl From<&Step> for Outcome {
+    fn from(s: &Step) -> Self {
+        let empty = WorldContact { index: 0, t: 0.0, center: [0.0; 2], point: [0.0; 2], normal: [0.0; 2] };
+        let mut contacts = [empty; MAX_CONTACTS];
+        let c = s.contacts();
+        contacts[..c.len()].copy_from_slice(c);
+        Outcome {
+            start: s.start,
+            end: s.end,
+            velocity_in: s.velocity_in,
+            velocity: s.velocity,
+            pushed_out: s.pushed_out,
+            contacts,
+            len: c.len(),
+            dropped: s.dropped,
+        }
+    }
+}
+
+/// What a run carries from step to step: the stall streak of [`Check::Freeze`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RunState {
+    /// Consecutive steps that stayed put with an allowed velocity.
+    pub stall: u32,
+    /// The first of them: its index in the run, the centre and the velocity it started with.
+    pub stall_from: Option<(u64, [f32; 2], [f32; 2])>,
+}
+
+/// Where the checks report: `report(check, message)` for each violation; `message()` builds the
+/// one-line explanation (only called when the caller keeps it).
+pub trait Sink {
+    /// Does the caller want the message for this check (or only the count)?
+    fn wants(&self, check: Check) -> bool;
+    /// A violation.
+    fn report(&mut self, check: Check, message: String);
+}
+
+impl Sink for Vec<(Check, String)> {
+    fn wants(&self, _: Check) -> bool {
+        true
+    }
+    fn report(&mut self, check: Check, message: String) {
+        self.push((check, message));
+    }
+}
+
+fn say(sink: &mut dyn Sink, check: Check, message: impl FnOnce() -> String) {
+    let m = if sink.wants(check) { message() } else { String::new() };
+    sink.report(check, m);
+}
+
+fn fmt2(p: V) -> String {
+    format!("({}, {})", p[0] as f32, p[1] as f32)
+}
+
+/// Is one-way cell `c` solid for a ball starting at `p0` (its lowest point at or above the cell's
+/// top, within the tolerance)?
+fn one_way_active(c: &Cell, p0: V, r: f64, tol: f64) -> bool {
+    p0[1] - r >= c.hi[1] - tol
+}
+
+/// Judges one step. `velocity` is what the step was given (before gravity); `state` carries the
+/// stall streak from the step before (reset it when the ball is respawned).
+pub fn check_step(
+    scene: &Scene,
+    id: StrategyId,
+    velocity: [f32; 2],
+    out: &Outcome,
+    state: &mut RunState,
+    step_index: u64,
+    sink: &mut dyn Sink,
+) {
+    let (map, params) = (scene.map, &scene.params);
+    let r = scene.r as f64;
+    let start = wide(out.start);
+    let end = wide(out.end);
+    let v_in = wide(out.velocity_in);
+    let v_out = wide(out.velocity);
+    let v_before = wide(velocity);
+
+    // finite
+    let finite = out.end.iter().chain(&out.velocity).chain(&out.pushed_out).all(|x| x.is_finite());
+    if !finite {
+        say(sink, Check::Finite, || {
+            format!("end {:?}, velocity {:?}, pushed_out {:?}", out.end, out.velocity, out.pushed_out)
+        });
+        return;
+    }
+
+    let p0 = add(start, wide(out.pushed_out));
+    let tol = |p: V| params.tolerance([p[0] as f32, p[1] as f32], scene.r) as f64;
+    let scale_of = |pts: &[V]| magnitude(pts, r);
+    // An overlap is judged against the tolerance plus the rounding of a position to f32 (2 ulps
+    // of its coordinates): a resolver whose exact answer is within the tolerance may round past it.
+    let ulps2 = |p: V| 2.0 * f32::EPSILON as f64 * scale_of(&[p]);
+    let (tol0, tol1) = (tol(p0), tol(end));
+    let (over0, over1) = (tol0 + ulps2(p0), tol1 + ulps2(end));
+
+    // push-out. A band of ±1 % around the tolerance is not judged: there the library's own
+    // distance and this one may round to different sides.
+    let tol_start = tol(start);
+    let mut deepest: Option<(f64, Cell)> = None;
+    cells_near(map, start, start, r, |c| {
+        let pen = r - c.distance(start);
+        if !c.one_way && deepest.as_ref().is_none_or(|(d, _)| pen > *d) {
+            deepest = Some((pen, c));
+        }
+    });
+    let depth = deepest.as_ref().map_or(f64::NEG_INFINITY, |(d, _)| *d);
+    let pushed = out.pushed_out != [0.0; 2];
+    if pushed && depth < 0.99 * tol_start {
+        say(sink, Check::PushOut, || {
+            format!(
+                "started free (overlapping no solid by more than the tolerance {tol_start:.3e}; deepest {depth:.3e}) but was pushed by {}",
+                fmt2(wide(out.pushed_out))
+            )
+        });
+        return;
+    }
+    if let Some((pen, c)) = deepest.filter(|(d, _)| *d > 1.01 * tol_start) {
+        let mut still: Option<(f64, Cell)> = None;
+        cells_near(map, p0, p0, r, |k| {
+            let pen = r - k.distance(p0);
+            if !k.one_way && pen > over0 && still.as_ref().is_none_or(|(d, _)| pen > *d) {
+                still = Some((pen, k));
+            }
+        });
+        if let Some((pen2, k)) = still {
+            say(sink, Check::PushOut, || {
+                format!(
+                    "started overlapping cell {} by {pen:.6e} > tolerance {tol_start:.3e}; after the push-out {} it still overlaps cell {} by {pen2:.6e}",
+                    c.name(),
+                    fmt2(wide(out.pushed_out)),
+                    k.name()
+                )
+            });
+            return;
+        }
+    }
+
+    // The one-way cells solid for this step: those the ball starts above.
+    let solid_for_step = |c: &Cell| !c.one_way || one_way_active(c, p0, r, tol0);
+
+    // overlap and one-way at the end
+    let mut worst: Option<(f64, Cell)> = None;
+    let mut worst_one_way: Option<(f64, Cell)> = None;
+    cells_near(map, end, end, r, |c| {
+        let pen = r - c.distance(end);
+        if pen <= over1 {
+            return;
+        }
+        let slot = if c.one_way { &mut worst_one_way } else { &mut worst };
+        if (!c.one_way || one_way_active(&c, p0, r, tol0)) && slot.as_ref().is_none_or(|(d, _)| pen > *d) {
+            *slot = Some((pen, c));
+        }
+    });
+    if let Some((pen, c)) = worst {
+        say(sink, Check::Overlap, || {
+            format!(
+                "ends at {} overlapping solid cell {} by {pen:.6e} > tolerance {tol1:.3e} + 2 ulps",
+                fmt2(end),
+                c.name()
+            )
+        });
+    }
+    if let Some((pen, c)) = worst_one_way {
+        say(sink, Check::OneWay, || {
+            format!(
+                "started with its lowest point at {} ≥ one-way cell {}'s top {} and ends at {} overlapping it by {pen:.6e}",
+                (p0[1] - r) as f32,
+                c.name(),
+                c.hi[1] as f32,
+                fmt2(end)
+            )
+        });
+    }
+
+    // The path the ball took: from p0 through each contact's centre (or the corner of its L) to
+    // the end; none for the discrete strategies, or when contacts were dropped.
+    let model = PathModel::of(id);
+    let path = (model != PathModel::None && out.dropped == 0).then(|| {
+        let mut path = [[0.0f64; 2]; MAX_CONTACTS + 3];
+        let mut n = 0;
+        let mut push = |p: V| {
+            path[n] = p;
+            n += 1;
+        };
+        push(p0);
+        match model {
+            PathModel::Polyline => {
+                for c in out.contacts().iter().filter(|c| c.t > 0.0) {
+                    push(wide(c.center));
+                }
+            }
+            PathModel::AxisByAxis => push([end[0], p0[1]]),
+            PathModel::None => {}
+        }
+        push(end);
+        (path, n)
+    });
+
+    // tunnel (and one-way along the path)
+    if let Some((path, n)) = path {
+        let mut through: Option<(f64, Cell, usize)> = None;
+        let mut through_one_way: Option<(f64, Cell, usize)> = None;
+        for k in 0..n - 1 {
+            let (a, b) = (path[k], path[k + 1]);
+            let t = (tol(a) + ulps2(a)).max(tol(b) + ulps2(b));
+            cells_near(map, a, b, r, |c| {
+                if !solid_for_step(&c) {
+                    return;
+                }
+                let pen = r - c.segment_distance(a, b);
+                let slot = if c.one_way { &mut through_one_way } else { &mut through };
+                if pen > t && slot.as_ref().is_none_or(|(d, _, _)| pen > *d) {
+                    *slot = Some((pen, c, k));
+                }
+            });
+        }
+        let describe = |k: usize| {
+            let pts: Vec<String> = path[..n].iter().map(|p| fmt2(*p)).collect();
+            format!("segment {k} of the path {}", pts.join(" → "))
+        };
+        if let Some((pen, c, k)) = through {
+            say(sink, Check::Tunnel, || {
+                format!("{} passes {pen:.6e} deep into solid cell {} (beyond the tolerance)", describe(k), c.name())
+            });
+        }
+        if worst_one_way.is_none() {
+            if let Some((pen, c, k)) = through_one_way {
+                say(sink, Check::OneWay, || {
+                    format!(
+                        "started above one-way cell {}'s top {}; {} passes {pen:.6e} deep into it",
+                        c.name(),
+                        c.hi[1] as f32,
+                        describe(k)
+                    )
+                });
+            }
+        }
+    }
+
+    // free-path
+    let target = add(p0, v_in);
+    let mut clearance = f64::INFINITY;
+    cells_near(map, p0, target, r + tol0.max(tol(target)), |c| {
+        if solid_for_step(&c) {
+            clearance = clearance.min(c.segment_distance(p0, target));
+        }
+    });
+    let free_margin = r + tol0.max(tol(target));
+    if clearance >= free_margin {
+        let miss = len(sub(end, target));
+        let eps = rounding(scale_of(&[p0, target, end]));
+        let dv = len(sub(v_out, v_in));
+        if miss > eps || dv > 1e-6 * len(v_in) {
+            say(sink, Check::FreePath, || {
+                format!(
+                    "the straight path {} → {} keeps {clearance:.6e} ≥ r + tol = {free_margin:.6e} clear of every solid, but the ball ends at {} ({miss:.3e} short) with velocity {} (in: {})",
+                    fmt2(p0),
+                    fmt2(target),
+                    fmt2(end),
+                    fmt2(v_out),
+                    fmt2(v_in)
+                )
+            });
+        }
+    }
+
+    // The contacts the reference sees at p0 and at the end: cells within r + `within`.
+    let touching = |p: V, within: f64, out: &mut [(Cell, V); 32]| -> (usize, bool) {
+        let mut n = 0;
+        let mut inside = false;
+        cells_near(map, p, p, r + within, |c| {
+            if !solid_for_step(&c) {
+                return;
+            }
+            let q = c.closest(p);
+            let d = len(sub(p, q));
+            if d > r + within {
+                return;
+            }
+            if d == 0.0 {
+                inside = true;
+                return;
+            }
+            let nrm = scale(sub(p, q), 1.0 / d);
+            if c.one_way && nrm[1] <= 0.0 {
+                return;
+            }
+            if n < out.len() {
+                out[n] = (c, nrm);
+                n += 1;
+            }
+        });
+        (n, inside)
+    };
+    let empty = (Cell { col: 0, row: 0, lo: [0.0; 2], hi: [0.0; 2], one_way: false }, [0.0; 2]);
+
+    // freeze
+    let mut at_start = [empty; 32];
+    let (n0, inside0) = touching(p0, tol0, &mut at_start);
+    let mut normals = [[0.0; 2]; 32];
+    for (k, (_, n)) in at_start[..n0].iter().enumerate() {
+        normals[k] = *n;
+    }
+    let free_v = allowed(v_in, &normals[..n0]);
+    // How far the ball went: along its path where it has one (a ball that bounces and comes back
+    // to the same place within a step moved), else from start to end.
+    let moved = match path {
+        Some((pts, n)) => pts[..n].windows(2).map(|w| len(sub(w[1], w[0]))).sum::<f64>() + len(sub(p0, start)),
+        None => len(sub(end, start)),
+    };
+    let stalled = !inside0 && len(free_v) > 2.0 * tol0 && moved < 0.01 * len(free_v);
+    if stalled {
+        if state.stall == 0 {
+            state.stall_from = Some((step_index, out.start, velocity));
+        }
+        state.stall += 1;
+        if state.stall == FREEZE_STEPS {
+            say(sink, Check::Freeze, || {
+                format!(
+                    "{FREEZE_STEPS} steps without moving (this one {moved:.3e}) at {} with velocity {} of which {} is allowed by its {} contact(s)",
+                    fmt2(end),
+                    fmt2(v_in),
+                    fmt2(free_v),
+                    n0
+                )
+            });
+        }
+    } else {
+        state.stall = 0;
+        state.stall_from = None;
+    }
+
+    // into-surface: surfaces touched at the start and at the end, within 2 ulps of the
+    // coordinates (a resolver's f32 contact position is within one).
+    let (near0, near1) = (ulps2(p0), ulps2(end));
+    let mut at_end = [empty; 32];
+    let (n1, _) = touching(end, near1, &mut at_end);
+    for (c, nrm) in &at_end[..n1] {
+        if c.distance(p0) > r + near0 {
+            continue;
+        }
+        let into_out = (-dot(v_out, *nrm)).max(0.0);
+        let into_before = (-dot(v_before, *nrm)).max(0.0);
+        let angle = rounding(scale_of(&[end])) / r;
+        let eps = 1e-6 * (len(v_in) + len(v_before)) + angle * len(v_out) + f32::MIN_POSITIVE as f64;
+        if into_out > into_before + eps {
+            say(sink, Check::IntoSurface, || {
+                format!(
+                    "touches cell {} at the start and at the end (normal {}); the velocity goes {into_out:.6e} into it, the step began with {into_before:.6e} (velocity {} → {})",
+                    c.name(),
+                    fmt2(*nrm),
+                    fmt2(v_before),
+                    fmt2(v_out)
+                )
+            });
+            break;
+        }
+    }
+
+    // budget-clip
+    if let Some(b) = budget(id) {
+        let sweeps = out.contacts().iter().filter(|c| c.t < 1.0).count();
+        let last_t = out.contacts().iter().filter(|c| c.t < 1.0).map(|c| c.t).next_back();
+        if out.dropped == 0 && sweeps >= b && last_t.is_some_and(|t| t < 1.0) {
+            let eps = 1e-6 * len(v_in) + f32::MIN_POSITIVE as f64;
+            if let Some(c) = out.contacts().iter().find(|c| dot(v_out, wide(c.normal)) < -eps) {
+                say(sink, Check::BudgetClip, || {
+                    format!(
+                        "the budget ran out ({sweeps} sweeps, the last at t = {}) and the velocity {} still goes {:.6e} into contact normal {} (cell index {})",
+                        last_t.unwrap_or(1.0),
+                        fmt2(v_out),
+                        -dot(v_out, wide(c.normal)),
+                        fmt2(wide(c.normal)),
+                        c.index
+                    )
+                });
+            }
+        }
+    }
+
+    // speed-gain
+    if params.gravity == [0.0; 2] && params.restitution <= 1.0 && len(v_out) > len(v_in) * (1.0 + 1e-6) + 1e-30 {
+        say(sink, Check::SpeedGain, || {
+            format!("without gravity the speed grew from {:.9e} to {:.9e}", len(v_in), len(v_out))
+        });
+    }
+
+    // flush-slide
+    if params.restitution == 0.0 && !scene.surfaces.is_empty() {
+        flush_slide(scene, p0, end, v_in, v_out, tol0, sink);
+    }
+
+    // graze-normal
+    for c in out.contacts() {
+        for a in 0..2 {
+            let b = 1 - a;
+            let off = c.center[a] as f64 - c.point[a] as f64;
+            if c.center[b] == c.point[b] && off.abs() == r && r > 0.0 {
+                let mut want = [0.0f32; 2];
+                want[a] = off.signum() as f32;
+                if c.normal != want {
+                    say(sink, Check::GrazeNormal, || {
+                        format!(
+                            "contact at centre {:?}, point {:?}: exactly r = {} off along {}, normal {:?} instead of {:?}",
+                            c.center,
+                            c.point,
+                            scene.r,
+                            ["x", "y"][a],
+                            c.normal,
+                            want
+                        )
+                    });
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// [`Check::FlushSlide`] for a step starting at `p0`.
+fn flush_slide(scene: &Scene, p0: V, end: V, v_in: V, v_out: V, tol0: f64, sink: &mut dyn Sink) {
+    let (map, r) = (scene.map, scene.r as f64);
+    // The surfaces the ball rests on at p0, with their axis and side.
+    let mut resting: Vec<(Surface, usize, f64)> = Vec::new();
+    for s in scene.surfaces {
+        let (line, ext) = s.geometry(map);
+        let (a, side) = s.facing.axis_side();
+        let b = 1 - a;
+        let gap = (p0[a] - line) * side;
+        let along_end = p0[b] + v_in[b];
+        let within = |x: f64| ext[0] <= x && x <= ext[1];
+        if (gap - r).abs() <= tol0 && v_in[a] * side <= 0.0 && within(p0[b]) && within(along_end) {
+            resting.push((*s, a, side));
+        }
+    }
+    let Some(&(_, a, _)) = resting.first() else { return };
+    if resting.iter().any(|(_, k, _)| *k != a) {
+        return; // resting on a floor and a wall at once: an inside corner, not a flush slide
+    }
+    let b = 1 - a;
+    let mut along = [0.0; 2];
+    along[b] = v_in[b];
+    let target = add(p0, along);
+    // Nothing else within reach of the path along the surface.
+    let reach = r + tol0.max(scene.params.tolerance([target[0] as f32, target[1] as f32], scene.r) as f64);
+    let mut clear = true;
+    cells_near(map, p0, target, reach, |c| {
+        if resting.iter().any(|(s, _, _)| s.contains(c.col, c.row)) {
+            return;
+        }
+        if c.one_way && !one_way_active(&c, p0, r, tol0) {
+            return;
+        }
+        clear &= c.segment_distance(p0, target) >= reach;
+    });
+    if !clear {
+        return;
+    }
+    let eps = rounding(magnitude(&[p0, target, end], r));
+    let dv = 1e-6 * len(v_in) + f32::MIN_POSITIVE as f64;
+    let height = (end[a] - p0[a]).abs();
+    let short = (end[b] - target[b]).abs();
+    if height > eps || short > eps || (v_out[b] - v_in[b]).abs() > dv || v_out[a].abs() > dv {
+        say(sink, Check::FlushSlide, || {
+            format!(
+                "resting on a flush {} surface at {} with velocity {}: ends at {} (height {} by {height:.3e}, {short:.3e} from the full move) with velocity {} (expected {})",
+                resting[0].0.facing.id(),
+                fmt2(p0),
+                fmt2(v_in),
+                fmt2(end),
+                if height > eps { "changed" } else { "kept" },
+                fmt2(v_out),
+                fmt2(along)
+            )
+        });
+    }
+}
