@@ -15,6 +15,7 @@ mod fonts;
 mod motion_cli;
 mod reduced_motion_cli;
 mod report;
+mod soak_cli;
 mod sweep_parry;
 mod teach_cli;
 mod teach_emitted;
