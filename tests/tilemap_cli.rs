@@ -305,9 +305,13 @@ fn tilemap_bad_maps_name_line_and_column() {
         ("short.txt", b"....\n..\n", ":2:3: "),
         // Line 2 has 4 cells where line 1 has 2: column 3 is one too many.
         ("long.txt", b"..\n....\n", ":2:3: "),
-        ("unknown.txt", b"....\n..x.\n", ":2:3: unknown character 'x' (expected '#' or '.')"),
-        // A space is a character like any other.
-        ("space.txt", b"#.#\n#.#\n# #\n", ":3:2: unknown character ' '"),
+        (
+            "unknown.txt",
+            b"....\n..x.\n",
+            ":2:3: unknown character 'x' (expected '#' solid, '-' one-way, '.' or ' ' empty)",
+        ),
+        // A space is an empty cell; a tab is not.
+        ("tab.txt", b"#.#\n# #\n#\t#\n", ":3:2: unknown character '\\t'"),
         ("empty.txt", b"", ":1:1: "),
         ("blank.txt", b"\n\n\n", ":1:1: "),
         // An empty line inside the map is a row of 0 cells: column 1.
@@ -365,4 +369,54 @@ fn tilemap_plain_move_is_unchanged() {
          \"center\":[3.0,1.0],\"point\":[4.0,1.0],\"normal\":[-1.0,0.0],\"feature\":\"face\"}],\
          \"remaining\":[0.0,0.0]}\n"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-way platforms: docs/maps/one-way.txt, a floor (row 0, top y = 1) and a one-way platform
+// `----` in row 3 (x ∈ [2, 6], y ∈ [3, 4]).
+
+/// A ball of radius 0.5 on the floor at (4, 1.5), launched up at 0.75 a step under gravity
+/// −0.0625 a step (1/16): it rises through the platform from below (no contact there: one-way
+/// cells block only a ball coming from above), peaks at 1.5 + (0.6875 + 0.625 + … + 0.0625)
+/// = 1.5 + 4.125 = 5.625 after 11 steps, falls, and lands on the platform's top: centre
+/// y = 4 + 0.5 = 4.5, velocity 0 — with every strategy.
+#[test]
+fn tilemap_one_way_platform_lets_the_ball_up_and_holds_it_from_above() {
+    let one_way = map("one-way.txt");
+    for id in [
+        "swept-slide-seamless",
+        "swept-slide",
+        "merged",
+        "per-axis",
+        "plane-solver",
+        "discrete-deepest-first",
+        "discrete-in-order",
+    ] {
+        let lines = ok(&[
+            "--circle",
+            "4,1.5,0.5",
+            "--velocity",
+            "0,0.75",
+            "--map",
+            &one_way,
+            "--gravity",
+            "0,-0.0625",
+            "--steps",
+            "60",
+            "--strategy",
+            id,
+            "--trace",
+        ]);
+        let steps = trace(&lines, 60);
+        let ys: Vec<f64> = steps.iter().map(|l| floats(&l["position"])[1]).collect();
+        // Up through the platform: steps inside its rows (centre within r of y ∈ [3, 4]) hit nothing.
+        let rising = steps.iter().zip(&ys).take(11).filter(|(_, &y)| (2.5..=4.5).contains(&y));
+        for (l, _) in rising {
+            assert_eq!(l["hits"].as_array().map(Vec::len), Some(0), "{id}: {l}");
+        }
+        assert_eq!(ys[10], 5.625, "{id}: the peak");
+        let end = &lines[60];
+        assert_eq!(floats(&end["end"]), vec![4.0, 4.5], "{id}: {end}");
+        assert_eq!(floats(&end["remaining"]), vec![0.0, 0.0], "{id}: {end}");
+    }
 }

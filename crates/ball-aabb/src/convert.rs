@@ -76,3 +76,20 @@ mod tests {
         assert_eq!((b.min_vec3(), b.max_mint3().z), (glam::Vec3::new(-1.0, 0.0, 0.0), 1.0));
     }
 }
+
+#[cfg(all(test, feature = "glam"))]
+mod glam_world {
+    use crate::world::{step, Params, StrategyId, TileMap};
+    use crate::Circle;
+    use glam::Vec2;
+
+    /// A glam game loop without `.into()`: the velocity goes in as a `Vec2`, the results come back
+    /// with `Vec2::from`.
+    #[test]
+    fn world_step_takes_a_vec2() {
+        let map = TileMap::from_ascii("....\n####", 1.0).unwrap();
+        let ball = Circle::new(Vec2::new(0.5, 1.5), 0.5).unwrap();
+        let s = step(StrategyId::default(), &ball, Vec2::new(0.25, -0.5), &map, &Params::default());
+        assert_eq!((Vec2::from(s.end), Vec2::from(s.velocity)), (Vec2::new(0.75, 1.5), Vec2::new(0.25, 0.0)));
+    }
+}

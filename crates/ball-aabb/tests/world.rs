@@ -88,14 +88,19 @@ fn flush_floor_rolls_exactly_with_the_default_and_merged() {
     }
 }
 
+/// A slop of 1/32: a ball sunk 1/64 into the floor counts as touching it, and stays sunk.
+fn sunk_params() -> Params {
+    Params { slop: 1.0 / 32.0, ..Params::new([0.0, -0.25], 0.0) }
+}
+
 /// The same roll with the ball sunk 1/64 into the floor (as a discrete solver or rounding leaves
-/// it): the seamless slide and the merged floor still keep speed and height exactly; the plain
-/// swept slide meets the next tile's corner head-on (its normal points back, against the motion)
-/// and loses speed on the first seam.
+/// it), within a slop of 1/32, so not pushed out: the seamless slide and the merged floor still
+/// keep speed and height exactly; the plain swept slide meets the next tile's corner head-on (its
+/// normal points back, against the motion) and loses speed on the first seam.
 #[test]
 fn sunk_ball_seams_stop_the_plain_slide_but_not_the_seamless_one() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = sunk_params();
     let y = 1.5 - 1.0 / 64.0;
     for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
         let steps = run(id, ball([0.5, y], 0.5), [0.125, 0.0], &map, &params, 400);
@@ -221,9 +226,10 @@ fn discrete_in_order_depends_on_the_order() {
     let a = rect([0.0, 0.0], [1.0, 1.0]);
     let b = rect([0.0, 0.0], [3.0, 0.8]);
     let params = Params::default();
-    let p = ball([1.2, 1.1], 0.5);
-    let ab = step(StrategyId::DiscreteInOrder, &p, [0.0, 0.0], &BoxList::new(vec![a, b]), &params);
-    let ba = step(StrategyId::DiscreteInOrder, &p, [0.0, 0.0], &BoxList::new(vec![b, a]), &params);
+    // The ball starts free above both boxes and the step moves it down into them, to (1.2, 1.1).
+    let (p, v) = (ball([1.2, 3.1], 0.5), [0.0, -2.0]);
+    let ab = step(StrategyId::DiscreteInOrder, &p, v, &BoxList::new(vec![a, b]), &params);
+    let ba = step(StrategyId::DiscreteInOrder, &p, v, &BoxList::new(vec![b, a]), &params);
     let (d, len) = ([0.2f64, 0.1], 0.05f64.sqrt());
     let exp_ab = [1.0 + d[0] / len * 0.5, 1.3];
     let len2 = (0.04f64 + 0.09).sqrt();
@@ -233,8 +239,8 @@ fn discrete_in_order_depends_on_the_order() {
     }
     assert!((ab.end[0] - ba.end[0]).abs() > 0.1);
     // Deepest first does not care: both orders give the same end.
-    let ab = step(StrategyId::DiscreteDeepestFirst, &p, [0.0, 0.0], &BoxList::new(vec![a, b]), &params);
-    let ba = step(StrategyId::DiscreteDeepestFirst, &p, [0.0, 0.0], &BoxList::new(vec![b, a]), &params);
+    let ab = step(StrategyId::DiscreteDeepestFirst, &p, v, &BoxList::new(vec![a, b]), &params);
+    let ba = step(StrategyId::DiscreteDeepestFirst, &p, v, &BoxList::new(vec![b, a]), &params);
     assert_eq!(ab.end, ba.end);
 }
 
@@ -597,6 +603,20 @@ fn random_scene(rng: &mut Rng, map: &TileMap) -> (Circle, [f32; 2], Params) {
     (ball(c, r), v, Params::new(gravity, [0.0, 0.5][rng.below(2)]))
 }
 
+/// Does the ball overlap a solid cell of the map by more than the default slop (brute force over
+/// every cell, in `f64`)?
+fn embedded(map: &TileMap, b: &Circle) -> bool {
+    let (c, r) = (b.center().map(f64::from), f64::from(b.radius()));
+    (0..map.height()).any(|row| {
+        (0..map.width()).any(|col| {
+            let cell = map.cell_rect(col, row);
+            let (lo, hi) = (cell.min().map(f64::from), cell.max().map(f64::from));
+            let d2: f64 = (0..2).map(|i| (c[i] - c[i].clamp(lo[i], hi[i])).powi(2)).sum();
+            map.is_solid(col, row) && d2.sqrt() < r - 1e-4
+        })
+    })
+}
+
 /// Visiting the cells nearest first along the motion changes no answer: every strategy, three
 /// steps in a row, gives the same `Step` (ends, velocities, contacts, flags) on the tile map as on
 /// the same map visited in index order.
@@ -623,9 +643,14 @@ fn nearest_first_visiting_gives_the_same_steps_as_index_order() {
 fn first_contact_is_the_earliest_hit_first_in_index_order() {
     let mut rng = Rng(0x71E5_0F1E);
     let (mut hits, mut ties) = (0, 0);
-    for _ in 0..4000 {
+    for _ in 0..12000 {
         let map = random_map(&mut rng);
         let (b, v, _) = random_scene(&mut rng, &map);
+        if embedded(&map, &b) {
+            // The step pushes an embedded ball out first (tested on its own); this reference is for
+            // free starts.
+            continue;
+        }
         let vv = [v[0] as f64, v[1] as f64];
         let tol = 1e-9 * (vv[0] * vv[0] + vv[1] * vv[1]).sqrt();
         for (id, seamless) in [(StrategyId::SweptSlide, false), (StrategyId::SweptSlideSeamless, true)] {
@@ -638,7 +663,14 @@ fn first_contact_is_the_earliest_hit_first_in_index_order() {
                         continue;
                     }
                     let i = row * map.width() + col;
-                    let Some(h) = ball_aabb::sweep(&b, v, &map.cell_rect(col, row)) else { continue };
+                    let Some(mut h) = ball_aabb::sweep(&b, v, &map.cell_rect(col, row)) else { continue };
+                    // A normal component below 2⁻²⁰ is the rounding of a graze through a corner's
+                    // circle: the world step takes the face normal (documented in `world`).
+                    for k in 0..2 {
+                        if h.normal[k] != 0.0 && h.normal[k].abs() < 1.0 / 1_048_576.0 {
+                            (h.normal[k], h.normal[1 - k]) = (0.0, h.normal[1 - k].signum());
+                        }
+                    }
                     let blocks = vv[0] * (h.normal[0] as f64) + vv[1] * (h.normal[1] as f64) < -tol;
                     let internal = seamless
                         && (0..2).any(|k| h.normal[k] != 0.0 && map.solid_beyond(h.point, k, h.normal[k] > 0.0, i));
@@ -653,6 +685,7 @@ fn first_contact_is_the_earliest_hit_first_in_index_order() {
                 }
             }
             let out = step(id, &b, v, &map, &Params::default());
+            assert_eq!(out.pushed_out, [0.0; 2]);
             let first = out.contacts().first().map(|k| (k.index, k.t, k.center, k.normal));
             let exp = best.map(|(i, h)| (i, h.t, h.center, h.normal));
             assert_eq!(first, exp, "{id:?}: ball {b:?} v {v:?}");
@@ -660,7 +693,7 @@ fn first_contact_is_the_earliest_hit_first_in_index_order() {
             ties += usize::from(shared > 1);
         }
     }
-    assert!(hits > 2000 && ties > 200, "{hits} hits, {ties} ties");
+    assert!(hits > 4000 && ties > 10, "{hits} hits, {ties} ties");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -848,23 +881,26 @@ fn flush_floor_with_inexact_numbers() {
     assert!(n > 300 && x > x_end + 1.0, "{n} {x}");
 }
 
-/// The sunk roll (1/64 into the floor) with every other strategy, both directions — the table in
-/// the module docs. By hand: the plane solver and deepest-first push the ball out to y = 1.5 on the
-/// first step and then roll exactly; per-axis meets the first seam's corner on its x pass (the normal
+/// The sunk roll (1/64 into the floor, within the slop) with every other strategy, both directions —
+/// the table in the module docs. By hand: deepest-first pushes the ball out to y = 1.5 on the first
+/// step (gravity moves it 0.25 down first) and then rolls exactly; the plane solver takes the floor
+/// as touching (an overlap within the slop is not opened) and rolls sunk, exactly; per-axis meets
+/// the first seam's corner on its x pass (the normal
 /// points back) and stops there for good (x stays below 1, or above 99 rolling left);
 /// `discrete-in-order` is pushed out of a corner diagonally, keeps part of its downward velocity,
 /// sinks deeper each step and ends up falling through the floor.
 #[test]
 fn sunk_floor_with_every_strategy() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = sunk_params();
     let y = 1.5 - 1.0 / 64.0;
     for (x0, vx) in [(0.5f32, 0.125f32), (99.5, -0.125)] {
         let go = |id| run(id, ball([x0, y], 0.5), [vx, 0.0], &map, &params, 400);
-        for id in [StrategyId::PlaneSolver, StrategyId::DiscreteDeepestFirst] {
-            for (k, s) in go(id).iter().enumerate() {
-                assert_eq!((s.end, s.velocity), ([x0 + vx * (k + 1) as f32, 1.5], [vx, 0.0]), "{id:?} {k}");
-            }
+        for (k, s) in go(StrategyId::DiscreteDeepestFirst).iter().enumerate() {
+            assert_eq!((s.end, s.velocity), ([x0 + vx * (k + 1) as f32, 1.5], [vx, 0.0]), "deepest {k}");
+        }
+        for (k, s) in go(StrategyId::PlaneSolver).iter().enumerate() {
+            assert_eq!((s.end, s.velocity), ([x0 + vx * (k + 1) as f32, y], [vx, 0.0]), "plane solver {k}");
         }
         let per_axis = go(StrategyId::PerAxis);
         let last = per_axis.last().unwrap();
@@ -873,5 +909,131 @@ fn sunk_floor_with_every_strategy() {
         assert!(per_axis.iter().any(|s| s.bump));
         let in_order = go(StrategyId::DiscreteInOrder);
         assert!(in_order.last().unwrap().end[1] < 0.0, "{:?}", in_order.last());
+    }
+}
+
+/// With the default slop (10⁻⁴), a ball sunk 1/64 into the floor starts embedded: every strategy
+/// pushes it straight up by 1/64 to y = 1.5 (the nearest free position: the floor's top face, the
+/// least-penetrated), removes the velocity into the floor, and moves on; from there every strategy
+/// but `discrete-in-order` (which bumps on the exact roll too) rolls exactly.
+#[test]
+fn sunk_ball_is_pushed_out_first_with_the_default_slop() {
+    let map = floor_map();
+    let params = Params::new([0.0, -0.25], 0.0);
+    let y = 1.5 - 1.0 / 64.0;
+    for (x0, vx) in [(0.5f32, 0.125f32), (99.5, -0.125)] {
+        for st in STRATEGIES {
+            let steps = run(st.kind, ball([x0, y], 0.5), [vx, 0.0], &map, &params, 200);
+            assert_eq!(steps[0].pushed_out, [0.0, 1.0 / 64.0], "{}", st.id);
+            assert_eq!(steps[0].contacts()[0].normal, [0.0, 1.0], "{}", st.id);
+            assert!(steps[1..].iter().all(|s| s.pushed_out == [0.0; 2]), "{}", st.id);
+            if st.kind == StrategyId::DiscreteInOrder {
+                continue;
+            }
+            for (k, s) in steps.iter().enumerate() {
+                assert_eq!((s.end, s.velocity), ([x0 + vx * (k + 1) as f32, 1.5], [vx, 0.0]), "{} {k}", st.id);
+            }
+        }
+    }
+}
+
+/// Issue 27's first reproducer: a ball resting on a floor with ordinary `f32` numbers (2.4 − 2 is
+/// not 0.4 in `f32`: the landing leaves a rounding gap or overlap), rolling at 0.1 a step under
+/// gravity −0.25. Every strategy but `discrete-in-order` rolls 0.1 a step at height 2.4, its
+/// velocity staying (0.1, 0) — the plane solver used to stick at x = 1.5 with its downward speed
+/// growing every step.
+#[test]
+fn resting_roll_with_ordinary_numbers_keeps_moving() {
+    let map = TileMap::from_ascii("........\n########\n........", 1.0).unwrap();
+    let params = Params::new([0.0, -0.25], 0.0);
+    for st in STRATEGIES.iter().filter(|s| s.kind != StrategyId::DiscreteInOrder) {
+        let steps = run(st.kind, ball([1.5, 2.4], 0.4), [0.1, 0.0], &map, &params, 50);
+        let mut x = 1.5f32;
+        for (k, s) in steps.iter().enumerate() {
+            x += 0.1;
+            assert!((s.end[0] - x).abs() < 1e-5 && s.end[1] == 2.4, "{} step {k}: {s:?}", st.id);
+            assert_eq!(s.velocity, [0.1, 0.0], "{} step {k}", st.id);
+        }
+    }
+}
+
+/// Issue 27's second reproducer: a floor two cells thick (top at y = 2), a ball of radius 0.4
+/// started inside it. At y = 2.2 (centre above the top, 0.2 deep) the nearest free position is
+/// straight up, y = 2.4; at y = 1.5 (centre inside) up is 0.9 away and down 1.9: up again. Every
+/// strategy pushes it there on the first step, says so, and it stays on the floor after.
+#[test]
+fn a_ball_started_inside_a_floor_comes_out_on_top() {
+    let map = TileMap::from_ascii("....\n....\n####\n####", 1.0).unwrap();
+    for (y0, g) in [(2.2f32, -0.25f32), (1.5, -0.01)] {
+        let params = Params::new([0.0, g], 0.0);
+        for st in STRATEGIES {
+            let steps = run(st.kind, ball([1.5, y0], 0.4), [0.0, 0.0], &map, &params, 120);
+            assert!((steps[0].pushed_out[1] - (2.4 - y0)).abs() < 1e-6, "{} {y0}: {:?}", st.id, steps[0]);
+            assert_eq!(steps[0].pushed_out[0], 0.0);
+            for s in &steps {
+                assert!((s.end[1] - 2.4).abs() < 1e-6 && s.end[0] == 1.5, "{} {y0}: {s:?}", st.id);
+            }
+        }
+    }
+}
+
+/// Deep inside a solid region many cells wide, a ball comes out at the nearest free position: in a
+/// 9 × 9 solid block with a free ring around it, a ball at the block's cell (2, 4) (1.5 cells from
+/// the left face, 4.5 from the others) comes out through the left face: centre x = 1 − r.
+#[test]
+fn deeply_embedded_comes_out_at_the_nearest_free_position() {
+    let mut map = TileMap::new(11, 11, 1.0, [0.0; 2]).unwrap();
+    for row in 1..10 {
+        for col in 1..10 {
+            map.set(col, row, true);
+        }
+    }
+    for st in STRATEGIES {
+        let s = step(st.kind, &ball([2.5, 5.5], 0.3), [0.0, 0.0], &map, &Params::default());
+        assert_eq!(s.pushed_out, [0.7 - 2.5, 0.0], "{}", st.id);
+        assert_eq!(s.end, [0.7, 5.5], "{}", st.id);
+    }
+    // In an inner corner (a floor and a wall), sunk into both: out to the corner position, where
+    // it touches both (the crossing of two boundaries, not either push alone).
+    let corner = TileMap::from_ascii("...#\n...#\n####", 1.0).unwrap();
+    let s = step(StrategyId::default(), &ball([2.6, 1.3], 0.5), [0.0, 0.0], &corner, &Params::default());
+    assert_eq!(s.end, [2.5, 1.5]);
+}
+
+/// When the iteration budget runs out — a ball bouncing (restitution 0.8) between the walls of a
+/// shaft exactly 2r wide, touching both — the velocity left goes into neither wall, and the ball
+/// still falls: the part of the move its contacts allow is made.
+#[test]
+fn an_exhausted_budget_clips_the_velocity_and_still_moves() {
+    let map = TileMap::from_ascii("#.#\n#.#\n#.#\n#.#\n#.#\n#.#", 1.0).unwrap();
+    let params = Params::new([0.0, 0.0], 0.8);
+    // (The slides: `per-axis` has no budget — it meets one wall per axis pass and bounces off it —
+    // and the plane solver always slides.)
+    for id in [StrategyId::SweptSlide, StrategyId::Merged, StrategyId::SweptSlideSeamless] {
+        let s = step(id, &ball([1.5, 5.0], 0.5), [0.3, -0.5], &map, &params);
+        assert_eq!(s.velocity[0], 0.0, "{id:?}: {s:?}");
+        assert!(s.velocity[1] < 0.0 && s.end[1] < 5.0 && s.end[0] == 1.5, "{id:?}: {s:?}");
+    }
+}
+
+/// One-way platforms (`-`): a ball thrown up from the floor passes up through the platform (top
+/// at y = 3), comes down and lands on it, centre at 3 + r = 3.4, with every strategy; a ball moving
+/// sideways at the platform's height goes through it without a contact.
+#[test]
+fn one_way_platforms_let_a_ball_up_through_and_hold_it_from_above() {
+    let map = TileMap::from_ascii("......\n..--..\n......\n######", 1.0).unwrap();
+    let params = Params::new([0.0, -0.02], 0.0);
+    for st in STRATEGIES {
+        let steps = run(st.kind, ball([3.0, 1.4], 0.4), [0.0, 0.5], &map, &params, 200);
+        let highest = steps.iter().map(|s| s.end[1]).fold(f32::MIN, f32::max);
+        assert!(highest > 4.5, "{}: it rose through the platform ({highest})", st.id);
+        let last = steps.last().unwrap();
+        assert!((last.end[1] - 3.4).abs() < 1e-5 && last.end[0] == 3.0, "{}: {last:?}", st.id);
+        assert_eq!(last.velocity, [0.0, 0.0], "{}", st.id);
+        assert!(last.contacts().iter().all(|k| k.normal == [0.0, 1.0] && map.one_way(k.index)), "{}", st.id);
+        // Sideways through the platform, no gravity: no contact, the full move.
+        let side = run(st.kind, ball([0.5, 2.5], 0.4), [0.25, 0.0], &map, &Params::default(), 20);
+        assert!(side.iter().all(|s| s.contacts().is_empty()), "{}", st.id);
+        assert_eq!(side.last().unwrap().end, [5.5, 2.5], "{}", st.id);
     }
 }

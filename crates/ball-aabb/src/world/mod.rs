@@ -2,15 +2,17 @@
 //! choice of resolution strategies — the naive ones that show order dependence, ghost bumps on the
 //! seams between flush tiles and tunnelling, and the swept ones that do not.
 //!
-//! - [`TileMap`]: a grid of solid/empty cells (bitset), built from ASCII ([`TileMap::from_ascii`])
-//!   or cell by cell; its broadphase is a grid walk over the cells under the query rectangle.
+//! - [`TileMap`]: a grid of solid, one-way and empty cells ([`Tile`]; bitsets), built from ASCII
+//!   ([`TileMap::from_ascii`]: `#`, `-`, `.` or space) or cell by cell; its broadphase is a grid walk
+//!   over the cells under the query rectangle.
 //! - [`BoxList`]: any rectangles, with a sort-and-sweep broadphase on x.
 //! - [`World`]: the one small trait both implement; every resolver takes `&impl World`. The swept
 //!   resolvers look for the earliest hit among [`World::candidates_along`]: nearest first along the
 //!   motion (a tile map's columns or rows from the ball's side), ties in time to the box that
 //!   [`World::candidates`] visits first, so the order changes the speed, never the answer.
 //! - [`STRATEGIES`]: the resolution strategies, each a registry entry with its source and
-//!   pseudocode; [`step`] runs one physics step (gravity, then the strategy).
+//!   pseudocode; [`step`] runs one physics step (gravity, the push-out of a ball that starts
+//!   embedded, then the strategy).
 //!
 //! ```
 //! use ball_aabb::world::{step, Params, StrategyId, TileMap};
@@ -30,20 +32,50 @@
 //!
 //! # How they compare
 //! What `tests/world.rs` shows (r = 0.5, unit tiles, 0.125 per step along a flush floor with gravity
-//! −0.25 per step, 400 steps each way; a fall at up to 10⁶ per step onto one cell):
+//! −0.25 per step, 400 steps each way; a fall at up to 10⁶ per step onto one cell). "Sunk 1/64"
+//! is a ball that far into the floor with a [slop](Params::slop) of 1/32, so that it counts as
+//! touching and is not pushed out — what rounding or a discrete solver leaves within the slop:
 //!
-//! | strategy | tunnels | order-dependent | roll, resting exactly | roll, sunk 1/64 |
+//! | strategy | tunnels | order-dependent | roll, resting exactly | roll, sunk 1/64 within the slop |
 //! |---|---|---|---|---|
 //! | `discrete-in-order` | yes | yes | bumps, speed changes | falls through the floor |
 //! | `discrete-deepest-first` | yes | no | exact | pushed out to the top, then exact |
 //! | `swept-slide` | no | no | exact | bumps on the first seam, loses 6 % of its speed |
 //! | `per-axis` | no | no | exact | stuck on the first seam |
-//! | `plane-solver` | no | no | exact | pushed out to the top, then exact |
+//! | `plane-solver` | no | no | exact | exact (stays sunk) |
 //! | `merged` | no | no | exact | exact (stays sunk) |
 //! | `swept-slide-seamless` | no | no | exact | exact (stays sunk) |
 //!
-//! (The swept resolvers do not push a ball out of what it already overlaps; they stop motion into
-//! things. `merged` still has seams where its rectangles meet; the seamless filter has none.)
+//! With the default slop (10⁻⁴) the same sunk ball starts embedded: every strategy pushes it up to
+//! the top on the first step, and then rolls as from an exact rest. The swept resolvers stop motion
+//! into things; `merged` still has seams where its rectangles meet; the seamless filter has none.
+//!
+//! # A step
+//! 1. `v ← velocity + gravity`.
+//! 2. **Push-out.** A ball that starts overlapping a solid box by more than the contact tolerance
+//!    ([`Params::slop`], Box2D's *linear slop*) is moved to the nearest position where it overlaps
+//!    none — the core's inside-case push-out for one box (least-penetrated face, ties to x-min,
+//!    x-max, y-min, y-max), through the union of the boxes for several, so it never lands inside a
+//!    neighbour; however deep it is — and the velocity into what it then touches is removed.
+//!    [`Step::pushed_out`] says by how much. (Games start embedded all the time: a spawn point, a
+//!    tile painted under the player, a moving box.) One-way boxes never push out.
+//! 3. **The strategy** moves the ball by `v` and returns the outgoing velocity. A contact whose
+//!    normal is tilted from a face's by less than 2⁻²⁰ (the rounding of a tangent graze computed
+//!    through a corner's circle) takes the face normal: a ball grazing a face along it is never
+//!    stopped by it, whatever its radius. When the swept slide's [iteration budget](crate::motion::MAX_ITERATIONS)
+//!    runs out, the velocity left is clipped against every contact met (a wedge's normals that the
+//!    velocity cannot slide along remove it), and the ball makes the part of the move that allows.
+//!
+//! No strategy ends a step with more velocity into a surface than it began with (the soak in the
+//! test command checks it on millions of steps, with the other invariants: see
+//! `docs/architecture.md`).
+//!
+//! # One-way platforms
+//! A [`Tile::OneWay`] cell (or any box for which [`World::one_way`] says so) is solid only against
+//! a ball that comes from above and moves down: the contact on its top edge with an upward normal,
+//! for a ball whose lowest point was at or above its top (within the tolerance) at the start of the
+//! step. A ball passes through it from below and from the sides, and a ball inside it is left
+//! alone. (Dropping through one on purpose is the character controller's business.)
 //!
 //! # Units
 //! `velocity` is the displacement of one step and `gravity` the change of velocity per step (so
@@ -54,6 +86,7 @@
 #![forbid(unsafe_code)]
 
 mod boxlist;
+mod depenetrate;
 mod resolve;
 mod tilemap;
 
@@ -199,7 +232,8 @@ impl WorldContact {
     const EMPTY: Self = WorldContact { index: 0, t: 0.0, center: [0.0; 2], point: [0.0; 2], normal: [0.0; 2] };
 }
 
-/// The result of one step. Contacts are stored inline: a step allocates nothing.
+/// The result of one step. Contacts are stored inline: a step allocates nothing, except to search
+/// for the nearest free position of a ball that starts embedded.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Step {
     /// The centre before the step.
@@ -339,7 +373,7 @@ pub struct Strategy {
 impl Strategy {
     /// [`step`] with this strategy.
     #[must_use]
-    pub fn step<W: World>(&self, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+    pub fn step<W: World>(&self, ball: &Circle, velocity: impl Into<[f32; 2]>, world: &W, params: &Params) -> Step {
         step(self.kind, ball, velocity, world, params)
     }
 }
@@ -351,12 +385,20 @@ pub fn strategy(id: &str) -> Option<&'static Strategy> {
 }
 
 /// One physics step: `v ← velocity + gravity`, then move the ball by `v` through `world` with the
-/// strategy. See [`Step`] for what comes back.
+/// strategy. See [`Step`] for what comes back. The velocity is anything that converts into
+/// `[f32; 2]`: an array, or a glam `Vec2` as it is.
 #[must_use]
-pub fn step<W: World>(id: StrategyId, ball: &Circle, velocity: [f32; 2], world: &W, params: &Params) -> Step {
+pub fn step<W: World>(
+    id: StrategyId,
+    ball: &Circle,
+    velocity: impl Into<[f32; 2]>,
+    world: &W,
+    params: &Params,
+) -> Step {
+    let velocity = velocity.into();
     let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
     let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
-    resolve::resolve(id, ball, v, world, e)
+    resolve::resolve(id, ball, v, world, e, params.tolerance(ball.center(), ball.radius()))
 }
 
 /// Every strategy, in teaching order; the last is the default.
@@ -456,14 +498,16 @@ pub const STRATEGIES: &[Strategy] = &[
         id: "plane-solver",
         kind: StrategyId::PlaneSolver,
         name: "Plane solver (Box2D v3 mover)",
-        explanation: "Gather a collision plane from every box the ball touches or overlaps where it is \
-            (normal from the closest point, separation distance − r), solve for the displacement \
+        explanation: "Gather a collision plane from every box the ball touches or overlaps where it is, \
+            within the slop (normal from the closest point, separation distance − r, 0 within the \
+            slop; a corner shared with another solid box gives none, as in the seamless slide), solve for the displacement \
             closest to the target that satisfies all the planes at once (a Gauss–Seidel projection \
             with accumulated, non-negative pushes, as b2SolvePlanes does), cast the ball along that \
             displacement and stop at the first blocking contact, repeat up to 5 times; finally clip \
-            the velocity against every plane that pushed (b2ClipVector). Corners and inner corners \
-            are handled together, not one contact after another. Without Box2D's linear slop, so \
-            exact inputs stay exact; it always slides (no restitution).",
+            the velocity against every plane that pushed and every contact the casts met \
+            (b2ClipVector). Corners and inner corners are handled together, not one contact after \
+            another. The slop only decides what touches, it never moves a ball, so exact inputs stay \
+            exact; it always slides (no restitution).",
         source: Source {
             author: "Erin Catto",
             venue: "Box2D v3.1 character mover: b2World_CollideMover, b2SolvePlanes, b2ClipVector, b2World_CastMover (box2d.org/documentation/md_character.html)",
@@ -472,10 +516,10 @@ pub const STRATEGIES: &[Strategy] = &[
         pseudocode: &[
             "v ← v + g; target ← p + v",
             "repeat up to 5 times:",
-            "  planes ← for each box within r of p: (n, s) with n from the closest point q to p, s = |p − q| − r",
+            "  planes ← for each box within r + slop of p, not an internal edge: (n, s), n from the closest point q to p, s = |p − q| − r (0 if |s| ≤ slop)",
             "  δ ← target − p; 20 times: for each plane: λ' ← max(λ − (n·δ + s), 0); δ ← δ + (λ' − λ)·n; λ ← λ'",
             "  cast the ball along δ; at the first blocking hit: p ← its centre, again; else p ← p + δ, stop",
-            "v ← v − min(v·n, 0)·n for each plane with λ > 0",
+            "v ← v − min(v·n, 0)·n for each plane with λ > 0 and each cast hit",
         ],
         swept: true,
     },

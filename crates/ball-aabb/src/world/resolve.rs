@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::depenetrate::depenetrate;
 use super::{Step, StrategyId, World, WorldContact, MAX_CONTACTS};
 use crate::contact::closest_point;
 use crate::math::sqrt;
@@ -80,6 +81,67 @@ fn internal<W: World>(world: &W, index: usize, point: [f32; 2], normal: [f32; 2]
     (0..2).any(|axis| normal[axis] != 0.0 && world.solid_beyond(point, axis, normal[axis] > 0.0, index))
 }
 
+/// What every resolver of one step needs besides the ball and the world.
+#[derive(Clone, Copy)]
+pub(super) struct Ctx {
+    /// Restitution, `[0, 1]`.
+    pub e: f64,
+    /// The contact tolerance ([`Params::tolerance`](super::Params::tolerance)).
+    pub tol: f32,
+    /// The ball's lowest point at the start of the step (after any push-out): one-way boxes whose
+    /// top is at most `tol` above it block.
+    pub low: f32,
+}
+
+impl Ctx {
+    /// Does a one-way box `b` take part in a contact at `point` with normal `normal`? Only on its top
+    /// edge, the normal pointing up, for a ball that started above it.
+    fn one_way_blocks(&self, b: &Rect, point: [f32; 2], normal: [f32; 2]) -> bool {
+        let top = b.max()[1];
+        normal[1] > 0.0 && point[1] == top && self.low as f64 >= top as f64 - self.tol as f64
+    }
+}
+
+/// Clips `u` against every normal: `u ← u − min(u·n, 0)·n` for each, a few Gauss–Seidel passes;
+/// what still goes into one of them (a wedge whose normals the velocity cannot slide along) is
+/// removed entirely.
+fn clip_all(u: &mut [f64; 2], normals: impl Iterator<Item = [f32; 2]> + Clone) {
+    for _ in 0..4 {
+        let mut changed = false;
+        for n in normals.clone() {
+            let n = wide(n);
+            let un = dot(*u, n);
+            if un < 0.0 {
+                u[0] -= un * n[0];
+                u[1] -= un * n[1];
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+    let speed = sqrt(dot(*u, *u));
+    if normals.clone().any(|n| dot(*u, wide(n)) < -BLOCK_TOLERANCE * speed) {
+        *u = [0.0; 2];
+    }
+}
+
+/// A tangent graze along a face, computed through a corner's circle, can come out with a normal
+/// tilted by the rounding of a near-zero discriminant (~1e-8): then it would block a motion that
+/// only grazes. A component that small is rounding, not geometry: set it to 0 (the face normal).
+fn snap_graze(h: &mut Hit<2>) {
+    for i in 0..2 {
+        if h.normal[i] != 0.0 && h.normal[i].abs() < GRAZE {
+            h.normal[i] = 0.0;
+            h.normal[1 - i] = h.normal[1 - i].signum();
+        }
+    }
+}
+
+/// Normal components below this are rounding (see [`snap_graze`]): 2⁻²⁰.
+const GRAZE: f32 = 1.0 / 1_048_576.0;
+
 /// Which boxes a swept resolver tests, and whether it filters internal edges.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Boxes {
@@ -111,6 +173,7 @@ fn visit<W: World>(world: &W, boxes: Boxes, bounds: &Rect, d: [f32; 2], f: impl 
 /// [`beyond_reach`]).
 fn first_hit<W: World>(
     world: &W,
+    ctx: &Ctx,
     boxes: Boxes,
     ball: &Circle,
     d: [f64; 2],
@@ -126,7 +189,11 @@ fn first_hit<W: World>(
         if beyond_reach(ball, d32, axis, &b, limit) {
             return false;
         }
-        let Some(h) = sweep_before(ball, d32, &b, limit) else { return true };
+        let Some(mut h) = sweep_before(ball, d32, &b, limit) else { return true };
+        snap_graze(&mut h);
+        if world.one_way(i) && !ctx.one_way_blocks(&b, h.point, h.normal) {
+            return true;
+        }
         let later = |(br, _, bh, _): &(usize, usize, Hit<2>, Rect)| h.t > bh.t || (h.t == bh.t && rank > *br);
         if best.as_ref().is_some_and(later) || !accept(&h, &b) {
             return true;
@@ -198,34 +265,72 @@ impl Step {
     }
 }
 
-/// Runs one strategy on an already gravity-updated velocity.
-pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], world: &W, e: f64) -> Step {
+/// Runs one strategy on an already gravity-updated velocity `v`: first the push-out of a ball
+/// that starts overlapping a solid by more than `tol` (the nearest free position, the velocity into
+/// what it then touches removed), then the strategy from there.
+pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], world: &W, e: f64, tol: f32) -> Step {
     let mut step = Step::begin(ball, v);
     if !v.iter().all(|x| x.is_finite()) {
         step.velocity = [0.0; 2];
         return step;
     }
+    let (c, r) = (ball.center(), ball.radius());
+    let mut here = *ball;
+    let mut u = v;
+    if let Some(free) = depenetrate(world, c, r, tol) {
+        step.pushed_out = [free.center[0] - c[0], free.center[1] - c[1]];
+        step.record(free.index, &free.rect, c, free.point, free.normal, 0.0);
+        let (normals, n) = touching(world, free.center, r, tol);
+        let mut w = wide(v);
+        clip_all(&mut w, normals[..n].iter().copied());
+        u = narrow(w);
+        here = Circle::new(free.center, r).unwrap_or(here);
+        step.end = free.center;
+    }
+    let ctx = Ctx { e, tol, low: here.center()[1] - r };
     match id {
-        StrategyId::DiscreteInOrder => discrete_in_order(&mut step, ball, world, e),
-        StrategyId::DiscreteDeepestFirst => discrete_deepest(&mut step, ball, world, e),
-        StrategyId::SweptSlide => swept_slide(&mut step, ball, world, e, Boxes::Plain),
-        StrategyId::PerAxis => per_axis(&mut step, ball, world, e),
-        StrategyId::PlaneSolver => plane_solver(&mut step, ball, world),
-        StrategyId::Merged => swept_slide(&mut step, ball, world, e, Boxes::Merged),
-        StrategyId::SweptSlideSeamless => swept_slide(&mut step, ball, world, e, Boxes::Seamless),
+        StrategyId::DiscreteInOrder => discrete_in_order(&mut step, &here, u, world, &ctx),
+        StrategyId::DiscreteDeepestFirst => discrete_deepest(&mut step, &here, u, world, &ctx),
+        StrategyId::SweptSlide => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Plain),
+        StrategyId::PerAxis => per_axis(&mut step, &here, u, world, &ctx),
+        StrategyId::PlaneSolver => plane_solver(&mut step, &here, u, world, &ctx),
+        StrategyId::Merged => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Merged),
+        StrategyId::SweptSlideSeamless => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Seamless),
     }
     if matches!(id, StrategyId::DiscreteInOrder | StrategyId::DiscreteDeepestFirst) {
-        step.tunnelled = tunnelled(&step, ball, world);
+        step.tunnelled = tunnelled(&step, &here, u, world, &ctx);
     }
     step
 }
 
-/// The swept path's first blocking contact (plain boxes, the straight move), and the discrete end
-/// more than a radius behind it along its normal.
-fn tunnelled<W: World>(step: &Step, ball: &Circle, world: &W) -> bool {
-    let d = wide(step.velocity_in);
+/// The outward normals of the solid boxes within `r + tol` of `c` (at most [`MAX_PLANES`]).
+fn touching<W: World>(world: &W, c: [f32; 2], r: f32, tol: f32) -> ([[f32; 2]; MAX_PLANES], usize) {
+    let mut out = [[0.0f32; 2]; MAX_PLANES];
+    let mut n = 0;
+    let reach = r as f64 + tol as f64;
+    if let Some(bounds) = swept_bounds(wide(c), [0.0; 2], reach) {
+        world.candidates(&bounds, |i, b| {
+            if world.one_way(i) || n == MAX_PLANES {
+                return;
+            }
+            let q = closest_point(&c, &b);
+            let w = [c[0] as f64 - q[0] as f64, c[1] as f64 - q[1] as f64];
+            let dist = sqrt(dot(w, w));
+            if dist > 0.0 && dist <= reach {
+                out[n] = narrow([w[0] / dist, w[1] / dist]);
+                n += 1;
+            }
+        });
+    }
+    (out, n)
+}
+
+/// The swept path's first blocking contact (plain boxes, the straight move `v`), and the discrete
+/// end more than a radius behind it along its normal.
+fn tunnelled<W: World>(step: &Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) -> bool {
+    let d = wide(v);
     let r = ball.radius();
-    match first_hit(world, Boxes::Plain, ball, d, |h, b| blocks(h, d, b, r)) {
+    match first_hit(world, ctx, Boxes::Plain, ball, d, |h, b| blocks(h, d, b, r)) {
         Some((_, h, _)) => {
             let behind: f64 = (0..2).map(|i| (step.end[i] as f64 - h.center[i] as f64) * h.normal[i] as f64).sum();
             behind < -(r as f64)
@@ -238,92 +343,145 @@ fn moved(ball: &Circle, d: [f32; 2]) -> Option<[f32; 2]> {
     ball.translated(d).map(|b| b.center())
 }
 
-/// Pushes the ball out of the box if it overlaps (touching does not count); records the contact.
-fn push_out(step: &mut Step, p: &mut [f32; 2], r: f32, i: usize, b: &Rect, u: &mut [f64; 2], e: f64) {
-    let Ok(ball) = Circle::new(*p, r) else { return };
+/// The push out of box `b` for a ball of radius `r` at `p`, if it overlaps (touching does not
+/// count). A one-way box pushes only up onto its top, and only a ball that started above it.
+fn push_of<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, i: usize, b: &Rect) -> Option<[f32; 2]> {
+    let Ok(ball) = Circle::new(p, r) else { return None };
+    if world.one_way(i) {
+        let top = b.max()[1];
+        if (ctx.low as f64) < top as f64 - ctx.tol as f64 {
+            return None;
+        }
+        if b.min()[0] <= p[0] && p[0] <= b.max()[0] {
+            let up = narrow([0.0, top as f64 + r as f64 - p[1] as f64])[1];
+            return (up > 0.0).then_some([0.0, up]);
+        }
+        let q = closest_point(&p, b);
+        let res = response(&ball, b);
+        return (q[1] == top && res.push[1] > 0.0).then_some(res.push);
+    }
     let res = response(&ball, b);
-    let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+    (res.push != [0.0; 2]).then_some(res.push)
+}
+
+/// Pushes the ball out of box `b` if it overlaps (see [`push_of`]); records the contact and applies
+/// the response to the velocity.
+#[allow(clippy::too_many_arguments)]
+fn push_out<W: World>(
+    step: &mut Step,
+    world: &W,
+    ctx: &Ctx,
+    p: &mut [f32; 2],
+    r: f32,
+    i: usize,
+    b: &Rect,
+    u: &mut [f64; 2],
+) {
+    let Some(push) = push_of(world, ctx, *p, r, i, b) else { return };
+    let len = sqrt(push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
     if len == 0.0 {
         return;
     }
-    let n = [(res.push[0] as f64 / len) as f32, (res.push[1] as f64 / len) as f32];
+    let n = [(push[0] as f64 / len) as f32, (push[1] as f64 / len) as f32];
     let closest = closest_point(p, b);
     step.record(i, b, *p, closest, n, 1.0);
-    respond(u, n, e);
-    let np = [p[0] + res.push[0], p[1] + res.push[1]];
+    respond(u, n, ctx.e);
+    let np = [p[0] + push[0], p[1] + push[1]];
     if np.iter().all(|x| x.is_finite()) {
         *p = np;
     }
 }
 
-fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
-    let Some(mut p) = moved(ball, step.velocity_in) else { return };
-    let mut u = wide(step.velocity_in);
+    let Some(mut p) = moved(ball, v) else { return };
+    let mut u = wide(v);
     if let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) {
-        world.candidates(&bounds, |i, b| push_out(step, &mut p, r, i, &b, &mut u, e));
+        world.candidates(&bounds, |i, b| push_out(step, world, ctx, &mut p, r, i, &b, &mut u));
     }
     step.end = p;
     step.velocity = narrow(u);
 }
 
-fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
-    let Some(mut p) = moved(ball, step.velocity_in) else { return };
-    let mut u = wide(step.velocity_in);
+    let Some(mut p) = moved(ball, v) else { return };
+    let mut u = wide(v);
     for _ in 0..2 * MAX_ITERATIONS {
         let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) else { break };
         let Ok(here) = Circle::new(p, r) else { break };
         let mut deepest: Option<(usize, Rect, f32)> = None;
         world.candidates(&bounds, |i, b| {
-            let k = here.contact(&b);
-            if k.penetration > 0.0 && deepest.as_ref().is_none_or(|d| k.penetration > d.2) {
-                deepest = Some((i, b, k.penetration));
+            let depth = if world.one_way(i) {
+                push_of(world, ctx, p, r, i, &b).map_or(0.0, |push| push[1])
+            } else {
+                here.contact(&b).penetration
+            };
+            if depth > 0.0 && deepest.as_ref().is_none_or(|d| depth > d.2) {
+                deepest = Some((i, b, depth));
             }
         });
         let Some((i, b, _)) = deepest else { break };
-        push_out(step, &mut p, r, i, &b, &mut u, e);
+        push_out(step, world, ctx, &mut p, r, i, &b, &mut u);
     }
     step.end = p;
     step.velocity = narrow(u);
 }
 
-fn swept_slide<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64, boxes: Boxes) {
+fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx, boxes: Boxes) {
     let r = ball.radius();
     let mut p = ball.center();
-    let mut u = wide(step.velocity_in);
+    let mut u = wide(v);
     let mut time = 0.0f64;
+    let mut done = false;
     for _ in 0..MAX_ITERATIONS {
         let rest = 1.0 - time;
         if u == [0.0; 2] {
-            time = 1.0;
+            done = true;
             break;
         }
         let d = u.map(|x| x * rest);
         let Ok(here) = Circle::new(p, r) else { break };
-        match first_hit(world, boxes, &here, d, |h, b| blocks(h, d, b, r)) {
+        match first_hit(world, ctx, boxes, &here, d, |h, b| blocks(h, d, b, r)) {
             None => {
                 p = narrow([p[0] as f64 + d[0], p[1] as f64 + d[1]]);
-                time = 1.0;
+                done = true;
                 break;
             }
             Some((i, h, b)) => {
                 p = h.center;
                 time += rest * h.t as f64;
                 step.record(i, &b, h.center, h.point, h.normal, time as f32);
-                respond(&mut u, h.normal, e);
+                respond(&mut u, h.normal, ctx.e);
             }
         }
     }
-    let _ = time;
+    if !done {
+        // The budget ran out (a ball wedged between contacts that keep turning it back, e.g. bouncing
+        // between the walls of a shaft exactly 2r wide): what is left must not go into anything met
+        // on the way. Then one last sweep with what remains, stopping at the first block: the ball
+        // still makes the part of the move its contacts allow (no freeze).
+        clip_all(&mut u, step.contacts().iter().map(|k| k.normal));
+        let d = u.map(|x| x * (1.0 - time));
+        if let Ok(here) = Circle::new(p, r) {
+            match first_hit(world, ctx, boxes, &here, d, |h, b| blocks(h, d, b, r)) {
+                None => p = narrow([p[0] as f64 + d[0], p[1] as f64 + d[1]]),
+                Some((i, h, b)) => {
+                    p = h.center;
+                    step.record(i, &b, h.center, h.point, h.normal, (time + (1.0 - time) * h.t as f64) as f32);
+                    clip_all(&mut u, step.contacts().iter().map(|k| k.normal));
+                }
+            }
+        }
+    }
     step.end = p;
     step.velocity = narrow(u);
 }
 
-fn per_axis<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
+fn per_axis<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let mut p = ball.center();
-    let mut u = wide(step.velocity_in);
+    let mut u = wide(v);
     for axis in 0..2 {
         if u[axis] == 0.0 {
             continue;
@@ -332,12 +490,12 @@ fn per_axis<W: World>(step: &mut Step, ball: &Circle, world: &W, e: f64) {
         d[axis] = u[axis];
         let Ok(here) = Circle::new(p, r) else { break };
         let tol = BLOCK_TOLERANCE * d[axis].abs();
-        match first_hit(world, Boxes::Plain, &here, d, |h, _| h.normal[axis] as f64 * d[axis] < -tol) {
+        match first_hit(world, ctx, Boxes::Plain, &here, d, |h, _| h.normal[axis] as f64 * d[axis] < -tol) {
             None => p[axis] += narrow(d)[axis],
             Some((i, h, b)) => {
                 p = h.center;
                 step.record(i, &b, h.center, h.point, h.normal, h.t);
-                u[axis] *= -e;
+                u[axis] *= -ctx.e;
             }
         }
     }
@@ -356,11 +514,55 @@ struct Plane {
     rect: Rect,
 }
 
-fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
+/// The planes of the boxes within `r + tol` of `p` (Box2D's mover collects those within its
+/// margin): normal from the closest point, offset `distance − r` (0 within the tolerance); a centre
+/// on or inside a box takes the push-out's direction and depth. One-way boxes give a plane only on
+/// their top, to a ball that started above; internal edges (as `swept-slide-seamless` filters them)
+/// give none.
+fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, planes: &mut [Plane; MAX_PLANES]) -> usize {
+    let rr = r as f64;
+    let reach = rr + ctx.tol as f64;
+    let mut count = 0;
+    let Ok(here) = Circle::new(p, r) else { return 0 };
+    let Some(bounds) = swept_bounds(wide(p), [0.0; 2], reach) else { return 0 };
+    world.candidates(&bounds, |i, b| {
+        let q = closest_point(&p, &b);
+        let w = [p[0] as f64 - q[0] as f64, p[1] as f64 - q[1] as f64];
+        let dist = sqrt(dot(w, w));
+        if dist > reach || count == MAX_PLANES {
+            return;
+        }
+        let (normal, offset) = if dist > 0.0 {
+            // Within the tolerance of touching is touching: the solver neither closes a gap that
+            // small nor opens an overlap that small (which would move a resting ball off its height).
+            let gap = dist - rr;
+            ([w[0] / dist, w[1] / dist], if gap.abs() <= ctx.tol as f64 { 0.0 } else { gap })
+        } else {
+            let res = response(&here, &b);
+            let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+            if len == 0.0 {
+                return;
+            }
+            ([res.push[0] as f64 / len, res.push[1] as f64 / len], -len)
+        };
+        if world.one_way(i) && !ctx.one_way_blocks(&b, q, narrow(normal)) {
+            return;
+        }
+        // A corner or face shared with another solid box is not a plane of the solid region: with
+        // the tolerance, the next flush tile's corner would tilt a rolling ball's path (a ghost bump).
+        if dist > 0.0 && internal(world, i, q, narrow(normal)) {
+            return;
+        }
+        planes[count] = Plane { index: i, normal, offset, push: 0.0, point: q, rect: b };
+        count += 1;
+    });
+    count
+}
+
+fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let rr = r as f64;
-    let target =
-        [ball.center()[0] as f64 + step.velocity_in[0] as f64, ball.center()[1] as f64 + step.velocity_in[1] as f64];
+    let target = [ball.center()[0] as f64 + v[0] as f64, ball.center()[1] as f64 + v[1] as f64];
     let mut p = ball.center();
     let empty = Plane {
         index: 0,
@@ -372,31 +574,11 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
     };
     let mut planes = [empty; MAX_PLANES];
     let mut count = 0;
+    let first = step.contacts().len();
     for _ in 0..SOLVER_PASSES {
         // Gather the planes of every box touching or overlapping the ball where it is now.
-        count = 0;
+        count = gather(world, ctx, p, r, &mut planes);
         let Ok(here) = Circle::new(p, r) else { break };
-        let Some(bounds) = swept_bounds(wide(p), [0.0; 2], rr) else { break };
-        world.candidates(&bounds, |i, b| {
-            let q = closest_point(&p, &b);
-            let w = [p[0] as f64 - q[0] as f64, p[1] as f64 - q[1] as f64];
-            let dist = sqrt(dot(w, w));
-            if dist > rr || count == MAX_PLANES {
-                return;
-            }
-            let (normal, offset) = if dist > 0.0 {
-                ([w[0] / dist, w[1] / dist], dist - rr)
-            } else {
-                let res = response(&here, &b);
-                let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
-                if len == 0.0 {
-                    return;
-                }
-                ([res.push[0] as f64 / len, res.push[1] as f64 / len], -len)
-            };
-            planes[count] = Plane { index: i, normal, offset, push: 0.0, point: q, rect: b };
-            count += 1;
-        });
         // Solve for the displacement closest to the target that satisfies every plane (b2SolvePlanes).
         let mut delta = [target[0] - p[0] as f64, target[1] - p[1] as f64];
         let scale = sqrt(dot(delta, delta)) + rr;
@@ -415,30 +597,32 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, world: &W) {
             }
         }
         // Cast along the solved displacement: move as far as nothing blocks it.
-        let cast = first_hit(world, Boxes::Plain, &here, delta, |h, b| blocks(h, delta, b, r));
+        let cast = first_hit(world, ctx, Boxes::Seamless, &here, delta, |h, b| blocks(h, delta, b, r));
         let Some((i, h, b)) = cast else {
             p = narrow([p[0] as f64 + delta[0], p[1] as f64 + delta[1]]);
             break;
         };
         step.record(i, &b, h.center, h.point, h.normal, h.t);
-        let stalled = h.t == 0.0;
         p = h.center;
-        if stalled {
-            break;
-        }
     }
-    // Clip the velocity against the planes that pushed (b2ClipVector).
-    let mut u = wide(step.velocity_in);
+    // Clip the velocity against the planes that pushed (b2ClipVector), and against every contact
+    // the casts met: no surface keeps more velocity into it than the step began with.
+    let mut u = wide(v);
+    let cast_normals: ([[f32; 2]; MAX_CONTACTS], usize) = {
+        let mut out = [[0.0f32; 2]; MAX_CONTACTS];
+        let ks = &step.contacts()[first..];
+        for (o, k) in out.iter_mut().zip(ks) {
+            *o = k.normal;
+        }
+        (out, ks.len().min(MAX_CONTACTS))
+    };
     for pl in &planes[..count] {
         if pl.push > 0.0 {
-            let n = narrow(pl.normal);
-            step.record(pl.index, &pl.rect, p, pl.point, n, 1.0);
-            let un = dot(u, pl.normal);
-            if un < 0.0 {
-                u = [u[0] - un * pl.normal[0], u[1] - un * pl.normal[1]];
-            }
+            step.record(pl.index, &pl.rect, p, pl.point, narrow(pl.normal), 1.0);
         }
     }
+    let pushed = planes[..count].iter().filter(|pl| pl.push > 0.0).map(|pl| narrow(pl.normal));
+    clip_all(&mut u, pushed.chain(cast_normals.0[..cast_normals.1].iter().copied()));
     step.end = p;
     step.velocity = narrow(u);
 }

@@ -1,0 +1,247 @@
+//! Pushing a ball out of the solids it starts in: the nearest position where it overlaps none.
+//!
+//! The free positions of the centre are the points outside every solid box grown by `r` (each a
+//! rounded box: four flat faces and four quarter circles). The nearest free point to the centre
+//! lies on the boundary of that union: either the projection of the centre onto one face line or
+//! corner circle, or a point where two boundaries cross (an inner corner, a gap narrower than the
+//! ball). Within a search radius `R`, only boxes within `R + r` of the centre shape the free region,
+//! so the candidates from those boxes, sorted by distance and tested in that order, give the nearest
+//! free point when it is within `R`; otherwise `R` doubles. For a single box the answer is the
+//! core's push-out ([`response`](crate::response())): the least-penetrated face, ties to the first
+//! in the order x-min, x-max, y-min, y-max, because the face candidates come in that order and a
+//! stable sort keeps it.
+//!
+//! This runs only when a step starts embedded, so it may allocate (the candidate list).
+
+#![forbid(unsafe_code)]
+
+use alloc::vec::Vec;
+
+use super::World;
+use crate::math::sqrt;
+use crate::shape::Rect;
+
+/// Where the ball was put, and the contact it was pushed out of.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Free {
+    pub center: [f32; 2],
+    /// The box (as the world reports it: a merged rectangle's bottom-left cell on a tile map).
+    pub index: usize,
+    pub rect: Rect,
+    /// Its point closest to the new centre.
+    pub point: [f32; 2],
+    /// The direction of the push.
+    pub normal: [f32; 2],
+}
+
+/// The most boxes the search looks at before giving up (the ball stays where it is).
+const MAX_BOXES: usize = 4096;
+
+/// How deep the centre `c` of a ball of radius `r` is in box `b`: `r − distance` outside,
+/// `r + distance to the nearest face` inside (positive: overlapping).
+pub(super) fn penetration(c: [f64; 2], r: f64, b: &Rect) -> f64 {
+    let (lo, hi) = (wide(b.min()), wide(b.max()));
+    let mut d2 = 0.0;
+    let mut depth = f64::INFINITY;
+    for i in 0..2 {
+        let e = c[i] - c[i].clamp(lo[i], hi[i]);
+        d2 += e * e;
+        depth = depth.min(c[i] - lo[i]).min(hi[i] - c[i]);
+    }
+    if d2 > 0.0 {
+        r - sqrt(d2)
+    } else {
+        r + depth
+    }
+}
+
+#[inline]
+fn wide(a: [f32; 2]) -> [f64; 2] {
+    a.map(|x| x as f64)
+}
+
+/// The solid (not one-way) boxes meeting the square of half-side `half` around `c`.
+fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Rect)>) -> bool {
+    out.clear();
+    let lo = [c[0] - half, c[1] - half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
+    let hi = [c[0] + half, c[1] + half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
+    let Ok(q) = Rect::new(lo, hi) else { return false };
+    let mut ok = true;
+    world.merged_candidates(&q, |i, b| {
+        if world.one_way(i) {
+            return;
+        }
+        if out.len() == MAX_BOXES {
+            ok = false;
+            return;
+        }
+        out.push((i, b));
+    });
+    ok
+}
+
+/// The nearest position of the centre where the ball of radius `r` overlaps no solid box by more
+/// than `tol`, when it starts overlapping one by more than `tol`; `None` when it does not (or, in
+/// a world too crowded to search, when no free position is found within [`MAX_BOXES`] boxes).
+pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f32) -> Option<Free> {
+    let (c, rr, tol) = (wide(center), r as f64, tol as f64);
+    let mut boxes = Vec::new();
+    solids(world, c, rr + tol, &mut boxes);
+    if !boxes.iter().any(|(_, b)| penetration(c, rr, b) > tol) {
+        return None;
+    }
+    let size = |b: &Rect| (0..2).map(|i| b.max()[i] as f64 - b.min()[i] as f64).fold(0.0, f64::max);
+    let mut reach = 2.0 * rr + tol + boxes.iter().map(|(_, b)| size(b)).fold(0.0, f64::max);
+    let mut candidates = Vec::new();
+    for _ in 0..64 {
+        if !solids(world, c, reach + rr + tol, &mut boxes) {
+            return None;
+        }
+        candidates.clear();
+        collect(c, rr, &boxes, &mut candidates);
+        candidates.sort_by(|a: &Candidate, b| a.dist.total_cmp(&b.dist));
+        let free = |q: [f64; 2]| boxes.iter().all(|(_, b)| penetration(q, rr, b) <= tol * 0.5);
+        if let Some(k) = candidates.iter().take_while(|k| k.dist <= reach).find(|k| free(k.q)) {
+            return Some(settle(c, rr, tol, k, &boxes));
+        }
+        reach *= 2.0;
+    }
+    None
+}
+
+/// A candidate free point, its distance from the centre, and the box whose boundary it lies on.
+#[derive(Clone, Copy)]
+struct Candidate {
+    q: [f64; 2],
+    dist: f64,
+    from: usize,
+}
+
+/// The grown box's four face lines of box `b`: `(axis, value)` in the order x-min, x-max, y-min,
+/// y-max.
+fn lines(b: &Rect, r: f64) -> [(usize, f64); 4] {
+    let (lo, hi) = (wide(b.min()), wide(b.max()));
+    [(0, lo[0] - r), (0, hi[0] + r), (1, lo[1] - r), (1, hi[1] + r)]
+}
+
+fn corners(b: &Rect) -> [[f64; 2]; 4] {
+    let (lo, hi) = (wide(b.min()), wide(b.max()));
+    [[lo[0], lo[1]], [hi[0], lo[1]], [lo[0], hi[1]], [hi[0], hi[1]]]
+}
+
+/// Every candidate point (see the module docs): projections onto each box's lines and circles,
+/// and the crossings of two boxes' boundaries where their grown boxes meet.
+fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Rect)], out: &mut Vec<Candidate>) {
+    let mut push = |q: [f64; 2], from: usize| {
+        if q.iter().all(|x| x.is_finite()) {
+            let dist = sqrt((q[0] - c[0]) * (q[0] - c[0]) + (q[1] - c[1]) * (q[1] - c[1]));
+            out.push(Candidate { q, dist, from });
+        }
+    };
+    for (k, (_, b)) in boxes.iter().enumerate() {
+        for (axis, v) in lines(b, r) {
+            let mut q = c;
+            q[axis] = v;
+            push(q, k);
+        }
+        for p in corners(b) {
+            let w = [c[0] - p[0], c[1] - p[1]];
+            let len = sqrt(w[0] * w[0] + w[1] * w[1]);
+            if len > 0.0 {
+                push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k);
+            }
+        }
+    }
+    for (i, (_, a)) in boxes.iter().enumerate() {
+        for (_, b) in boxes.iter().skip(i + 1) {
+            let near = (0..2).all(|k| {
+                a.min()[k] as f64 - 2.0 * r <= b.max()[k] as f64 && b.min()[k] as f64 - 2.0 * r <= a.max()[k] as f64
+            });
+            if !near {
+                continue;
+            }
+            crossings(a, b, r, |q| push(q, i));
+        }
+    }
+}
+
+/// The points where the boundaries of boxes `a` and `b` grown by `r` cross (as full lines and
+/// circles: a point off the actual boundary is inside a grown box, and the free test drops it).
+fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
+    let (la, lb) = (lines(a, r), lines(b, r));
+    for &(ax, av) in &la {
+        for &(bx, bv) in &lb {
+            if ax != bx {
+                let mut q = [0.0; 2];
+                q[ax] = av;
+                q[bx] = bv;
+                f(q);
+            }
+        }
+    }
+    let (ka, kb) = (corners(a), corners(b));
+    for (ls, ks) in [(&la, &kb), (&lb, &ka)] {
+        for &(axis, v) in ls.iter() {
+            for k in ks.iter() {
+                let off = v - k[axis];
+                let h2 = r * r - off * off;
+                if h2 >= 0.0 {
+                    let h = sqrt(h2);
+                    for s in [-h, h] {
+                        let mut q = [0.0; 2];
+                        q[axis] = v;
+                        q[1 - axis] = k[1 - axis] + s;
+                        f(q);
+                    }
+                }
+            }
+        }
+    }
+    for p in &ka {
+        for k in &kb {
+            let w = [k[0] - p[0], k[1] - p[1]];
+            let d2 = w[0] * w[0] + w[1] * w[1];
+            let h2 = r * r - d2 / 4.0;
+            if d2 > 0.0 && h2 >= 0.0 {
+                let (d, h) = (sqrt(d2), sqrt(h2));
+                let m = [(p[0] + k[0]) / 2.0, (p[1] + k[1]) / 2.0];
+                let perp = [-w[1] / d, w[0] / d];
+                f([m[0] + h * perp[0], m[1] + h * perp[1]]);
+                f([m[0] - h * perp[0], m[1] - h * perp[1]]);
+            }
+        }
+    }
+}
+
+/// Rounds the chosen point to `f32`, nudged outward along the push a few ulps when the rounding
+/// put it back in by more than the tolerance.
+fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Rect)]) -> Free {
+    let dir = if k.dist > 0.0 { [(k.q[0] - c[0]) / k.dist, (k.q[1] - c[1]) / k.dist] } else { [0.0, 1.0] };
+    let mut q = k.q.map(|x| x as f32);
+    for _ in 0..16 {
+        if boxes.iter().all(|(_, b)| penetration(wide(q), r, b) <= tol) {
+            break;
+        }
+        for i in 0..2 {
+            if dir[i] != 0.0 {
+                q[i] = next_toward(q[i], dir[i] > 0.0);
+            }
+        }
+    }
+    let (index, rect) = boxes[k.from];
+    let point = crate::contact::closest_point(&q, &rect);
+    let w = [q[0] as f64 - point[0] as f64, q[1] as f64 - point[1] as f64];
+    let len = sqrt(w[0] * w[0] + w[1] * w[1]);
+    let normal = if len > 0.0 { [w[0] / len, w[1] / len] } else { dir };
+    Free { center: q, index, rect, point, normal: normal.map(|x| x as f32) }
+}
+
+/// The next `f32` after `x` upwards (or downwards).
+fn next_toward(x: f32, up: bool) -> f32 {
+    if x == 0.0 {
+        return if up { f32::from_bits(1) } else { -f32::from_bits(1) };
+    }
+    let bits = x.to_bits();
+    let away = (x > 0.0) == up;
+    f32::from_bits(if away { bits + 1 } else { bits - 1 })
+}
