@@ -13,7 +13,7 @@
 #![forbid(unsafe_code)]
 
 use crate::geometry::{add, allowed, cells_near, dot, len, magnitude, rounding, scale, sub, wide, Cell, V};
-use ball_aabb::world::{Params, Step, StrategyId, TileMap, WorldContact, MAX_CONTACTS};
+use ball_aabb::world::{Params, Step, StrategyId, Tile, TileMap, WorldContact, MAX_CONTACTS};
 
 /// One invariant. Their ids are the names the reports and the reproducer lines use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -309,9 +309,70 @@ fn fmt2(p: V) -> String {
 }
 
 /// Is one-way cell `c` solid for a ball starting at `p0` (its lowest point at or above the cell's
-/// top, within the tolerance)?
-fn one_way_active(c: &Cell, p0: V, r: f64, tol: f64) -> bool {
-    p0[1] - r >= c.hi[1] - tol
+/// top, within the tolerance)? `margin` moves the threshold up (> 0: only a ball clearly above
+/// it, to claim a violation) or down (< 0: any ball that may be above it, to count it as an
+/// obstacle): the library rounds the lowest point to `f32`, so within a few ulps of the threshold
+/// either answer is right.
+fn one_way_active(c: &Cell, p0: V, r: f64, tol: f64, margin: f64) -> bool {
+    p0[1] - r >= c.hi[1] - tol + margin
+}
+
+/// Cell `(col, row)` if it is solid or one-way.
+fn cell_at(map: &TileMap, col: usize, row: usize) -> Option<Cell> {
+    let tile = map.tile(col, row);
+    (tile != Tile::Empty).then(|| {
+        let rect = map.cell_rect(col, row);
+        Cell { col, row, lo: wide(rect.min()), hi: wide(rect.max()), one_way: tile == Tile::OneWay }
+    })
+}
+
+/// The run of one-way cells in `c`'s row through `c`, as one cell (the first's column).
+fn one_way_run(map: &TileMap, c: &Cell) -> Cell {
+    let (mut a, mut b) = (c.col, c.col);
+    while a > 0 && map.tile(a - 1, c.row) == Tile::OneWay {
+        a -= 1;
+    }
+    while map.tile(b + 1, c.row) == Tile::OneWay {
+        b += 1;
+    }
+    let lo = wide(map.cell_rect(a, c.row).min());
+    let hi = wide(map.cell_rect(b, c.row).max());
+    Cell { col: a, row: c.row, lo, hi, one_way: true }
+}
+
+/// Where the segment `a → b` first comes closer than `rho` to the cell, if it does and did not
+/// start that close (`None` then too): the distance along a segment is convex, so its minimum is
+/// found by ternary search and the entry by bisection before it.
+fn entry_point(c: &Cell, a: V, b: V, rho: f64) -> Option<V> {
+    let d = sub(b, a);
+    let at = |s: f64| add(a, scale(d, s));
+    let f = |s: f64| c.distance(at(s));
+    if f(0.0) < rho {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..100 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if f(m1) <= f(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let mut inside = (lo + hi) / 2.0;
+    if f(inside) >= rho {
+        return None;
+    }
+    let mut outside = 0.0;
+    for _ in 0..100 {
+        let m = (outside + inside) / 2.0;
+        if f(m) < rho {
+            inside = m;
+        } else {
+            outside = m;
+        }
+    }
+    Some(at(inside))
 }
 
 /// Judges one step. `velocity` is what the step was given (before gravity); `state` carries the
@@ -393,8 +454,12 @@ pub fn check_step(
         }
     }
 
-    // The one-way cells solid for this step: those the ball starts above.
-    let solid_for_step = |c: &Cell| !c.one_way || one_way_active(c, p0, r, tol0);
+    // The one-way cells solid for this step: those the ball starts above (by the tolerance of
+    // the step's start, as the library decides it). `surely_solid` to claim a violation in one,
+    // `maybe_solid` to count it as an obstacle.
+    let band = ulps2(p0);
+    let surely_solid = |c: &Cell| !c.one_way || one_way_active(c, p0, r, tol_start, band);
+    let maybe_solid = |c: &Cell| !c.one_way || one_way_active(c, p0, r, tol_start, -band);
 
     // overlap and one-way at the end
     let mut worst: Option<(f64, Cell)> = None;
@@ -405,7 +470,7 @@ pub fn check_step(
             return;
         }
         let slot = if c.one_way { &mut worst_one_way } else { &mut worst };
-        if (!c.one_way || one_way_active(&c, p0, r, tol0)) && slot.as_ref().is_none_or(|(d, _)| pen > *d) {
+        if surely_solid(&c) && slot.as_ref().is_none_or(|(d, _)| pen > *d) {
             *slot = Some((pen, c));
         }
     });
@@ -418,7 +483,9 @@ pub fn check_step(
             )
         });
     }
-    if let Some((pen, c)) = worst_one_way {
+    // A strategy with a path is judged by where it entered the cell (below); a discrete one only
+    // has its end: it must not end in a one-way cell it started above (it pushes up onto its top).
+    if let Some((pen, c)) = worst_one_way.filter(|_| PathModel::of(id) == PathModel::None) {
         say(sink, Check::OneWay, || {
             format!(
                 "started with its lowest point at {} ≥ one-way cell {}'s top {} and ends at {} overlapping it by {pen:.6e}",
@@ -458,19 +525,55 @@ pub fn check_step(
     if let Some((path, n)) = path {
         let mut through: Option<(f64, Cell, usize)> = None;
         let mut through_one_way: Option<(f64, Cell, usize)> = None;
+        let mut one_way_near: Vec<Cell> = Vec::new();
         for k in 0..n - 1 {
             let (a, b) = (path[k], path[k + 1]);
             let t = (tol(a) + ulps2(a)).max(tol(b) + ulps2(b));
             cells_near(map, a, b, r, |c| {
-                if !solid_for_step(&c) {
+                if !surely_solid(&c) {
                     return;
                 }
                 let pen = r - c.segment_distance(a, b);
-                let slot = if c.one_way { &mut through_one_way } else { &mut through };
-                if pen > t && slot.as_ref().is_none_or(|(d, _, _)| pen > *d) {
-                    *slot = Some((pen, c, k));
+                if pen <= t {
+                    return;
+                }
+                if c.one_way {
+                    // A run of one-way cells in a row is one platform: its inner seams are not
+                    // where a ball enters it.
+                    let run = one_way_run(map, &c);
+                    if !one_way_near.iter().any(|o: &Cell| (o.col, o.row) == (run.col, run.row)) {
+                        one_way_near.push(run);
+                    }
+                } else if through.as_ref().is_none_or(|(d, _, _)| pen > *d) {
+                    through = Some((pen, c, k));
                 }
             });
+        }
+        // Passing into a one-way cell is a fault only through its top: where the path starts to
+        // touch it, the centre is above the top (a contact on the top edge with an upward normal,
+        // which blocks). A ball that starts to touch it from a side or from below passes, even if
+        // its centre rises above the top while it overlaps. Each stretch of the path in contact
+        // with the cell (distance < r) is judged by where it began.
+        for c in &one_way_near {
+            let mut from_above: Option<bool> = None;
+            for k in 0..n - 1 {
+                let (a, b) = (path[k], path[k + 1]);
+                if c.distance(a) < r {
+                    if k == 0 {
+                        from_above = Some(a[1] > c.hi[1] + band);
+                    }
+                } else {
+                    from_above = entry_point(c, a, b, r).map(|e| e[1] > c.hi[1] + band);
+                }
+                let t = (tol(a) + ulps2(a)).max(tol(b) + ulps2(b));
+                let pen = r - c.segment_distance(a, b);
+                if from_above == Some(true) && pen > t && through_one_way.as_ref().is_none_or(|(d, _, _)| pen > *d) {
+                    through_one_way = Some((pen, *c, k));
+                }
+                if c.distance(b) >= r {
+                    from_above = None;
+                }
+            }
         }
         let describe = |k: usize| {
             let pts: Vec<String> = path[..n].iter().map(|p| fmt2(*p)).collect();
@@ -481,11 +584,11 @@ pub fn check_step(
                 format!("{} passes {pen:.6e} deep into solid cell {} (beyond the tolerance)", describe(k), c.name())
             });
         }
-        if worst_one_way.is_none() {
+        {
             if let Some((pen, c, k)) = through_one_way {
                 say(sink, Check::OneWay, || {
                     format!(
-                        "started above one-way cell {}'s top {}; {} passes {pen:.6e} deep into it",
+                        "started above the one-way platform from cell {} (top {}); {} enters it through its top, {pen:.6e} deep",
                         c.name(),
                         c.hi[1] as f32,
                         describe(k)
@@ -499,7 +602,7 @@ pub fn check_step(
     let target = add(p0, v_in);
     let mut clearance = f64::INFINITY;
     cells_near(map, p0, target, r + tol0.max(tol(target)), |c| {
-        if solid_for_step(&c) {
+        if maybe_solid(&c) {
             clearance = clearance.min(c.segment_distance(p0, target));
         }
     });
@@ -523,11 +626,11 @@ pub fn check_step(
     }
 
     // The contacts the reference sees at p0 and at the end: cells within r + `within`.
-    let touching = |p: V, within: f64, out: &mut [(Cell, V); 32]| -> (usize, bool) {
+    let touching = |p: V, within: f64, solid: &dyn Fn(&Cell) -> bool, out: &mut [(Cell, V); 32]| -> (usize, bool) {
         let mut n = 0;
         let mut inside = false;
         cells_near(map, p, p, r + within, |c| {
-            if !solid_for_step(&c) {
+            if !solid(&c) {
                 return;
             }
             let q = c.closest(p);
@@ -543,6 +646,18 @@ pub fn check_step(
             if c.one_way && nrm[1] <= 0.0 {
                 return;
             }
+            // A corner shared with a solid neighbour beside it (along x) or above or below it
+            // (along y), on the side the centre is, is a seam of a flush surface: the neighbour's
+            // face is nearer, and the region has no corner there (a sunk ball's ghost contact).
+            if q[0] != p[0] && q[1] != p[1] {
+                let step = |k: usize, up: bool| if up { k.checked_add(1) } else { k.checked_sub(1) };
+                let (right, above) = (p[0] > q[0], p[1] > q[1]);
+                let beside = step(c.col, right).and_then(|col| cell_at(map, col, c.row));
+                let over = step(c.row, above).and_then(|row| cell_at(map, c.col, row));
+                if beside.iter().chain(over.iter()).any(solid) {
+                    return;
+                }
+            }
             if n < out.len() {
                 out[n] = (c, nrm);
                 n += 1;
@@ -554,7 +669,7 @@ pub fn check_step(
 
     // freeze
     let mut at_start = [empty; 32];
-    let (n0, inside0) = touching(p0, tol0, &mut at_start);
+    let (n0, inside0) = touching(p0, tol0, &maybe_solid, &mut at_start);
     let mut normals = [[0.0; 2]; 32];
     for (k, (_, n)) in at_start[..n0].iter().enumerate() {
         normals[k] = *n;
@@ -588,11 +703,12 @@ pub fn check_step(
         state.stall_from = None;
     }
 
-    // into-surface: surfaces touched at the start and at the end, within 2 ulps of the
-    // coordinates (a resolver's f32 contact position is within one).
-    let (near0, near1) = (ulps2(p0), ulps2(end));
+    // into-surface: surfaces touched at the start and at the end, exactly (distance ≤ r, as the
+    // sweep's first step decides it; a relative 1e-12 for the square root). A ball hovering above
+    // a surface by less than an ulp is not touching it: its velocity may grow towards it.
+    let (near0, near1) = (1e-12 * scale_of(&[p0]), 1e-12 * scale_of(&[end]));
     let mut at_end = [empty; 32];
-    let (n1, _) = touching(end, near1, &mut at_end);
+    let (n1, _) = touching(end, near1, &surely_solid, &mut at_end);
     for (c, nrm) in &at_end[..n1] {
         if c.distance(p0) > r + near0 {
             continue;
@@ -617,8 +733,10 @@ pub fn check_step(
 
     // budget-clip
     if let Some(b) = budget(id) {
-        let sweeps = out.contacts().iter().filter(|c| c.t < 1.0).count();
-        let last_t = out.contacts().iter().filter(|c| c.t < 1.0).map(|c| c.t).next_back();
+        // The push-out's contact (the first, at t = 0, when the ball was pushed) is not a sweep.
+        let skip = usize::from(out.pushed_out != [0.0; 2] && out.len > 0);
+        let sweeps = out.contacts()[skip..].iter().filter(|c| c.t < 1.0).count();
+        let last_t = out.contacts()[skip..].iter().filter(|c| c.t < 1.0).map(|c| c.t).next_back();
         if out.dropped == 0 && sweeps >= b && last_t.is_some_and(|t| t < 1.0) {
             let eps = 1e-6 * len(v_in) + f32::MIN_POSITIVE as f64;
             if let Some(c) = out.contacts().iter().find(|c| dot(v_out, wide(c.normal)) < -eps) {
@@ -648,20 +766,29 @@ pub fn check_step(
         flush_slide(scene, p0, end, v_in, v_out, tol0, sink);
     }
 
-    // graze-normal
-    for c in out.contacts() {
-        for a in 0..2 {
-            let b = 1 - a;
-            let off = c.center[a] as f64 - c.point[a] as f64;
-            if c.center[b] == c.point[b] && off.abs() == r && r > 0.0 {
+    // graze-normal, for the swept slide family: there each sub-move is a straight sweep along the
+    // velocity left, and a velocity component that is exactly 0 keeps that coordinate of the centre
+    // exact. So a contact reached with `u[a] = 0`, whose centre is exactly r off its point along a
+    // and level with it along the other axis, is exactly tangent: its normal is the axis.
+    if budget(id) == Some(ball_aabb::motion::MAX_ITERATIONS) && out.pushed_out == [0.0; 2] {
+        let slide = params.restitution.is_nan() || params.restitution <= 0.0;
+        let mut exact = [out.velocity_in[0] == 0.0, out.velocity_in[1] == 0.0];
+        for c in out.contacts().iter().take(ball_aabb::motion::MAX_ITERATIONS) {
+            for a in 0..2 {
+                let b = 1 - a;
+                let off = c.center[a] as f64 - c.point[a] as f64;
+                if !(exact[a] && c.center[b] == c.point[b] && off.abs() == r && r > 0.0) {
+                    continue;
+                }
                 let mut want = [0.0f32; 2];
                 want[a] = off.signum() as f32;
                 if c.normal != want {
                     say(sink, Check::GrazeNormal, || {
                         format!(
-                            "contact at centre {:?}, point {:?}: exactly r = {} off along {}, normal {:?} instead of {:?}",
+                            "contact at centre {:?}, point {:?}, reached moving along {} only: exactly r = {} off along {}, normal {:?} instead of {:?}",
                             c.center,
                             c.point,
+                            ["x", "y"][b],
                             scene.r,
                             ["x", "y"][a],
                             c.normal,
@@ -671,6 +798,17 @@ pub fn check_step(
                     return;
                 }
             }
+            // What the response does to the velocity's exact zeros.
+            let n = c.normal;
+            for a in 0..2 {
+                let along_a = n[1 - a] == 0.0 && n[a].abs() == 1.0;
+                let along_other = n[a] == 0.0 && n[1 - a].abs() == 1.0;
+                if along_a {
+                    exact[a] |= slide;
+                } else if !along_other {
+                    exact[a] = false;
+                }
+            }
         }
     }
 }
@@ -678,22 +816,29 @@ pub fn check_step(
 /// [`Check::FlushSlide`] for a step starting at `p0`.
 fn flush_slide(scene: &Scene, p0: V, end: V, v_in: V, v_out: V, tol0: f64, sink: &mut dyn Sink) {
     let (map, r) = (scene.map, scene.r as f64);
-    // The surfaces the ball rests on at p0, with their axis and side.
+    // The surfaces the ball is at (within the tolerance) along the whole move, with their axis and
+    // side: they are not obstacles to the slide.
+    let ulps2 = 2.0 * f32::EPSILON as f64 * magnitude(&[p0], r);
     let mut resting: Vec<(Surface, usize, f64)> = Vec::new();
+    let mut rests = false;
     for s in scene.surfaces {
         let (line, ext) = s.geometry(map);
         let (a, side) = s.facing.axis_side();
         let b = 1 - a;
-        let gap = (p0[a] - line) * side;
+        let gap = (p0[a] - line) * side - r;
         let along_end = p0[b] + v_in[b];
         let within = |x: f64| ext[0] <= x && x <= ext[1];
-        if (gap - r).abs() <= tol0 && v_in[a] * side <= 0.0 && within(p0[b]) && within(along_end) {
+        if gap.abs() <= tol0 && within(p0[b]) && within(along_end) {
             resting.push((*s, a, side));
+            // Resting on it: touching or sunk within the tolerance, and not moving away; or within
+            // the rounding of touching and moving exactly along it. (A ball hovering above it
+            // within the tolerance may fall onto it: its height changes.)
+            rests |= v_in[a] * side <= 0.0 && (gap <= 0.0 || (gap <= ulps2 && v_in[a] == 0.0));
         }
     }
     let Some(&(_, a, _)) = resting.first() else { return };
-    if resting.iter().any(|(_, k, _)| *k != a) {
-        return; // resting on a floor and a wall at once: an inside corner, not a flush slide
+    if !rests || resting.iter().any(|(_, k, _)| *k != a) {
+        return; // not resting; or at a floor and a wall at once: an inside corner, not a flush slide
     }
     let b = 1 - a;
     let mut along = [0.0; 2];
@@ -706,7 +851,7 @@ fn flush_slide(scene: &Scene, p0: V, end: V, v_in: V, v_out: V, tol0: f64, sink:
         if resting.iter().any(|(s, _, _)| s.contains(c.col, c.row)) {
             return;
         }
-        if c.one_way && !one_way_active(&c, p0, r, tol0) {
+        if c.one_way && !one_way_active(&c, p0, r, tol0, -2.0 * f32::EPSILON as f64 * magnitude(&[p0], r)) {
             return;
         }
         clear &= c.segment_distance(p0, target) >= reach;
