@@ -6,7 +6,7 @@ use crate::report::{num, nums};
 use clap::Args;
 use serde_json::{json, Value};
 use std::io::Write;
-use world_soak::{soak, Case, Check, Config, Kind, Report};
+use world_soak::{claims, soak, Case, Check, Config, Kind, Report};
 
 pub const LONG_ABOUT: &str = "\
 Soak the world step: generated tile maps and hand-made awkward places (flush floors and walls,
@@ -21,11 +21,11 @@ checked against an independent reference. The same harness as the test command's
 
 The invariants (each counted per strategy): finite, push-out, overlap, one-way, tunnel (not for the
 discrete strategies), free-path, freeze, into-surface, budget-clip, speed-gain, flush-slide,
-graze-normal. A run of a strategy prints its counts and the first violations of each check (--keep),
+graze-normal. The table marks with * those a strategy claims (the test command asserts them). A run of a strategy prints its counts and the first violations of each check (--keep),
 each with a one-line reproducer: give it to --replay to run that step again (the map around it, or
 the seed and run that generate it), printing every step and what it breaks.
 
-JSON (--json), one line: {seed, steps, strategies: [{strategy, steps, runs, respawns, seconds, kinds: {kind:
+JSON (--json), one line: {seed, steps, strategies: [{strategy, claims: [check], steps, runs, respawns, seconds, kinds: {kind:
 steps}, violations: {check: count}, first: [{check, message, seed, run, step, repro}]}], violations}.
 With --replay: {case, steps: [{step, start, end, velocity_in, velocity, pushed_out, contacts,
 violations: [{check, message}]}]}.
@@ -132,8 +132,10 @@ pub fn report_json(r: &Report) -> Value {
             })
         })
         .collect();
+    let claimed: Vec<&str> = Check::ALL.iter().filter(|c| claims(r.strategy, **c)).map(|c| c.id()).collect();
     json!({
         "strategy": r.strategy.as_str(),
+        "claims": claimed,
         "steps": r.steps,
         "runs": r.runs,
         "respawns": r.respawns,
@@ -149,22 +151,23 @@ pub fn report_json(r: &Report) -> Value {
 pub fn table(reports: &[Report]) -> String {
     let mut s = format!("{:<14}", "check");
     for r in reports {
-        s.push_str(&format!(" {:>22}", r.strategy.as_str()));
+        s.push_str(&format!(" {:>21} ", r.strategy.as_str()));
     }
     s.push('\n');
     for c in Check::ALL {
         s.push_str(&format!("{:<14}", c.id()));
         for r in reports {
-            let cell = if c.applies(r.strategy) { r.count(c).to_string() } else { "-".into() };
+            let mark = if claims(r.strategy, c) { "*" } else { " " };
+            let cell = if c.applies(r.strategy) { format!("{}{mark}", r.count(c)) } else { "- ".into() };
             s.push_str(&format!(" {cell:>22}"));
         }
         s.push('\n');
     }
     s.push_str(&format!("{:<14}", "steps"));
     for r in reports {
-        s.push_str(&format!(" {:>22}", r.steps));
+        s.push_str(&format!(" {:>21} ", r.steps));
     }
-    s.push('\n');
+    s.push_str("\n(* a check the strategy claims, asserted by the test command; - not checked)\n");
     s
 }
 

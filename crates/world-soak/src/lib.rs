@@ -6,9 +6,9 @@
 //! ([`geometry`]: `f64` distances to cells, never the library's collision code), the violations
 //! counted per check and the first few kept with a one-line reproducer ([`Case`]).
 //!
-//! Two users, one source: the test command (`tests/lib.rs`: 10⁶ steps of each strategy that
-//! claims the invariants, [`EXACT`], asserted clean) and the app's `soak` command (long runs, every
-//! strategy, JSON).
+//! Two users, one source: the test command (`tests/lib.rs`: 10⁶ steps of each swept strategy in
+//! [`EXACT`], asserted clean on the checks it [`claims`]) and the app's `soak` command (long runs,
+//! every strategy, JSON).
 //!
 //! ```
 //! use world_soak::{soak, Check, Config};
@@ -37,6 +37,6 @@ pub mod run;
 pub mod scenario;
 
 pub use case::Case;
-pub use check::{check_step, Check, Outcome, RunState, Scene, Surface, EXACT};
+pub use check::{check_step, claims, Check, Outcome, RunState, Scene, Surface, EXACT};
 pub use run::{soak, Config, Report, Violation};
 pub use scenario::{Kind, Scenario};

@@ -108,7 +108,8 @@ impl Report {
         );
         for c in Check::ALL {
             if c.applies(self.strategy) {
-                s.push_str(&format!("  {:<13} {}\n", c.id(), self.count(c)));
+                let claimed = if crate::check::claims(self.strategy, c) { "  (claimed)" } else { "" };
+                s.push_str(&format!("  {:<13} {}{claimed}\n", c.id(), self.count(c)));
             } else {
                 s.push_str(&format!("  {:<13} -  (not checked)\n", c.id()));
             }
