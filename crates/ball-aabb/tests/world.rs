@@ -1037,3 +1037,26 @@ fn one_way_platforms_let_a_ball_up_through_and_hold_it_from_above() {
         assert_eq!(side.last().unwrap().end, [5.5, 2.5], "{}", st.id);
     }
 }
+
+/// Found by the soak: a ball inside a one-way cell, moving up and right into the bottom-left corner
+/// of a solid cell diagonally above it. The one-way cell's top-right corner is that same point, and
+/// the internal-edge filter took it for a floor in line with the solid cell: the contact was dropped
+/// and the ball went 0.126 into the solid. A one-way cell counts for the filter only when its top is
+/// in line with the contacted cell's top.
+#[test]
+fn a_one_way_cell_below_does_not_hide_a_solid_corner_above() {
+    let mut map = TileMap::new(139, 252, 1.0, [-7648.4907, -9134.883]).unwrap();
+    map.set_tile(100, 95, Tile::OneWay);
+    map.set(101, 96, true);
+    let params = Params::new([0.0, 0.0], 0.5);
+    let r = 0.37;
+    for st in STRATEGIES.iter().filter(|s| s.swept) {
+        let s = step(st.kind, &ball([-7548.1157, -9039.383], r), [0.4960902, 0.29322913], &map, &params);
+        let cell = map.cell_rect(101, 96);
+        let (lo, hi) = (cell.min().map(f64::from), cell.max().map(f64::from));
+        let c = s.end.map(f64::from);
+        let d: f64 = (0..2).map(|i| (c[i] - c[i].clamp(lo[i], hi[i])).powi(2)).sum::<f64>().sqrt();
+        assert!(d >= f64::from(r) - 5e-3, "{}: ends {} into the solid cell: {s:?}", st.id, f64::from(r) - d);
+        assert!(!s.contacts().is_empty(), "{}", st.id);
+    }
+}

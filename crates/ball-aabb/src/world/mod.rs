@@ -93,6 +93,8 @@ mod tilemap;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, Tile, TileMap};
 
+use core::fmt;
+
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
 
@@ -155,11 +157,13 @@ pub trait World {
     }
 }
 
-/// Does one-way box `b` count as solid beyond `point` for the internal-edge filter? Along x only,
-/// with the point on its top edge (a ball rolling along a row of one-way tiles, or from one onto a
-/// solid tile); never along y, where a ball coming from below would lose a real contact.
-pub(crate) fn one_way_extends(b: &Rect, point: [f32; 2], axis: usize) -> bool {
-    axis == 0 && point[1] == b.max()[1]
+/// Does one-way box `b` count as solid beyond `point` for the internal-edge filter of a contact on
+/// a box whose top is `except_top`? Along x only, with the point on both tops — the two boxes' top
+/// faces in one line, the floor a ball rolls along from one to the other; never along y (a ball
+/// coming from below would lose a real contact), nor at a corner where the tops differ (a one-way
+/// cell diagonally below a solid one must not hide that solid's bottom corner).
+pub(crate) fn one_way_extends(b: &Rect, point: [f32; 2], axis: usize, except_top: f32) -> bool {
+    axis == 0 && point[1] == b.max()[1] && point[1] == except_top
 }
 
 /// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
@@ -195,17 +199,27 @@ fn solid_beyond_by_query<W: World + ?Sized>(
     except: usize,
 ) -> bool {
     let Ok(q) = Rect::new(point, point) else { return false };
-    let mut found = false;
+    // A solid box beyond; the top of a one-way box beyond (it counts only in line with `except`'s
+    // top, which is known once `except` is visited).
+    let (mut found, mut one_way_top, mut except_top) = (false, None, None);
     world.candidates(&q, |i, b| {
-        if world.one_way(i) && !one_way_extends(&b, point, axis) {
+        let (lo, hi) = (b.min(), b.max());
+        if i == except {
+            except_top = Some(hi[1]);
             return;
         }
-        let (lo, hi) = (b.min(), b.max());
         let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
         let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
-        found |= i != except && contains && beyond;
+        if !(contains && beyond) {
+            return;
+        }
+        if world.one_way(i) {
+            one_way_top = one_way_top.or(Some(b));
+        } else {
+            found = true;
+        }
     });
-    found
+    found || one_way_top.zip(except_top).is_some_and(|(b, top)| one_way_extends(&b, point, axis, top))
 }
 
 /// The most contacts a [`Step`] stores; further ones are counted in [`Step::dropped`].
@@ -233,8 +247,9 @@ impl WorldContact {
 }
 
 /// The result of one step. Contacts are stored inline: a step allocates nothing, except to search
-/// for the nearest free position of a ball that starts embedded.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// for the nearest free position of a ball that starts embedded. (`Debug` shows the stored
+/// contacts only.)
+#[derive(Clone, Copy, PartialEq)]
 pub struct Step {
     /// The centre before the step.
     pub start: [f32; 2],
@@ -261,6 +276,22 @@ pub struct Step {
     /// with normal `n` at centre `c`) and the discrete result ends more than a radius behind it:
     /// `(end − c)·n < −r`. The ball went through (or deep into) what the sweep would have stopped at.
     pub tunnelled: bool,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Step")
+            .field("start", &self.start)
+            .field("end", &self.end)
+            .field("velocity_in", &self.velocity_in)
+            .field("velocity", &self.velocity)
+            .field("contacts", &self.contacts())
+            .field("dropped", &self.dropped)
+            .field("bump", &self.bump)
+            .field("pushed_out", &self.pushed_out)
+            .field("tunnelled", &self.tunnelled)
+            .finish()
+    }
 }
 
 impl Step {

@@ -435,8 +435,8 @@ impl TileMap {
 impl TileMap {
     /// Does one-way cell `(c, r)` count in [`World::solid_beyond`] for `point`? Only along x, and
     /// only with the point on its top edge (see [`super::one_way_extends`]).
-    fn one_way_counts(&self, c: usize, r: usize, point: [f32; 2], axis: usize) -> bool {
-        self.tile(c, r) == Tile::OneWay && super::one_way_extends(&self.cell_rect(c, r), point, axis)
+    fn one_way_counts(&self, c: usize, r: usize, point: [f32; 2], axis: usize, except_top: f32) -> bool {
+        self.tile(c, r) == Tile::OneWay && super::one_way_extends(&self.cell_rect(c, r), point, axis, except_top)
     }
 }
 
@@ -526,7 +526,8 @@ impl World for TileMap {
         };
         for r in span(1, row, h) {
             for c in span(0, col, w) {
-                if (c, r) == (col, row) || !self.is_solid(c, r) && !self.one_way_counts(c, r, point, axis) {
+                let except_top = self.edge(1, row + 1);
+                if (c, r) == (col, row) || !self.is_solid(c, r) && !self.one_way_counts(c, r, point, axis, except_top) {
                     continue;
                 }
                 let k = if axis == 0 { c } else { r };
