@@ -38,8 +38,9 @@ pub enum Check {
     /// `freeze`: a ball whose velocity has a part its touching contacts allow moves: no ball stays
     /// put for [`FREEZE_STEPS`] consecutive steps with such a velocity.
     Freeze,
-    /// `into-surface`: a surface the ball touches at the start and at the end of a step gets no
-    /// more of its velocity than the step began with (the velocity given, before gravity).
+    /// `into-surface`: a surface the ball touches throughout a step (at its start, at each
+    /// contact and at its end) gets no more of its velocity than the step began with (the velocity
+    /// given, before gravity): no velocity piling into a resting contact.
     IntoSurface,
     /// `budget-clip`: when the iteration budget runs out, the velocity is clipped against every
     /// contact found (no velocity into any of their normals).
@@ -727,8 +728,15 @@ pub fn check_step(
     let (near0, near1) = (1e-12 * scale_of(&[p0]), 1e-12 * scale_of(&[end]));
     let mut at_end = [empty; 32];
     let (n1, _) = touching(end, near1, &surely_solid, &mut at_end);
+    // And touched all along the path (at each contact's centre): a ball that bounced off the
+    // surface and is coming back to it (in a gap exactly 2r wide, with restitution) may end on it,
+    // rounded, with its velocity into it; that is flight, not a velocity piling into a contact.
+    let stays = |c: &Cell| match path {
+        Some((pts, n)) => pts[..n].iter().all(|q| c.distance(*q) <= r + 1e-12 * scale_of(&[*q])),
+        None => true,
+    };
     for (c, nrm) in &at_end[..n1] {
-        if c.distance(p0) > r + near0 {
+        if c.distance(p0) > r + near0 || !stays(c) {
             continue;
         }
         let into_out = (-dot(v_out, *nrm)).max(0.0);
