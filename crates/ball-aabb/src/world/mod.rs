@@ -140,8 +140,8 @@ pub trait World {
     /// `axis`, on the positive side if `positive`? The test behind the internal-edge filter of
     /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
     ///
-    /// A one-way box counts only along x, and only when `point` lies on its top edge: there its top
-    /// face is the floor the ball rolls on (see [`one_way_extends`]).
+    /// One-way boxes never count here (whether one is a floor in line depends on the ball: the
+    /// resolvers ask that themselves, through [`World::candidates`], when [`World::any_one_way`]).
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
         solid_beyond_by_query(self, point, axis, positive, except)
     }
@@ -155,15 +155,13 @@ pub trait World {
         let _ = index;
         false
     }
-}
 
-/// Does one-way box `b` count as solid beyond `point` for the internal-edge filter of a contact on
-/// a box whose top is `except_top`? Along x only, with the point on both tops — the two boxes' top
-/// faces in one line, the floor a ball rolls along from one to the other; never along y (a ball
-/// coming from below would lose a real contact), nor at a corner where the tops differ (a one-way
-/// cell diagonally below a solid one must not hide that solid's bottom corner).
-pub(crate) fn one_way_extends(b: &Rect, point: [f32; 2], axis: usize, except_top: f32) -> bool {
-    axis == 0 && point[1] == b.max()[1] && point[1] == except_top
+    /// Can [`World::one_way`] be true for some box? A `false` lets the resolvers skip the one-way
+    /// questions. Default: `true` (a world that overrides [`World::one_way`] is covered); a
+    /// [`BoxList`] says `false`, a [`TileMap`] whether it has a one-way cell.
+    fn any_one_way(&self) -> bool {
+        true
+    }
 }
 
 /// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
@@ -199,27 +197,14 @@ fn solid_beyond_by_query<W: World + ?Sized>(
     except: usize,
 ) -> bool {
     let Ok(q) = Rect::new(point, point) else { return false };
-    // A solid box beyond; the top of a one-way box beyond (it counts only in line with `except`'s
-    // top, which is known once `except` is visited).
-    let (mut found, mut one_way_top, mut except_top) = (false, None, None);
+    let mut found = false;
     world.candidates(&q, |i, b| {
         let (lo, hi) = (b.min(), b.max());
-        if i == except {
-            except_top = Some(hi[1]);
-            return;
-        }
         let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
         let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
-        if !(contains && beyond) {
-            return;
-        }
-        if world.one_way(i) {
-            one_way_top = one_way_top.or(Some(b));
-        } else {
-            found = true;
-        }
+        found |= i != except && contains && beyond && !world.one_way(i);
     });
-    found || one_way_top.zip(except_top).is_some_and(|(b, top)| one_way_extends(&b, point, axis, top))
+    found
 }
 
 /// The most contacts a [`Step`] stores; further ones are counted in [`Step::dropped`].
