@@ -21,7 +21,7 @@
 //! assert!((contact(&moved, &rect).distance - 1.5).abs() < 1e-6);
 //! ```
 //!
-//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query`, `move` and `bench` commands,
+//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query`, `move`, `bench` and `soak` commands,
 //! desktop only).
 
 pub mod app;

@@ -11,6 +11,7 @@ fn main() {
         Some(Command::Query(args)) => std::process::exit(circle_aabb_lab::cli::query::run(args)),
         Some(Command::Move(args)) => std::process::exit(circle_aabb_lab::cli::motion::run(args)),
         Some(Command::Bench(args)) => std::process::exit(circle_aabb_lab::cli::bench::run(args)),
+        Some(Command::Soak(args)) => std::process::exit(circle_aabb_lab::cli::soak::run(args)),
         None => run_gui(cli.gui),
     }
 }

@@ -1,5 +1,5 @@
 //! The character controller at the command line: `move --controller --input SCRIPT`, end to end
-//! through the binary, on `docs/maps/one-way.txt` (10 × 6 cells of 1: the floor, row 0, top y = 1;
+//! through the binary, on `docs/maps/jump-through.txt` (10 × 6 cells of 1: the floor, row 0, top y = 1;
 //! a one-way platform, cells 3–6 of row 2, covering [3, 7] × [2, 3], top y = 3).
 //!
 //! Expected numbers are hand arithmetic written next to them (dyadic where compared exactly), or
@@ -9,10 +9,10 @@ use crate::support::{bin, floats};
 use serde_json::Value;
 
 fn one_way_map() -> String {
-    format!("{}/docs/maps/one-way.txt", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/docs/maps/jump-through.txt", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `move --controller --map one-way.txt ARGS`; returns (exit code, stdout, stderr).
+/// Runs `move --controller --map jump-through.txt ARGS`; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
     let map = one_way_map();
     let out = bin().args(["move", "--controller", "--map", &map]).args(args).output().unwrap();

@@ -17,6 +17,7 @@ mod motion_cli;
 mod play_cli;
 mod reduced_motion_cli;
 mod report;
+mod soak_cli;
 mod sweep_parry;
 mod teach_cli;
 mod teach_emitted;

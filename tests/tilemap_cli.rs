@@ -370,3 +370,53 @@ fn tilemap_plain_move_is_unchanged() {
          \"remaining\":[0.0,0.0]}\n"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// One-way platforms: docs/maps/one-way.txt, a floor (row 0, top y = 1) and a one-way platform
+// `----` in row 3 (x ∈ [2, 6], y ∈ [3, 4]).
+
+/// A ball of radius 0.5 on the floor at (4, 1.5), launched up at 0.75 a step under gravity
+/// −0.0625 a step (1/16): it rises through the platform from below (no contact there: one-way
+/// cells block only a ball coming from above), peaks at 1.5 + (0.6875 + 0.625 + … + 0.0625)
+/// = 1.5 + 4.125 = 5.625 after 11 steps, falls, and lands on the platform's top: centre
+/// y = 4 + 0.5 = 4.5, velocity 0 — with every strategy.
+#[test]
+fn tilemap_one_way_platform_lets_the_ball_up_and_holds_it_from_above() {
+    let one_way = map("one-way.txt");
+    for id in [
+        "swept-slide-seamless",
+        "swept-slide",
+        "merged",
+        "per-axis",
+        "plane-solver",
+        "discrete-deepest-first",
+        "discrete-in-order",
+    ] {
+        let lines = ok(&[
+            "--circle",
+            "4,1.5,0.5",
+            "--velocity",
+            "0,0.75",
+            "--map",
+            &one_way,
+            "--gravity",
+            "0,-0.0625",
+            "--steps",
+            "60",
+            "--strategy",
+            id,
+            "--trace",
+        ]);
+        let steps = trace(&lines, 60);
+        let ys: Vec<f64> = steps.iter().map(|l| floats(&l["position"])[1]).collect();
+        // Up through the platform: steps inside its rows (centre within r of y ∈ [3, 4]) hit nothing.
+        let rising = steps.iter().zip(&ys).take(11).filter(|(_, &y)| (2.5..=4.5).contains(&y));
+        for (l, _) in rising {
+            assert_eq!(l["hits"].as_array().map(Vec::len), Some(0), "{id}: {l}");
+        }
+        assert_eq!(ys[10], 5.625, "{id}: the peak");
+        let end = &lines[60];
+        assert_eq!(floats(&end["end"]), vec![4.0, 4.5], "{id}: {end}");
+        assert_eq!(floats(&end["remaining"]), vec![0.0, 0.0], "{id}: {end}");
+    }
+}

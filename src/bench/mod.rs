@@ -63,7 +63,6 @@ pub mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod plot;
 pub mod results;
-pub mod rng;
 pub mod sets;
 pub mod sweeps;
 #[cfg(not(target_arch = "wasm32"))]
@@ -82,3 +81,5 @@ pub use sweeps::{generate_sweeps, sweep_pass, SweepSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use timing::std_clock;
 pub use timing::Clock;
+/// The seeded generator: `world_soak::rng` (SplitMix64), shared with the world-step soak.
+pub use world_soak::rng;

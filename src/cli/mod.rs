@@ -1,10 +1,11 @@
 //! The command line: argument definitions (clap) and the window-free commands.
-//! `query`, `move` and `bench` never touch graphics, so they run on a machine with no display.
+//! `query`, `move`, `bench` and `soak` never touch graphics, so they run on a machine with no display.
 
 pub mod bench;
 pub mod controller;
 pub mod motion;
 pub mod query;
+pub mod soak;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -83,4 +84,7 @@ pub enum Command {
     /// Measure every algorithm, the contact + push-out and the batched kernels; print a table or JSON.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
+    /// Soak the world step: seeded maps and awkward places, every step checked; counts per invariant.
+    #[command(long_about = soak::LONG_ABOUT)]
+    Soak(soak::SoakArgs),
 }

@@ -1037,3 +1037,91 @@ fn one_way_platforms_let_a_ball_up_through_and_hold_it_from_above() {
         assert_eq!(side.last().unwrap().end, [5.5, 2.5], "{}", st.id);
     }
 }
+
+/// Found by the soak: a ball inside a one-way cell, moving up and right into the bottom-left corner
+/// of a solid cell diagonally above it. The one-way cell's top-right corner is that same point, and
+/// the internal-edge filter took it for a floor in line with the solid cell: the contact was dropped
+/// and the ball went 0.126 into the solid. A one-way cell counts for the filter only when its top is
+/// in line with the contacted cell's top.
+#[test]
+fn a_one_way_cell_below_does_not_hide_a_solid_corner_above() {
+    let mut map = TileMap::new(139, 252, 1.0, [-7648.4907, -9134.883]).unwrap();
+    map.set_tile(100, 95, Tile::OneWay);
+    map.set(101, 96, true);
+    let params = Params::new([0.0, 0.0], 0.5);
+    let r = 0.37;
+    for st in STRATEGIES.iter().filter(|s| s.swept) {
+        let s = step(st.kind, &ball([-7548.1157, -9039.383], r), [0.4960902, 0.29322913], &map, &params);
+        let cell = map.cell_rect(101, 96);
+        let (lo, hi) = (cell.min().map(f64::from), cell.max().map(f64::from));
+        let c = s.end.map(f64::from);
+        let d: f64 = (0..2).map(|i| (c[i] - c[i].clamp(lo[i], hi[i])).powi(2)).sum::<f64>().sqrt();
+        assert!(d >= f64::from(r) - 5e-3, "{}: ends {} into the solid cell: {s:?}", st.id, f64::from(r) - d);
+        assert!(!s.contacts().is_empty(), "{}", st.id);
+    }
+}
+
+/// The smallest overlap of a ball at `c` with a solid (not one-way) cell of `map`, brute force in
+/// `f64` (positive: overlapping).
+fn overlap_with_solids(map: &TileMap, c: [f32; 2], r: f32) -> f64 {
+    let mut worst = f64::NEG_INFINITY;
+    for row in 0..map.height() {
+        for col in 0..map.width() {
+            if map.tile(col, row) == Tile::Solid {
+                let b = map.cell_rect(col, row);
+                let (lo, hi) = (b.min().map(f64::from), b.max().map(f64::from));
+                let x = c.map(f64::from);
+                let d: f64 = (0..2).map(|i| (x[i] - x[i].clamp(lo[i], hi[i])).powi(2)).sum::<f64>().sqrt();
+                worst = worst.max(f64::from(r) - d);
+            }
+        }
+    }
+    worst
+}
+
+/// Found by the soak: a one-way cell beside a solid one, a ball inside the one-way row (below its
+/// top, so the platform is not a floor for it) moving right into the solid cell's top-left corner
+/// (2, 2). The corner is on the one-way cell's top edge, and the internal-edge filter took it for a
+/// seam of a one-way floor: the contact was dropped and the ball ended 0.184 deep in the solid. A
+/// one-way cell is a floor in line only for a ball above it.
+#[test]
+fn a_one_way_neighbour_is_a_floor_only_for_a_ball_above_it() {
+    let map = TileMap::from_ascii("....\n.-#.\n....", 1.0).unwrap();
+    for st in STRATEGIES.iter().filter(|s| s.swept) {
+        let s = step(st.kind, &ball([1.4, 2.1], 0.5), [0.3, 0.0], &map, &Params::default());
+        assert!(overlap_with_solids(&map, s.end, 0.5) <= 1e-4, "{}: {s:?}", st.id);
+    }
+}
+
+/// Found by the soak: a ball sunk 0.1 into a flush floor, 0.005 left of a seam, moving right and
+/// down. The push-out puts it on the floor (y = 1.5); the velocity must then lose only what goes
+/// into the floor — (1, −0.3) → (1, 0) — not also what goes into the next tile's corner at the seam
+/// (within the tolerance of the new centre; normal (−0.01, 0.99995)), which would lift it.
+#[test]
+fn the_push_out_clips_against_the_floor_not_a_seam_corner() {
+    let map = TileMap::from_ascii(".....\n.....\n#####", 1.0).unwrap();
+    for st in STRATEGIES.iter().filter(|s| s.swept) {
+        let s = step(st.kind, &ball([2.995, 1.4], 0.5), [1.0, -0.3], &map, &Params::default());
+        assert!(s.pushed_out[0] == 0.0 && (s.pushed_out[1] - 0.1).abs() < 1e-6, "{}: {s:?}", st.id);
+        assert_eq!((s.end[1], s.velocity), (1.5, [1.0, 0.0]), "{}: {s:?}", st.id);
+    }
+}
+
+/// Found by the soak: `merged` on a floor of one-way cells took each cell as its own rectangle, so
+/// a ball resting on the floor within a rounding error met the next cell's corner and was lifted.
+/// Runs of one-way cells are merged along their row: it rolls as on solid cells, height and speed
+/// kept exactly — as `swept-slide-seamless` does on both.
+#[test]
+fn merged_rolls_on_a_one_way_floor_as_on_a_solid_one() {
+    for tile in [Tile::OneWay, Tile::Solid] {
+        let mut map = TileMap::new(8, 5, 0.3, [0.0, 0.0]).unwrap();
+        for col in 0..8 {
+            map.set_tile(col, 2, tile);
+        }
+        for id in [StrategyId::Merged, StrategyId::SweptSlideSeamless] {
+            let s =
+                step(id, &ball([0.6101408, 1.1357054], 0.23570535), [0.4818692, -0.10542114], &map, &Params::default());
+            assert_eq!((s.end[1], s.velocity), (1.1357054, [0.4818692, 0.0]), "{id:?} {tile:?}: {s:?}");
+        }
+    }
+}

@@ -59,10 +59,17 @@ impl<W: World> World for Passable<'_, W> {
         });
     }
 
-    // `solid_beyond` keeps the default (a query through the filtered `candidates`): a one-way box
-    // left out must not make a real corner next to it look internal.
+    /// The world's own (its fast path): one-way boxes never count there, so the ones left out here
+    /// change nothing.
+    fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
+        self.world.solid_beyond(point, axis, positive, except)
+    }
 
     fn one_way(&self, index: usize) -> bool {
         self.world.one_way(index)
+    }
+
+    fn any_one_way(&self) -> bool {
+        self.world.any_one_way()
     }
 }

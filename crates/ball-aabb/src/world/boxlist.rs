@@ -56,6 +56,10 @@ impl BoxList {
 }
 
 impl World for BoxList {
+    fn any_one_way(&self) -> bool {
+        false
+    }
+
     /// Every box whose closed rectangle meets `bounds`, in order of `min.x` (then list index).
     fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
         let (lo, hi) = (bounds.min(), bounds.max());

@@ -93,6 +93,8 @@ mod tilemap;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, Tile, TileMap};
 
+use core::fmt;
+
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
 
@@ -138,8 +140,8 @@ pub trait World {
     /// `axis`, on the positive side if `positive`? The test behind the internal-edge filter of
     /// `swept-slide-seamless`. Default: through [`World::candidates`] on the point.
     ///
-    /// A one-way box counts only along x, and only when `point` lies on its top edge: there its top
-    /// face is the floor the ball rolls on (see `one_way_extends`).
+    /// One-way boxes never count here (whether one is a floor in line depends on the ball: the
+    /// resolvers ask that themselves, through [`World::candidates`], when [`World::any_one_way`]).
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
         solid_beyond_by_query(self, point, axis, positive, except)
     }
@@ -153,13 +155,13 @@ pub trait World {
         let _ = index;
         false
     }
-}
 
-/// Does one-way box `b` count as solid beyond `point` for the internal-edge filter? Along x only,
-/// with the point on its top edge (a ball rolling along a row of one-way tiles, or from one onto a
-/// solid tile); never along y, where a ball coming from below would lose a real contact.
-pub(crate) fn one_way_extends(b: &Rect, point: [f32; 2], axis: usize) -> bool {
-    axis == 0 && point[1] == b.max()[1]
+    /// Can [`World::one_way`] be true for some box? A `false` lets the resolvers skip the one-way
+    /// questions. Default: `true` (a world that overrides [`World::one_way`] is covered); a
+    /// [`BoxList`] says `false`, a [`TileMap`] whether it has a one-way cell.
+    fn any_one_way(&self) -> bool {
+        true
+    }
 }
 
 /// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
@@ -197,13 +199,10 @@ fn solid_beyond_by_query<W: World + ?Sized>(
     let Ok(q) = Rect::new(point, point) else { return false };
     let mut found = false;
     world.candidates(&q, |i, b| {
-        if world.one_way(i) && !one_way_extends(&b, point, axis) {
-            return;
-        }
         let (lo, hi) = (b.min(), b.max());
         let contains = (0..2).all(|k| lo[k] <= point[k] && point[k] <= hi[k]);
         let beyond = if positive { hi[axis] > point[axis] } else { lo[axis] < point[axis] };
-        found |= i != except && contains && beyond;
+        found |= i != except && contains && beyond && !world.one_way(i);
     });
     found
 }
@@ -233,8 +232,9 @@ impl WorldContact {
 }
 
 /// The result of one step. Contacts are stored inline: a step allocates nothing, except to search
-/// for the nearest free position of a ball that starts embedded.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// for the nearest free position of a ball that starts embedded. (`Debug` shows the stored
+/// contacts only.)
+#[derive(Clone, Copy, PartialEq)]
 pub struct Step {
     /// The centre before the step.
     pub start: [f32; 2],
@@ -261,6 +261,22 @@ pub struct Step {
     /// with normal `n` at centre `c`) and the discrete result ends more than a radius behind it:
     /// `(end − c)·n < −r`. The ball went through (or deep into) what the sweep would have stopped at.
     pub tunnelled: bool,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Step")
+            .field("start", &self.start)
+            .field("end", &self.end)
+            .field("velocity_in", &self.velocity_in)
+            .field("velocity", &self.velocity)
+            .field("contacts", &self.contacts())
+            .field("dropped", &self.dropped)
+            .field("bump", &self.bump)
+            .field("pushed_out", &self.pushed_out)
+            .field("tunnelled", &self.tunnelled)
+            .finish()
+    }
 }
 
 impl Step {

@@ -74,11 +74,39 @@ fn blocks(h: &Hit<2>, d: [f64; 2], b: &Rect, r: f32) -> bool {
     dot(d, wide(h.normal)) < -tol
 }
 
-/// Is this contact on a face or corner shared with another solid box (an internal edge)? True when
-/// some other box contains the contact point and extends beyond it along an axis on which the normal
-/// points out: then the centre was already within `r` of that box, whose own contact comes first.
-fn internal<W: World>(world: &W, index: usize, point: [f32; 2], normal: [f32; 2]) -> bool {
+/// Is this contact, on box `index` (rectangle `b`), on a face or corner shared with another solid box
+/// (an internal edge)? True when some other box contains the contact point and extends beyond it
+/// along an axis on which the normal points out: then the centre was already within `r` of that
+/// box, whose own contact comes first. A one-way box counts too where it is a floor in line for
+/// this ball: along x, its top and `b`'s top both on the point, the ball above them.
+fn internal<W: World>(world: &W, ctx: &Ctx, index: usize, b: &Rect, point: [f32; 2], normal: [f32; 2]) -> bool {
     (0..2).any(|axis| normal[axis] != 0.0 && world.solid_beyond(point, axis, normal[axis] > 0.0, index))
+        || normal[0] != 0.0 && one_way_floor_beyond(world, ctx, index, b, point, normal[0] > 0.0)
+}
+
+/// Is there a one-way box other than `index`, its top on `point` and in line with `b`'s top, that
+/// contains the point and extends beyond it along x (on the positive side if `positive`), for a
+/// ball that started above that top?
+fn one_way_floor_beyond<W: World>(
+    world: &W,
+    ctx: &Ctx,
+    index: usize,
+    b: &Rect,
+    point: [f32; 2],
+    positive: bool,
+) -> bool {
+    let top = b.max()[1];
+    if !world.any_one_way() || point[1] != top || (ctx.low as f64) < top as f64 - ctx.tol as f64 {
+        return false;
+    }
+    let Ok(q) = Rect::new(point, point) else { return false };
+    let mut found = false;
+    world.candidates(&q, |i, o| {
+        let (lo, hi) = (o.min(), o.max());
+        let beyond = if positive { hi[0] > point[0] } else { lo[0] < point[0] };
+        found |= i != index && world.one_way(i) && hi[1] == top && lo[0] <= point[0] && point[0] <= hi[0] && beyond;
+    });
+    found
 }
 
 /// What every resolver of one step needs besides the ball and the world.
@@ -198,7 +226,7 @@ fn first_hit<W: World>(
         if best.as_ref().is_some_and(later) || !accept(&h, &b) {
             return true;
         }
-        if boxes == Boxes::Seamless && internal(world, i, h.point, h.normal) {
+        if boxes == Boxes::Seamless && internal(world, ctx, i, &b, h.point, h.normal) {
             return true;
         }
         best = Some((rank, i, h, b));
@@ -280,7 +308,8 @@ pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], worl
     if let Some(free) = depenetrate(world, c, r, tol) {
         step.pushed_out = [free.center[0] - c[0], free.center[1] - c[1]];
         step.record(free.index, &free.rect, c, free.point, free.normal, 0.0);
-        let (normals, n) = touching(world, free.center, r, tol);
+        let ctx = Ctx { e, tol, low: free.center[1] - r };
+        let (normals, n) = touching(world, &ctx, free.center, r);
         let mut w = wide(v);
         clip_all(&mut w, normals[..n].iter().copied());
         u = narrow(w);
@@ -303,11 +332,12 @@ pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], worl
     step
 }
 
-/// The outward normals of the solid boxes within `r + tol` of `c` (at most [`MAX_PLANES`]).
-fn touching<W: World>(world: &W, c: [f32; 2], r: f32, tol: f32) -> ([[f32; 2]; MAX_PLANES], usize) {
+/// The outward normals of the solid boxes within `r + tol` of `c` (at most [`MAX_PLANES`]), internal
+/// edges left out (a seam's corner within the tolerance is not a surface).
+fn touching<W: World>(world: &W, ctx: &Ctx, c: [f32; 2], r: f32) -> ([[f32; 2]; MAX_PLANES], usize) {
     let mut out = [[0.0f32; 2]; MAX_PLANES];
     let mut n = 0;
-    let reach = r as f64 + tol as f64;
+    let reach = r as f64 + ctx.tol as f64;
     if let Some(bounds) = swept_bounds(wide(c), [0.0; 2], reach) {
         world.candidates(&bounds, |i, b| {
             if world.one_way(i) || n == MAX_PLANES {
@@ -316,8 +346,9 @@ fn touching<W: World>(world: &W, c: [f32; 2], r: f32, tol: f32) -> ([[f32; 2]; M
             let q = closest_point(&c, &b);
             let w = [c[0] as f64 - q[0] as f64, c[1] as f64 - q[1] as f64];
             let dist = sqrt(dot(w, w));
-            if dist > 0.0 && dist <= reach {
-                out[n] = narrow([w[0] / dist, w[1] / dist]);
+            let normal = narrow([w[0] / dist, w[1] / dist]);
+            if dist > 0.0 && dist <= reach && !internal(world, ctx, i, &b, q, normal) {
+                out[n] = normal;
                 n += 1;
             }
         });
@@ -550,7 +581,7 @@ fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, planes: &mut [Pla
         }
         // A corner or face shared with another solid box is not a plane of the solid region: with
         // the tolerance, the next flush tile's corner would tilt a rolling ball's path (a ghost bump).
-        if dist > 0.0 && internal(world, i, q, narrow(normal)) {
+        if dist > 0.0 && internal(world, ctx, i, &b, q, narrow(normal)) {
             return;
         }
         planes[count] = Plane { index: i, normal, offset, push: 0.0, point: q, rect: b };

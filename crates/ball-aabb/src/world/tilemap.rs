@@ -128,6 +128,8 @@ pub struct TileMap {
     bits: Vec<u64>,
     /// One-way.
     one_way: Vec<u64>,
+    /// How many cells are one-way.
+    one_way_cells: usize,
 }
 
 impl TileMap {
@@ -153,7 +155,7 @@ impl TileMap {
             return Err(MapError::TooLarge { width, height });
         }
         let words = (width * height).div_ceil(64);
-        Ok(TileMap { width, height, cell, origin, bits: vec![0; words], one_way: vec![0; words] })
+        Ok(TileMap { width, height, cell, origin, bits: vec![0; words], one_way: vec![0; words], one_way_cells: 0 })
     }
 
     /// Parses an ASCII map: one row a line, `#` solid, `-` one-way, `.` or a space empty, the **top
@@ -240,8 +242,10 @@ impl TileMap {
             let i = row * self.width + col;
             let (word, bit) = (i / 64, 1u64 << (i % 64));
             let put = |bits: &mut Vec<u64>, on: bool| if on { bits[word] |= bit } else { bits[word] &= !bit };
+            let was = self.one_way_bit(i);
             put(&mut self.bits, tile != Tile::Empty);
             put(&mut self.one_way, tile == Tile::OneWay);
+            self.one_way_cells = self.one_way_cells + usize::from(tile == Tile::OneWay) - usize::from(was);
         }
     }
 
@@ -290,7 +294,7 @@ impl TileMap {
     /// Number of one-way cells.
     #[must_use]
     pub fn one_way_count(&self) -> usize {
-        self.one_way.iter().map(|w| w.count_ones() as usize).sum()
+        self.one_way_cells
     }
 
     #[inline]
@@ -432,14 +436,6 @@ impl TileMap {
     }
 }
 
-impl TileMap {
-    /// Does one-way cell `(c, r)` count in [`World::solid_beyond`] for `point`? Only along x, and
-    /// only with the point on its top edge (see [`super::one_way_extends`]).
-    fn one_way_counts(&self, c: usize, r: usize, point: [f32; 2], axis: usize) -> bool {
-        self.tile(c, r) == Tile::OneWay && super::one_way_extends(&self.cell_rect(c, r), point, axis)
-    }
-}
-
 /// The tile an ASCII character stands for, if any.
 fn tile_of(ch: char) -> Option<Tile> {
     match ch {
@@ -526,7 +522,7 @@ impl World for TileMap {
         };
         for r in span(1, row, h) {
             for c in span(0, col, w) {
-                if (c, r) == (col, row) || !self.is_solid(c, r) && !self.one_way_counts(c, r, point, axis) {
+                if (c, r) == (col, row) || !self.is_solid(c, r) {
                     continue;
                 }
                 let k = if axis == 0 { c } else { r };
@@ -545,17 +541,32 @@ impl World for TileMap {
         index < self.width * self.height && self.solid_bit(index) && self.one_way_bit(index)
     }
 
+    fn any_one_way(&self) -> bool {
+        self.one_way_cells > 0
+    }
+
     /// The merged rectangles meeting `bounds`: greedy horizontal runs of solid cells, then runs with
     /// the same extent in consecutive rows stacked into one rectangle — computed on the fly from the
     /// bitset for the cells under `bounds` (each reported once, with the index of its bottom-left
     /// cell), so there is nothing to rebuild after [`TileMap::set`]. Cost: the walk, plus the length
-    /// of each run and the height of each stack that reaches into the range. One-way cells are
-    /// not merged: each comes as itself, in the walk's order.
+    /// of each run and the height of each stack that reaches into the range. Runs of one-way cells
+    /// are merged along their row only (index: the run's first cell).
     fn merged_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
         let Some(([c0, r0], _)) = self.cell_range(bounds) else { return };
         self.walk(bounds, |col, row| {
             if self.tile(col, row) == Tile::OneWay {
-                f(row * self.width + col, self.cell_rect(col, row));
+                // A run of one-way cells in a row is one platform (not stacked: each row's top is
+                // its own floor). Reported once, from its first cell in the range.
+                if col == c0 || self.tile(col - 1, row) != Tile::OneWay {
+                    let (mut a, mut b) = (col, col + 1);
+                    while a > 0 && self.tile(a - 1, row) == Tile::OneWay {
+                        a -= 1;
+                    }
+                    while self.tile(b, row) == Tile::OneWay {
+                        b += 1;
+                    }
+                    f(row * self.width + a, self.block_rect(a, row, b, row + 1));
+                }
                 return;
             }
             if !self.is_solid(col, row) || (col > c0 && self.is_solid(col - 1, row)) {

@@ -1,8 +1,11 @@
 //! A small seeded generator (SplitMix64): the same numbers on every platform, wasm included, with no
-//! dependency and no system entropy.
+//! dependency and no system entropy. The soak draws every scenario from it, and the app's benchmark
+//! inputs come from it too (`circle_aabb_lab::bench::rng` is this module).
+
+#![forbid(unsafe_code)]
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a 64-bit counter passed through a strong mixing function.
-/// Not for cryptography; plenty for benchmark inputs.
+/// Not for cryptography; plenty for benchmark inputs and soak scenarios.
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
@@ -47,6 +50,40 @@ impl SplitMix64 {
     pub fn chance(&mut self, p: f32) -> bool {
         self.unit() < p
     }
+
+    /// Log-uniform in `[lo, hi)` (`0 < lo < hi`): each factor of 10 as likely as the next.
+    pub fn log_range(&mut self, lo: f32, hi: f32) -> f32 {
+        let (a, b) = ((lo as f64).ln(), (hi as f64).ln());
+        let x = (a + (b - a) * self.unit() as f64).exp() as f32;
+        x.clamp(lo, hi)
+    }
+
+    /// One of `items`, uniformly (`items` not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+
+    /// An index drawn with the given weights (not all zero).
+    pub fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u64 = weights.iter().map(|&w| w as u64).sum();
+        let mut x = self.below(total);
+        for (i, &w) in weights.iter().enumerate() {
+            if x < w as u64 {
+                return i;
+            }
+            x -= w as u64;
+        }
+        weights.len() - 1
+    }
+
+    /// A generator of its own for stream `index` of `seed`: streams of one seed do not overlap in
+    /// practice, and each is reproducible alone (a soak run is replayed from its seed and index).
+    #[must_use]
+    pub fn stream(seed: u64, index: u64) -> Self {
+        let mut g = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let s = g.next_u64();
+        SplitMix64::new(s)
+    }
 }
 
 #[cfg(test)]
@@ -62,6 +99,11 @@ mod tests {
             let u = g.unit();
             assert!((0.0..1.0).contains(&u));
             assert!(g.below(10) < 10);
+            let x = g.log_range(1e-3, 1e3);
+            assert!((1e-3..=1e3).contains(&x));
+            assert!(g.weighted(&[0, 3, 0, 1]) % 2 == 1);
         }
+        assert_eq!(SplitMix64::stream(5, 9).next_u64(), SplitMix64::stream(5, 9).next_u64());
+        assert_ne!(SplitMix64::stream(5, 9).next_u64(), SplitMix64::stream(5, 10).next_u64());
     }
 }
