@@ -36,8 +36,13 @@ pub const GHOST_TAIL: u32 = 120;
 pub const FOLLOW_RATE: f32 = 6.0;
 /// The world units the camera shows across the canvas's shorter side.
 pub const VIEW_SPAN: f32 = 14.0;
+/// The smallest a cell is drawn, logical pixels (a phone held upright shows fewer cells instead).
+pub const MIN_CELL_PX: f32 = 28.0;
 /// A touch pad's side, logical (CSS) pixels: above the 44 px a finger needs.
 pub const PAD_PX: f32 = 64.0;
+/// The smallest side a pad gets on a narrow canvas: the 44 px a finger needs (Apple's guideline,
+/// WCAG's target size).
+pub const PAD_MIN_PX: f32 = 44.0;
 /// Room between the pads and around them, logical pixels.
 pub const PAD_GAP: f32 = 14.0;
 
@@ -98,19 +103,25 @@ impl Pad {
     }
 }
 
-/// Where the pads are on a canvas: ◀ ▶ at its bottom left, ▼ and jump at its bottom right, each
-/// [`PAD_PX`] square (jump wider), [`PAD_GAP`] apart.
+/// Where the pads are on a canvas: ◀ ▶ at its bottom left, ▼ and jump (half as wide again) at its
+/// bottom right, [`PAD_GAP`] apart and from the edges. They are [`PAD_PX`] square where that fits in
+/// one row, smaller on a narrower canvas but never under [`PAD_MIN_PX`]; where even that does not fit
+/// (a phone held upright, beside the panel), ▼ and jump go in a row above ◀ ▶, at the right.
 #[must_use]
 pub fn pad_rects(canvas: ScreenRect) -> [(Pad, ScreenRect); 4] {
-    let (s, g) = (PAD_PX, PAD_GAP);
-    let y = canvas.y + canvas.h - g - s;
+    let g = PAD_GAP;
+    // One row: 4.5 pads and 5 gaps (both edges, between the pairs, and the middle).
+    let s = ((canvas.w - 5.0 * g) / 4.5).clamp(PAD_MIN_PX, PAD_PX);
+    let one_row = 4.5 * s + 5.0 * g <= canvas.w;
+    let bottom = canvas.y + canvas.h - g - s;
+    let upper = if one_row { bottom } else { bottom - g - s };
     let right = canvas.x + canvas.w - g;
-    let r = |x: f32, w: f32| ScreenRect { x, y, w, h: s };
+    let r = |x: f32, y: f32, w: f32| ScreenRect { x, y, w, h: s };
     [
-        (Pad::Left, r(canvas.x + g, s)),
-        (Pad::Right, r(canvas.x + 2.0 * g + s, s)),
-        (Pad::Down, r(right - 2.5 * s - g, s)),
-        (Pad::Jump, r(right - 1.5 * s, 1.5 * s)),
+        (Pad::Left, r(canvas.x + g, bottom, s)),
+        (Pad::Right, r(canvas.x + 2.0 * g + s, bottom, s)),
+        (Pad::Down, r(right - 2.5 * s - g, upper, s)),
+        (Pad::Jump, r(right - 1.5 * s, upper, 1.5 * s)),
     ]
 }
 
@@ -468,13 +479,15 @@ pub fn follow(p: &mut PlayState, dt: f32, reduced_motion: bool) {
     p.camera = if near || reduced_motion { target } else { c };
 }
 
-/// The world rectangle the camera shows on a canvas: [`VIEW_SPAN`] units across the shorter side,
-/// centred on the camera, kept within the map (`cols × rows`, with half a cell around it); a map
-/// smaller than the window along an axis is centred on that axis.
+/// The world rectangle the camera shows on a canvas: [`VIEW_SPAN`] units across the shorter side, or
+/// fewer where that would draw a cell smaller than [`MIN_CELL_PX`] (a narrow canvas), centred on the
+/// camera, kept within the map (`cols × rows`, with half a cell around it); a map smaller than the
+/// window along an axis is centred on that axis.
 #[must_use]
 pub fn camera_window(camera: [f32; 2], cols: usize, rows: usize, canvas: ScreenRect) -> ([f32; 2], [f32; 2]) {
-    let short = canvas.w.min(canvas.h).max(1.0);
-    let half = [0.5 * VIEW_SPAN * canvas.w.max(1.0) / short, 0.5 * VIEW_SPAN * canvas.h.max(1.0) / short];
+    let (w, h) = (canvas.w.max(1.0), canvas.h.max(1.0));
+    let px_per_unit = (w.min(h) / VIEW_SPAN).max(MIN_CELL_PX);
+    let half = [0.5 * w / px_per_unit, 0.5 * h / px_per_unit];
     let (lo, hi) = ([-0.5, -0.5], [cols as f32 + 0.5, rows as f32 + 0.5]);
     let centre = [0, 1].map(|i| {
         if hi[i] - lo[i] <= 2.0 * half[i] {

@@ -340,6 +340,10 @@ fn the_camera_follows_smoothly_and_at_once_with_reduced_motion() {
     let (lo, hi) = camera_window([0.0, 0.0], 64, 14, CANVAS);
     assert_eq!(lo[0], -0.5);
     assert!((hi[1] - lo[1] - VIEW_SPAN).abs() < 1e-4 && hi[0] - lo[0] > VIEW_SPAN);
+    // A phone held upright: fewer cells, none smaller than MIN_CELL_PX.
+    let narrow = ScreenRect { x: 0.0, y: 0.0, w: 210.0, h: 844.0 };
+    let (lo, hi) = camera_window([2.5, 3.4], 64, 14, narrow);
+    assert!((hi[0] - lo[0] - 210.0 / MIN_CELL_PX).abs() < 1e-3, "{lo:?} {hi:?}");
 }
 
 #[test]
@@ -355,16 +359,25 @@ fn reduced_motion_runs_a_race_to_its_end_at_once() {
 
 #[test]
 fn the_touch_pads_are_big_enough_and_press_like_keys() {
-    let rects = pad_rects(CANVAS);
-    for (pad, r) in rects {
-        assert!(r.w >= 44.0 && r.h >= 44.0, "{pad:?}");
-        assert!(CANVAS.contains(Vec2::new(r.x, r.y)) && CANVAS.contains(Vec2::new(r.x + r.w, r.y + r.h)));
-    }
-    for (i, (_, a)) in rects.iter().enumerate() {
-        for (_, b) in &rects[i + 1..] {
-            assert!(a.x + a.w <= b.x || b.x + b.w <= a.x, "pads overlap");
+    // On a wide canvas, a phone's held sideways, and one beside the panel on a phone held upright:
+    // at least 44 px, inside the canvas, never on top of each other.
+    for canvas in
+        [CANVAS, ScreenRect { x: 0.0, y: 0.0, w: 560.0, h: 390.0 }, ScreenRect { x: 0.0, y: 0.0, w: 210.0, h: 844.0 }]
+    {
+        let rects = pad_rects(canvas);
+        for (pad, r) in rects {
+            assert!(r.w >= PAD_MIN_PX && r.h >= PAD_MIN_PX && PAD_MIN_PX >= 44.0, "{pad:?} on {canvas:?}");
+            assert!(canvas.contains(Vec2::new(r.x, r.y)) && canvas.contains(Vec2::new(r.x + r.w, r.y + r.h)));
+        }
+        for (i, (_, a)) in rects.iter().enumerate() {
+            for (_, b) in &rects[i + 1..] {
+                let apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+                assert!(apart, "pads overlap on {canvas:?}: {a:?} {b:?}");
+            }
         }
     }
+    assert_eq!(pad_rects(CANVAS)[0].1.w, PAD_PX, "full size where they fit");
+    let rects = pad_rects(CANVAS);
     let centre = |p: Pad| rects.iter().find(|(q, _)| *q == p).unwrap().1.center();
     assert_eq!(pads_held(CANVAS, &[centre(Pad::Right), centre(Pad::Jump)]), [false, true, false, true]);
     assert_eq!(pad_keys([true, false, true, false]), [Key::Left, Key::Down]);

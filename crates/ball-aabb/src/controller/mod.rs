@@ -218,8 +218,8 @@ impl Controller {
         &mut self.config
     }
 
-    /// Puts the character at `position` (a respawn, a teleport), in the air and at rest is up to
-    /// the caller: the velocity is kept, the ground is found again by the next step.
+    /// Puts the character at `position` (a respawn, a teleport): in the air until the next step
+    /// finds the ground under it. The velocity is kept ([`Controller::set_velocity`] sets it).
     pub fn set_position(&mut self, position: impl Into<[f32; 2]>) -> Result<(), ShapeError> {
         self.ball = Circle::new(position, self.ball.radius())?;
         self.grounded = false;
