@@ -6,7 +6,9 @@
 #      is not blank (ImageMagick colour count), and the three differ from each other; a motion scene (the
 #      tunnelling preset) differs from the same scene standing still and shows the TUNNELLED mark; a
 #      playground race (`steps=150`: simulated before drawing, no clock) differs from the same level not
-#      raced and from the still scene, shows discrete-in-order's colour, and is the same picture twice;
+#      raced and from the still scene, shows discrete-in-order's colour, and is the same picture twice; a
+#      Play ghost race (course 1) differs from the level at its start, shows the HUD's grounded flag, and is
+#      the same picture twice;
 #   2. the same arguments twice give identical PNGs (0 differing pixels); the 3D view (--sphere with a
 #      6-number --box): the face-plane counter-example, a face contact and an inside case, each taken twice
 #      (identical) and different from each other and from the 2D picture; the counter-example shows the
@@ -105,6 +107,26 @@ d=$(diff_px "$OUT/playground-race.png" "$OUT/playground-race-again.png")
 [[ $d == 0 ]] || fail "the same race scene gave pictures differing in $d pixels"
 pass "the same race twice: identical"
 
+# 1d. Play: a ghost race on course 1 (the run's inputs replayed by every strategy, simulated on loading) differs
+#     from the level after its first step and from the playground's race, shows the HUD's grounded flag
+#     (palette::GROUND_NORMAL, in the canvas's top left) and is the same picture twice.
+PLAY_RACE='play=on&level=course-run&inputs=R*702,RJ*6,R*84,RJ*35,R*50,RJ*45,R*100,RJ*40,R*20,N*60&race=on&steps=1262'
+shot play-race --scene "$PLAY_RACE"
+shot play-start --scene 'play=on&level=course-run&steps=1'
+for other in play-start playground-race; do
+    d=$(diff_px "$OUT/play-race.png" "$OUT/$other.png")
+    ((d > 5000)) || fail "the Play race differs from $other.png in only $d pixels"
+    pass "Play race vs $other: $d pixels differ"
+done
+green=$(convert "$OUT/play-start.png" -crop 300x90+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(80,200,120)' \
+    -fill white -opaque 'rgb(80,200,120)' -format '%[fx:int(mean*w*h)]' info:)
+((green > 20)) || fail "no grounded flag in Play's HUD ($green green pixels in the top left)"
+pass "Play's HUD shows the grounded flag ($green green pixels)"
+shot play-race-again --scene "$PLAY_RACE"
+d=$(diff_px "$OUT/play-race.png" "$OUT/play-race-again.png")
+[[ $d == 0 ]] || fail "the same Play race gave pictures differing in $d pixels"
+pass "the same Play race twice: identical"
+
 # 2. Deterministic: same arguments, same picture.
 shot outside-again --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
 d=$(diff_px "$OUT/outside.png" "$OUT/outside-again.png")
@@ -186,6 +208,7 @@ bad velocity --scene 'motion=on&velocity=1,2,3'
 bad restitution --scene 'motion=on&restitution=2'
 bad response --scene 'motion=on&response=stick'
 bad steps --scene 'playground=on&steps=many'
+bad inputs --scene 'play=on&inputs=R*30,Q'
 bad map --scene 'playground=on&map=3./4.'
 bad strategy --scene 'playground=on&strategy=teleport'
 bad --sphere --sphere 1,2,3

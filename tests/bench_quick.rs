@@ -108,3 +108,29 @@ fn bench_json_tilemap_rows_carry_the_peer_and_settle_every_mismatch() {
         r["neither"]
     );
 }
+
+/// The controller rows beside the tile-map rows: one thread and every core, on the same map, the
+/// same number of characters and steps; ns per character step positive and finite, and as world
+/// steps where the tile-map row has a figure; the characters did land and jump (the counts are
+/// the same in both rows: one seeded run).
+#[test]
+fn bench_json_controller_rows_sit_beside_the_tilemap_rows() {
+    let d = &bench_quick().json;
+    let (c, t) = (d["controller"].as_array().unwrap(), d["tilemap"].as_array().unwrap());
+    assert_eq!(c.len(), 2, "1 thread and every core");
+    for (row, tile) in c.iter().zip(t) {
+        assert_eq!((&row["map"], &row["threads"]), (&tile["map"], &tile["threads"]), "{row}");
+        assert!(number(row, "ns_per_step") > 0.0 && number(row, "world_steps_per_step") > 0.0, "{row}");
+        assert_eq!(row["steps_per_character"], 60);
+        let share = number(row, "grounded_share");
+        assert!(share > 0.0 && share < 1.0, "{row}");
+        assert!(row["events"]["landed"].as_u64() > Some(0) && row["events"]["jumped"].as_u64() > Some(0), "{row}");
+        assert_eq!(row["events"], c[0]["events"]);
+    }
+    println!(
+        "bench --quick controller: {} characters x 60 steps: {:.0} ns/step ({:.2} world steps)",
+        c[0]["characters"],
+        number(&c[0], "ns_per_step"),
+        number(&c[0], "world_steps_per_step")
+    );
+}

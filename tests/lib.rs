@@ -11,8 +11,10 @@ mod support;
 
 mod bench_quick;
 mod cli;
+mod controller_cli;
 mod fonts;
 mod motion_cli;
+mod play_cli;
 mod reduced_motion_cli;
 mod report;
 mod soak_cli;

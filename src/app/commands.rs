@@ -76,9 +76,24 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::S => Command::Motion(MotionCommand::Step),
         Key::B => Command::Motion(MotionCommand::CycleResponse),
         Key::L => Command::Playground(PlaygroundCommand::Toggle),
+        Key::Y => Command::Playground(PlaygroundCommand::TogglePlay),
         Key::V => Command::Three(ThreeCommand::ToggleView),
         Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X => return None,
     })
+}
+
+/// The command a key stands for in the playground's Play mode: Space, W and ↑ jump, Enter races
+/// the run as ghosts, the arrows and A D are held (run, down), G, S and R as in the playground;
+/// `None`: the key's ordinary meaning ([`key_command`]).
+#[must_use]
+pub fn play_key(key: Key) -> Option<Option<Command>> {
+    let c = |p| Some(Some(Command::Playground(p)));
+    match key {
+        Key::Up | Key::Space | Key::W => c(PlaygroundCommand::Jump),
+        Key::Enter => c(PlaygroundCommand::RaceGhosts),
+        Key::A | Key::D => Some(None),
+        k => playground_key(k),
+    }
 }
 
 /// The command a key stands for in the playground, where the arrows, Space, G, S and R drive the

@@ -8,7 +8,11 @@ use crate::geom::response;
 impl State {
     /// Fits the view to the scene on the current canvas.
     pub fn refit(&mut self) {
-        let (lo, hi) = if self.mode.playground() {
+        let (lo, hi) = if self.mode.playground() && self.playground.options.play {
+            // Play: the camera's window onto the map, following the character.
+            let m = &self.playground.options.map;
+            super::playground::play::camera_window(self.playground.play.camera, m.cols(), m.rows(), self.canvas)
+        } else if self.mode.playground() {
             let m = &self.playground.options.map;
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
         } else if self.mode.motion() {

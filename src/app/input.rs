@@ -45,6 +45,8 @@ pub enum Key {
     B,
     /// Playground on/off.
     L,
+    /// The playground's Play mode on/off.
+    Y,
     /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis (K) and picture (O),
     /// x-ray, 2D ↔ 3D.
     A,
@@ -84,7 +86,13 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("left drag / right drag", "playground: paint / erase cells (Shift + left drag erases too)"),
     ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
     ("← → (held), ↑ / Space", "playground: run left / right, jump"),
-    ("G / S / R", "playground: pause or resume / one fixed step / throw again"),
+    ("G / S / R", "playground: pause or resume / one fixed step / throw again (Play: start the level again)"),
+    ("Y", "Play mode on or off: the ball is a character on a course of levels"),
+    ("← → or A D (held)", "Play: run left / right"),
+    ("Space / W / ↑", "Play: jump (held longer, higher)"),
+    ("↓ + jump", "Play: drop down through a one-way platform"),
+    ("Enter", "Play: race the run just played: every strategy replays its inputs as a ghost"),
+    ("touch pads: left, right, down, jump", "Play: run, drop, jump on a touch screen (the canvas's bottom corners)"),
     ("V", "2D view ↔ 3D view (sphere against box)"),
     ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
@@ -117,8 +125,11 @@ pub struct Input {
     /// Seconds since the last frame (advances the motion animation and the playground; 0 in
     /// screenshot mode).
     pub dt: f32,
-    /// Keys held down this frame (the playground's run left / right).
+    /// Keys held down this frame (the playground's run left / right; Play's run, jump and down:
+    /// ← → ↑ ↓, A D W, Space).
     pub held: Vec<Key>,
+    /// Where the touches on the screen are now (Play's touch pads; several at once).
+    pub touches: Vec<Vec2>,
     /// The secondary (right) button is held: the playground erases.
     pub secondary_down: bool,
     /// Shift is held: the playground's left drag erases.

@@ -1,23 +1,28 @@
-//! The playground's tile maps as plain data: [`PlayMap`] (a small grid of solid/empty cells that is
-//! `Copy`, so it can live in a scene), its scene text (rows separated by `/`, each row run-length
-//! coded: `24.` or `3.2#19.`), and the built-in levels ([`LEVELS`]).
+//! The playground's tile maps as plain data: [`PlayMap`] (a small grid of solid, one-way and empty
+//! cells that is `Copy`, so it can live in a scene), its scene text (rows separated by `/`, each row
+//! run-length coded: `24.` or `3.2#4-15.`), and the built-in levels ([`LEVELS`]): the strategies'
+//! lessons, and the Play mode's course ([`Level::play`]).
 //!
 //! Cell `(col, row)` covers `[col, col+1] × [row, row+1]` in world units, rows counted from the
 //! bottom (y up), as in the core's [`TileMap`]; [`PlayMap::tile_map`] builds that.
 
-use crate::geom::world::TileMap;
+use crate::geom::world::{Tile, TileMap};
 
 /// The largest playground map: 64 columns (one `u64` a row) × 32 rows.
 pub const MAX_COLS: usize = 64;
 pub const MAX_ROWS: usize = 32;
 
-/// A grid of solid/empty cells, at most [`MAX_COLS`] × [`MAX_ROWS`], row 0 at the bottom.
+/// A grid of solid, one-way and empty cells, at most [`MAX_COLS`] × [`MAX_ROWS`], row 0 at the
+/// bottom. A one-way cell (`-`) is the core's [`Tile::OneWay`]: solid only against a ball coming
+/// down onto it from above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayMap {
     cols: u8,
     rows: u8,
     /// `bits[row] >> col & 1`: is the cell solid?
     bits: [u64; MAX_ROWS],
+    /// `one_way[row] >> col & 1`: is the cell one-way? (Never both.)
+    one_way: [u64; MAX_ROWS],
 }
 
 impl PlayMap {
@@ -28,6 +33,7 @@ impl PlayMap {
             cols: cols as u8,
             rows: rows as u8,
             bits: [0; MAX_ROWS],
+            one_way: [0; MAX_ROWS],
         })
     }
 
@@ -41,18 +47,45 @@ impl PlayMap {
         self.rows as usize
     }
 
-    /// Is the cell solid? Outside the map: no.
+    /// Is the cell solid (from every side)? Outside the map: no.
     #[must_use]
     pub fn is_solid(&self, col: usize, row: usize) -> bool {
         col < self.cols() && row < self.rows() && (self.bits[row] >> col) & 1 == 1
     }
 
-    /// Makes a cell solid or empty; outside the map nothing happens. Returns whether it changed.
+    /// Is the cell a one-way platform? Outside the map: no.
+    #[must_use]
+    pub fn is_one_way(&self, col: usize, row: usize) -> bool {
+        col < self.cols() && row < self.rows() && (self.one_way[row] >> col) & 1 == 1
+    }
+
+    /// The cell's kind. Outside the map: empty.
+    #[must_use]
+    pub fn tile(&self, col: usize, row: usize) -> Tile {
+        if self.is_solid(col, row) {
+            Tile::Solid
+        } else if self.is_one_way(col, row) {
+            Tile::OneWay
+        } else {
+            Tile::Empty
+        }
+    }
+
+    /// Makes a cell solid or empty (what the brush paints); outside the map nothing happens.
+    /// Returns whether it changed.
     pub fn set(&mut self, col: usize, row: usize, solid: bool) -> bool {
-        if col >= self.cols() || row >= self.rows() || self.is_solid(col, row) == solid {
+        self.set_tile(col, row, if solid { Tile::Solid } else { Tile::Empty })
+    }
+
+    /// Sets a cell's kind; outside the map nothing happens. Returns whether it changed.
+    pub fn set_tile(&mut self, col: usize, row: usize, tile: Tile) -> bool {
+        if col >= self.cols() || row >= self.rows() || self.tile(col, row) == tile {
             return false;
         }
-        self.bits[row] ^= 1 << col;
+        let bit = 1u64 << col;
+        let put = |word: &mut u64, on: bool| if on { *word |= bit } else { *word &= !bit };
+        put(&mut self.bits[row], tile == Tile::Solid);
+        put(&mut self.one_way[row], tile == Tile::OneWay);
         true
     }
 
@@ -64,10 +97,16 @@ impl PlayMap {
             .then_some((x as usize, y as usize))
     }
 
-    /// How many cells are solid.
+    /// How many cells are solid (one-way ones not counted).
     #[must_use]
     pub fn solid_count(&self) -> usize {
         self.bits.iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// How many cells are one-way.
+    #[must_use]
+    pub fn one_way_count(&self) -> usize {
+        self.one_way.iter().map(|r| r.count_ones() as usize).sum()
     }
 
     /// The core's tile map of these cells (cell size 1, origin at 0, 0).
@@ -76,23 +115,25 @@ impl PlayMap {
         let mut m = TileMap::new(self.cols(), self.rows(), 1.0, [0.0, 0.0]).expect("a playground map is never empty");
         for row in 0..self.rows() {
             for col in 0..self.cols() {
-                if self.is_solid(col, row) {
-                    m.set(col, row, true);
+                match self.tile(col, row) {
+                    Tile::Empty => {}
+                    t => m.set_tile(col, row, t),
                 }
             }
         }
         m
     }
 
-    /// From ASCII art: one row a line, the top line the highest row, `#` solid, `.` empty.
+    /// From ASCII art: one row a line, the top line the highest row, `#` solid, `-` one-way, `.`
+    /// empty.
     pub fn from_ascii(text: &str) -> Result<PlayMap, String> {
         let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         Self::from_rows(&lines.iter().map(|l| l.to_string()).collect::<Vec<_>>())
     }
 
     /// From the scene text: rows top first, separated by `/`; each row a sequence of runs, a run
-    /// being an optional count and `#` (solid) or `.` (empty): `3.2#19.` is 3 empty, 2 solid, 19
-    /// empty. Every row must have the same width.
+    /// being an optional count and `#` (solid), `-` (one-way) or `.` (empty): `3.2#4-15.` is 3
+    /// empty, 2 solid, 4 one-way, 15 empty. Every row must have the same width.
     pub fn parse(text: &str) -> Result<PlayMap, String> {
         let mut rows = Vec::new();
         for (i, row) in text.trim().split('/').enumerate() {
@@ -101,7 +142,7 @@ impl PlayMap {
             for ch in row.trim().chars() {
                 match ch {
                     '0'..='9' => count.push(ch),
-                    '#' | '.' => {
+                    '#' | '-' | '.' => {
                         let n = if count.is_empty() { 1 } else { count.parse::<usize>().unwrap_or(usize::MAX) };
                         if n == 0 || n > MAX_COLS {
                             return Err(format!("row {}: a run of {count} is not 1..={MAX_COLS}", i + 1));
@@ -109,11 +150,11 @@ impl PlayMap {
                         s.extend(std::iter::repeat_n(ch, n));
                         count.clear();
                     }
-                    other => return Err(format!("row {}: {other:?} is not a count, # or .", i + 1)),
+                    other => return Err(format!("row {}: {other:?} is not a count, #, - or .", i + 1)),
                 }
             }
             if !count.is_empty() {
-                return Err(format!("row {}: the count {count} has no # or . after it", i + 1));
+                return Err(format!("row {}: the count {count} has no #, - or . after it", i + 1));
             }
             rows.push(s);
         }
@@ -133,10 +174,13 @@ impl PlayMap {
             for (col, ch) in line.chars().enumerate() {
                 match ch {
                     '#' => {
-                        m.set(col, row, true);
+                        m.set_tile(col, row, Tile::Solid);
+                    }
+                    '-' => {
+                        m.set_tile(col, row, Tile::OneWay);
                     }
                     '.' => {}
-                    other => return Err(format!("row {}, column {}: {other:?} is not # or .", i + 1, col + 1)),
+                    other => return Err(format!("row {}, column {}: {other:?} is not #, - or .", i + 1, col + 1)),
                 }
             }
         }
@@ -151,12 +195,16 @@ impl PlayMap {
             let mut s = String::new();
             let mut col = 0;
             while col < self.cols() {
-                let solid = self.is_solid(col, row);
+                let tile = self.tile(col, row);
                 let start = col;
-                while col < self.cols() && self.is_solid(col, row) == solid {
+                while col < self.cols() && self.tile(col, row) == tile {
                     col += 1;
                 }
-                let ch = if solid { '#' } else { '.' };
+                let ch = match tile {
+                    Tile::Solid => '#',
+                    Tile::OneWay => '-',
+                    Tile::Empty => '.',
+                };
                 match col - start {
                     1 => s.push(ch),
                     n => s.push_str(&format!("{n}{ch}")),
@@ -175,12 +223,15 @@ pub struct Level {
     pub name: &'static str,
     /// What to look at.
     pub note: &'static str,
-    /// ASCII, top line highest, `#` solid.
+    /// ASCII, top line highest, `#` solid, `-` one-way, `.` empty.
     pub ascii: &'static str,
     /// The ball's centre and radius at the start.
     pub ball: [f32; 3],
     /// The throw, world units per second.
     pub throw: [f32; 2],
+    /// A level of the Play mode's course (the character's start stands on the floor, the throw is
+    /// 0); the others are the strategies' lessons.
+    pub play: bool,
 }
 
 impl Level {
@@ -191,7 +242,8 @@ impl Level {
     }
 }
 
-/// The built-in levels (the first is the default).
+/// The built-in levels (the first is the default): the strategies' lessons, then the Play mode's
+/// course ([`Level::play`]).
 pub const LEVELS: &[Level] = &[
     Level {
         id: "flush-floor",
@@ -207,6 +259,7 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [22.5, 1.5, 0.5],
         throw: [-14.0, 0.0],
+        play: false,
     },
     Level {
         id: "stairs",
@@ -224,6 +277,7 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [1.5, 6.5, 0.5],
         throw: [4.0, 0.0],
+        play: false,
     },
     Level {
         id: "narrow-corridor",
@@ -241,6 +295,7 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [1.5, 4.5, 0.5],
         throw: [6.0, 0.0],
+        play: false,
     },
     Level {
         id: "thin-platform",
@@ -264,6 +319,7 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [8.5, 12.6, 0.5],
         throw: [2.0, -400.0],
+        play: false,
     },
     Level {
         id: "inner-corner",
@@ -279,6 +335,7 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [2.5, 5.5, 0.5],
         throw: [12.0, 4.0],
+        play: false,
     },
     Level {
         id: "tile-slope",
@@ -296,6 +353,100 @@ pub const LEVELS: &[Level] = &[
                 ########################",
         ball: [0.5, 10.5, 0.5],
         throw: [3.0, 0.0],
+        play: false,
+    },
+    Level {
+        id: "course-run",
+        name: "Course 1: run and jump",
+        note: "Jump up through the one-way platforms (-) and land on them; jump the steps up, walk the \
+            steps down (the snap keeps you on the ground), jump the pits.",
+        ascii: "#..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #........-----.................................................#
+                #.......................########...............................#
+                #....------------.....############.....................----....#
+                #...................################...........................#
+                #######################################.###..###...#############
+                #######################################.###..###...#############
+                ################################################################",
+        ball: [2.5, 3.4, 0.4],
+        throw: [0.0, 0.0],
+        play: true,
+    },
+    Level {
+        id: "course-shaft",
+        name: "Course 2: ceiling and shaft",
+        note: "Jump under the low ceiling (hit-ceiling), drop down the narrow shaft (one cell wide: \
+            0.1 to spare on each side), then climb the one-way platforms; down + jump drops through.",
+        ascii: "#..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................................................#
+                #..............................##########......................#
+                #.......###############........##########......................#
+                #..............................##########.........##############
+                #..............................##########......................#
+                ##############################.##########......................#
+                ##############################.##########................------#
+                ##############################.##########......................#
+                ##############################.##########...........-----......#
+                ##############################.##########......................#
+                ##############################.##########......-----...........#
+                ##############################.................................#
+                ##############################............-----................#
+                ##############################.................................#
+                ################################################################
+                ################################################################
+                ################################################################",
+        ball: [2.5, 12.4, 0.4],
+        throw: [0.0, 0.0],
+        play: true,
+    },
+    Level {
+        id: "course-fall",
+        name: "Course 3: the long fall",
+        note: "Run off the ledge and fall 22 cells onto a platform one cell thick (or steer onto the \
+            one-way platform on the way).",
+        ascii: "#......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #########..............................#
+                #########..............................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #...................-------............#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #............................#######...#
+                #......................................#
+                #......................................#
+                #......................................#
+                #........#########.....................#
+                #......................................#
+                #......................................#
+                #......................................#
+                ########################################
+                ########################################",
+        ball: [2.5, 28.4, 0.4],
+        throw: [0.0, 0.0],
+        play: true,
     },
 ];
 
@@ -309,4 +460,9 @@ pub fn level_index(id: &str) -> Option<usize> {
 #[must_use]
 pub fn level_ids() -> String {
     LEVELS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+}
+
+/// The indices of the Play mode's course, in order.
+pub fn course() -> impl Iterator<Item = usize> {
+    (0..LEVELS.len()).filter(|&i| LEVELS[i].play)
 }

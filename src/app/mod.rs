@@ -32,7 +32,9 @@
 //!  input                 view                     Key, Input, the controls table
 //!  motion/options        text                     the motion mode's scene keys
 //!  still/options         text                     the still scene's key: the response case
-//!  playground/options    text, levels             the playground's scene keys
+//!  playground/script     text                     Play's inputs as scene text
+//!  playground/options    text, levels, script     the playground's scene keys
+//!  playground/play       options, script, input, view   Play: the character, its camera, pads, ghosts
 //!  three/camera, three/options, three/state       the 3D view's camera and scene keys
 //!  scene                 the options above        SceneOptions: the whole scene text, parse and format
 //!  teach                 scene                    the teaching layer's data and pure functions
@@ -52,7 +54,7 @@
 //! - [`scene`]: the scene text. [`SceneOptions`] and every key's parse and format (`circle`, `box`,
 //!   `algorithm`, `case`, `size`, `overlay`, `published`, `compare`, `arvo`, `tour`, and motion's
 //!   `motion`, `velocity`, `response`, `restitution`, and the playground's `playground`, `level`, `map`,
-//!   `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`); a bad value is
+//!   `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`, `inputs`); a bad value is
 //!   an [`OptionError`] naming its key. Knows nothing of the state.
 //! - [`teach`]: the teaching layer's data ([`teach::TeachState`], [`teach::TeachCommand`]) and the
 //!   pure functions the overlay and the panel share (the tested variant, the pseudocode trace).
@@ -65,7 +67,8 @@
 //! - [`playground`]: the playground mode's data ([`playground::PlaygroundState`],
 //!   [`playground::PlaygroundCommand`]): painting, the ball stepped by the core's `world::step` in
 //!   fixed 120 Hz steps from the frame's `dt`, and the race of every strategy with its bumps and
-//!   tunnellings.
+//!   tunnellings; and its Play mode (`playground::play`): the ball as a character driven by the
+//!   core's controller from the keys, the camera that follows it, the ghost race of its inputs.
 //! - [`view`]: the world ↔ screen transform. [`palette`]: colours.
 //! - [`state`]: [`State`], [`Analysis`], and reading the state back into a scene ([`current_scene`]).
 //! - [`update`]: every change to the state: input ([`update()`]), commands ([`apply`]), and the one

@@ -79,6 +79,19 @@ pub const SEAM: Rgba = [120, 134, 164, 255];
 pub const MAP_BORDER: Rgba = [60, 66, 80, 255];
 /// Playground: the throw arrow and its handle.
 pub const THROW: Rgba = [235, 235, 245, 255];
+/// Play: the character (filled) and its trail.
+pub const CHARACTER: Rgba = [245, 245, 250, 255];
+/// Play's HUD: the contact normals, each also labelled (ground, wall, ceiling), so colour is not the
+/// only cue.
+pub const GROUND_NORMAL: Rgba = [80, 200, 120, 255];
+pub const WALL_NORMAL: Rgba = [255, 160, 60, 255];
+pub const CEILING_NORMAL: Rgba = [200, 120, 255, 255];
+/// Play's event marks: a snap down (a triangle pointing down, "snap") and a step up (pointing up,
+/// "step up").
+pub const SNAP_MARK: Rgba = [120, 220, 255, 255];
+pub const STEP_MARK: Rgba = [250, 214, 90, 255];
+/// Play's touch pads.
+pub const PAD: Rgba = [235, 235, 245, 255];
 /// Playground race: one colour per strategy, in registry order (`world::STRATEGIES`).
 pub const STRATEGY: [Rgba; 7] = [
     [255, 90, 70, 255],   // discrete-in-order: red

@@ -15,8 +15,8 @@ use super::levels::LEVELS;
 use super::mode::{Flat, Mode};
 pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
 pub use super::playground::options::{
-    parse_ball, parse_level, parse_map, parse_steps, parse_strategy, parse_throw, PlaygroundOptions, MAX_STEPS,
-    THROW_LIMIT,
+    parse_ball, parse_inputs, parse_level, parse_map, parse_steps, parse_strategy, parse_throw, PlaygroundOptions,
+    MAX_STEPS, THROW_LIMIT,
 };
 pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
@@ -52,7 +52,7 @@ pub struct SceneOptions {
     /// Motion mode: velocity, response, restitution (`motion=`, `velocity=`, `response=`, `restitution=`).
     pub motion: MotionOptions,
     /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
-    /// `gravity=`, `steps=`).
+    /// `gravity=`, `steps=`, and Play's `play=`, `inputs=`).
     pub playground: PlaygroundOptions,
     /// The 3D view (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `slicemap=`, `xray=`, `grown=`,
     /// `velocity3=`).
@@ -195,7 +195,10 @@ impl SceneOptions {
     /// Builds the options from a URL fragment such as `#algorithm=fold&circle=1,2,3&case=inside`
     /// (the leading `#` is optional; `%2C` is accepted for a comma). Keys: `circle`, `box`,
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
-    /// `tour`, and the motion mode's `motion`, `velocity`, `response`, `restitution`. An unknown key or a bad value is an error naming it.
+    /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, the playground's
+    /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
+    /// (on: the playground in Play mode), `inputs`, and the 3D view's keys. An unknown key or a bad
+    /// value is an error naming it.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
@@ -203,6 +206,7 @@ impl SceneOptions {
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
+        let (mut play, mut inputs) = (None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut sphere_given = false;
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
@@ -232,6 +236,8 @@ impl SceneOptions {
                 "throw" => &mut throw,
                 "gravity" => &mut gravity,
                 "steps" => &mut steps,
+                "play" => &mut play,
+                "inputs" => &mut inputs,
                 k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "slicemap" | "xray" | "grown"
                 | "velocity3") => {
                     sphere_given |= k == "sphere";
@@ -244,7 +250,8 @@ impl SceneOptions {
                         message: format!(
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
-                             playground, level, map, strategy, race, ball, throw, gravity, steps, {})",
+                             playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
+                             inputs, {})",
                             three::KEYS
                         ),
                     })
@@ -310,7 +317,26 @@ impl SceneOptions {
             p.map = parse_map(&t)?;
             p.level = p.level.filter(|&i| LEVELS[i].map() == p.map);
         }
-        let playground_on = playground.map(|t| parse_flag("playground", &t)).transpose()?.unwrap_or(false);
+        let playground_flag = playground.map(|t| parse_flag("playground", &t)).transpose()?;
+        // Play is the playground's mode: `play=on` turns the playground on (and cannot go with
+        // `playground=off`).
+        p.play = play.map(|t| parse_flag("play", &t)).transpose()?.unwrap_or(false);
+        if p.play && playground_flag == Some(false) {
+            return Err(OptionError {
+                field: "play",
+                message: "play=on is the playground's Play mode: it cannot go with playground=off".to_string(),
+            });
+        }
+        let playground_on = playground_flag.unwrap_or(false) || p.play;
+        if let Some(t) = inputs {
+            if !p.play {
+                return Err(OptionError {
+                    field: "inputs",
+                    message: "the inputs are the Play mode's: give play=on with them".to_string(),
+                });
+            }
+            p.inputs = parse_inputs(&t)?;
+        }
         if let Some(t) = strat {
             p.strategy = parse_strategy(&t)?;
         }
@@ -389,6 +415,13 @@ impl SceneOptions {
         }
         if p.steps > 0 {
             s.push_str(&format!("&steps={}", p.steps));
+        }
+        // Play is written with the playground on (off, the scene is the playground's map alone).
+        if p.play && on {
+            s.push_str("&play=on");
+            if !p.inputs.is_empty() {
+                s.push_str(&format!("&inputs={}", p.inputs));
+            }
         }
         s
     }

@@ -50,7 +50,9 @@ pub fn zone_words(zone: u32) -> &'static str {
 #[must_use]
 pub fn status_text(state: &State, a: &Analysis) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if state.mode.playground() {
+    if state.mode.playground() && state.playground.options.play {
+        parts.push(play_sentence(state));
+    } else if state.mode.playground() {
         parts.push(playground_sentence(state));
     } else {
         parts.push(if state.mode.motion() { "Motion mode." } else { "Still scene." }.to_string());
@@ -170,6 +172,57 @@ fn playground_sentence(state: &State) -> String {
     let mut s = format!("Playground: level {}, {who}, {run}.", p.level_name());
     if !tunnelled.is_empty() {
         s.push_str(&format!(" Tunnelled: {}.", tunnelled.join("; ")));
+    }
+    s
+}
+
+/// "Play: level Course 1: run and jump, strategy Swept slide without seams. The character stands on
+/// a one-way platform at (8.45, 5.4)." — where it stands only once it is at rest (while it moves:
+/// "The character is moving."), so the text changes when it starts or stops, not every frame. A
+/// race adds the ghosts' count, and once they are done, which strategies bumped, stuck or tunnelled.
+fn play_sentence(state: &State) -> String {
+    use super::playground::play::MarkKind;
+    let p = &state.playground;
+    let who = &p.play.player;
+    let mut s = format!(
+        "Play: level {}, strategy {}{}.",
+        p.level_name(),
+        STRATEGIES[strategy_index(p.options.strategy)].name,
+        if p.paused { ", paused (G runs it)" } else { "" }
+    );
+    if who.at_rest() {
+        let c = who.position();
+        let r = who.controller.radius();
+        let (col, row) = (c[0].floor(), (c[1] - r - 0.5).floor());
+        let one_way = col >= 0.0 && row >= 0.0 && p.options.map.is_one_way(col as usize, row as usize);
+        let on = if one_way { "a one-way platform" } else { "the ground" };
+        s.push_str(&format!(" The character stands on {on} at {}.", vector(c)));
+    } else {
+        s.push_str(" The character is moving.");
+    }
+    if p.play.racing() {
+        s.push_str(&format!(" Ghost race of {} strategies", p.play.ghosts.len()));
+        if p.play.ghosts_done(p.steps) {
+            let named = |k: MarkKind| -> Vec<&str> {
+                p.play.ghosts.iter().filter(|g| g.count(k) > 0).map(|g| g.strategy.as_str()).collect()
+            };
+            let mut what: Vec<String> = Vec::new();
+            for (k, word) in
+                [(MarkKind::Bump, "bumped"), (MarkKind::Stuck, "stuck"), (MarkKind::Tunnelled, "tunnelled")]
+            {
+                let n = named(k);
+                if !n.is_empty() {
+                    what.push(format!("{word}: {}", n.join(", ")));
+                }
+            }
+            if what.is_empty() {
+                s.push_str(", done: none bumped, stuck or tunnelled.");
+            } else {
+                s.push_str(&format!(", done; {}.", what.join("; ")));
+            }
+        } else {
+            s.push_str(", running.");
+        }
     }
     s
 }

@@ -87,6 +87,31 @@ fn playground_reads_level_race_and_whether_it_runs() {
 }
 
 #[test]
+fn play_says_where_the_character_stands_once_it_is_at_rest() {
+    let mut s = state("play=on&level=course-run");
+    update(&mut s, &Input { dt: 1.0 / 60.0, ..Input::default() });
+    let t = text(&s);
+    assert!(t.starts_with("Play: level Course 1: run and jump, strategy "), "{t}");
+    assert!(t.contains("The character stands on the ground at (2.5, 3.4)."), "{t}");
+    // Moving: no numbers that change every frame.
+    update(&mut s, &Input { held: vec![Key::Right], dt: 1.0 / 60.0, ..Input::default() });
+    let moving = text(&s);
+    assert!(moving.contains("The character is moving."), "{moving}");
+    update(&mut s, &Input { held: vec![Key::Right], dt: 1.0 / 60.0, ..Input::default() });
+    assert_eq!(text(&s), moving);
+    // Up through the one-way platform and onto it: where it stands, and what.
+    let s = state("play=on&level=course-run&inputs=R*30,RJ*40,R*30,N*40&steps=140");
+    let t = text(&s);
+    let x = s.playground.play.player.position()[0];
+    assert!(t.contains(&format!("stands on a one-way platform at ({}, 5.4)", crate::format::number(x))), "{t}");
+    // A race says when it is done and who bumped, stuck or tunnelled.
+    let s = state("play=on&level=course-run&inputs=R*30&race=on");
+    assert!(text(&s).contains("Ghost race of 7 strategies, running."), "{}", text(&s));
+    let s = state("play=on&level=course-run&inputs=R*30&race=on&steps=200");
+    assert!(text(&s).contains("Ghost race of 7 strategies, done"), "{}", text(&s));
+}
+
+#[test]
 fn tour_step_and_reduced_motion_are_said() {
     let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
     assert!(!text(&s).contains("Reduced motion"));

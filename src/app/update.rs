@@ -4,11 +4,11 @@
 //! enters the state through one function, [`load_scene`].
 
 use super::bench::apply_bench;
-pub use super::commands::{key_command, playground_key, Command};
+pub use super::commands::{key_command, play_key, playground_key, Command};
 pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
-use super::playground::{self, PlaygroundCommand, PlaygroundState};
+use super::playground::{self, play, PlaygroundCommand, PlaygroundState};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
 use super::state::State;
 use super::still;
@@ -36,16 +36,24 @@ pub fn update(state: &mut State, input: &Input) {
 
     if !input.keyboard_taken {
         for &k in &input.keys {
-            let cmd = if state.mode.playground() { playground_key(k) } else { None };
+            let cmd = match (state.mode.playground(), state.playground.options.play) {
+                (true, true) => play_key(k),
+                (true, false) => playground_key(k),
+                _ => None,
+            };
             if let Some(cmd) = cmd.unwrap_or_else(|| key_command(k)) {
                 apply(state, cmd);
             }
         }
     }
 
-    if state.mode.playground() {
-        let held = |k| !input.keyboard_taken && input.held.contains(&k);
-        state.playground.drive = f32::from(held(Key::Right)) - f32::from(held(Key::Left));
+    if state.mode.playground() && state.playground.options.play {
+        play_input(state, input);
+        playground::advance(&mut state.playground, input.dt);
+        play::follow(&mut state.playground.play, input.dt, state.motion.reduced_motion);
+    } else if state.mode.playground() {
+        let held: &[Key] = if input.keyboard_taken { &[] } else { &input.held };
+        state.playground.drive = play::keys_input(held, false, false).x;
         if let Some(cmd) = playground::pointer::pointer(state, input) {
             apply_playground(state, cmd);
         }
@@ -62,15 +70,35 @@ pub fn update(state: &mut State, input: &Input) {
     }
 }
 
-/// Whether the app changes with no input: the motion animation plays, the playground's ball runs,
-/// a benchmark runs, or the frame-time readout is on (its figures are about frames drawn one after
-/// another). The window draws a frame only when this holds or an input arrived (the frame loop in
-/// `gui`), so a still scene costs no frames.
+/// Play's input of a frame: the keys held (none while egui has the keyboard) and the touch pads
+/// held (the touches, and the mouse while its button is down on the canvas); a pad's press is a
+/// jump's press as a key's is.
+fn play_input(state: &mut State, input: &Input) {
+    let mut points = input.touches.clone();
+    if input.down && !input.pointer_over_ui {
+        points.extend(input.pointer);
+    }
+    let pads = play::pads_held(state.canvas, &points);
+    let p = &mut state.playground.play;
+    let jump = play::Pad::ALL.iter().position(|&q| q == play::Pad::Jump).unwrap_or(3);
+    if pads[jump] && !p.pads[jump] {
+        p.jump_latch = true;
+    }
+    p.pads = pads;
+    p.held = if input.keyboard_taken { Vec::new() } else { input.held.clone() };
+    p.held.extend(play::pad_keys(pads));
+}
+
+/// Whether the app changes with no input: the motion animation plays, the playground's ball runs
+/// (in Play: the character or the ghosts move, or a key is held), a benchmark runs, or the
+/// frame-time readout is on (its figures are about frames drawn one after another). The window
+/// draws a frame only when this holds or an input arrived (the frame loop in `gui`), so a still
+/// scene costs no frames.
 #[must_use]
 pub fn animating(state: &State) -> bool {
     let (m, p) = (&state.motion, &state.playground);
     (state.mode.motion() && m.playback.playing)
-        || (state.mode.playground() && !p.paused && !p.finished())
+        || (state.mode.playground() && p.moving())
         || state.bench.is_running()
         || state.frame_stats_visible
 }
@@ -254,9 +282,20 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
 /// ball falling, the race) waits paused until G (or Step) asks for it. Called when the setting is
 /// turned on, when the playground is turned on and when a scene is loaded. (Motion mode's Play is
 /// always asked for; with reduced motion it jumps to the end, see [`motion::advance`].)
+///
+/// In Play the character moves only when the keys ask, so nothing waits; a race of ghosts, which
+/// would run by itself, jumps to its end at once instead (all its trails drawn, nothing animated).
 fn hold_for_reduced_motion(state: &mut State) {
-    if state.motion.reduced_motion && state.mode.playground() {
-        state.playground.paused = true;
+    if !(state.motion.reduced_motion && state.mode.playground()) {
+        return;
+    }
+    let p = &mut state.playground;
+    if p.options.play {
+        let map = p.options.map.tile_map();
+        play::finish_race(&mut p.play, &map, p.steps, playground::STEP_SECONDS);
+        p.play.camera = p.play.player.position();
+    } else {
+        p.paused = true;
     }
 }
 
@@ -269,7 +308,21 @@ fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState
 /// Applies a playground command. Turning the playground on turns motion mode off (one mode on the
 /// canvas at a time); the view is refitted to the map.
 pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
-    playground::apply(&mut state.playground, cmd);
+    // Y outside the playground: into the playground's Play mode (not out of it).
+    let into_play = cmd == PlaygroundCommand::TogglePlay && !state.mode.playground();
+    if !(into_play && state.playground.options.play) {
+        playground::apply(&mut state.playground, cmd);
+    }
+    if into_play {
+        state.mode = state.mode.with_flat(Flat::Playground, true);
+        state.drag = None;
+        state.playground.stroke = None;
+    }
+    if matches!(cmd, PlaygroundCommand::TogglePlay | PlaygroundCommand::RaceGhosts)
+        || (state.playground.options.play && matches!(cmd, PlaygroundCommand::SetRace(true)))
+    {
+        hold_for_reduced_motion(state);
+    }
     if cmd == PlaygroundCommand::Toggle {
         state.mode = state.mode.with_flat(Flat::Playground, !state.mode.playground());
         state.drag = None;

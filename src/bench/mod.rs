@@ -21,7 +21,9 @@
 //!     ([`BenchRun::step`]), with progress, cancel and results.
 //! - `tilemap` (desktop only): many balls moved one step through a large random tile map, ours
 //!   (1 thread and rayon) against a parry2d peer (`peers` feature), run by the `bench` command after
-//!   the plan.
+//!   the plan;
+//! - `controller` (desktop only): characters run by the library's character controller through the
+//!   same map, ns per character step, beside the tile-map rows.
 //!
 //! Time comes from a [`Clock`] the caller passes in: `std::time::Instant` panics on
 //! `wasm32-unknown-unknown`, where the app passes its frame clock instead. Every hit count is checked
@@ -53,6 +55,8 @@ pub mod buffers;
 pub mod caches;
 pub mod ceiling;
 pub mod config;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod controller;
 pub mod kernels;
 pub mod machine;
 pub mod plan;
@@ -71,7 +75,7 @@ pub use config::BenchConfig;
 pub use kernels::{contact_push_pass, Kernel};
 pub use machine::BenchRun;
 pub use plan::contact_soa_name;
-pub use results::{BatchedResult, Results, ScalarResult, TilemapResult};
+pub use results::{BatchedResult, ControllerResult, Results, ScalarResult, TilemapResult};
 pub use sets::{generate, PairSet, SetSpec};
 pub use sweeps::{generate_sweeps, sweep_pass, SweepSet};
 #[cfg(not(target_arch = "wasm32"))]

@@ -101,6 +101,30 @@ pub struct TilemapResult {
     pub first_mismatches: Vec<usize>,
 }
 
+/// One controller row ([`super::controller`], desktop only): characters run through the tile-map
+/// rows' map by the library's character controller, ns per character step.
+#[derive(Clone, Debug, Serialize)]
+pub struct ControllerResult {
+    pub characters: usize,
+    pub steps_per_character: usize,
+    /// The tile-map rows' map, `"4096x4096"` (cells).
+    pub map: String,
+    /// The fraction of solid cells.
+    pub fill: f64,
+    /// Threads (1, or rayon's pool: every core).
+    pub threads: usize,
+    /// ns per character step (fastest sample).
+    pub ns_per_step: f64,
+    /// The tile-map row's ns per world step on as many threads (`None` when it has none).
+    pub world_ns_per_step: Option<f64>,
+    /// `ns_per_step / world_ns_per_step`: a character step costs this many world steps.
+    pub world_steps_per_step: Option<f64>,
+    /// The fraction of steps that ended on the ground.
+    pub grounded_share: f64,
+    /// How many steps had each event (`"landed"`, `"jumped"`, …), over one run of every character.
+    pub events: std::collections::BTreeMap<&'static str, u64>,
+}
+
 /// Everything measured so far.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Results {
@@ -123,6 +147,8 @@ pub struct Results {
     pub contact_threads: Vec<ThreadsResult>,
     /// The tile-map rows (`bench` on the desktop only; empty in the app's run).
     pub tilemap: Vec<TilemapResult>,
+    /// The controller rows, beside the tile-map rows (desktop only; empty in the app's run).
+    pub controller: Vec<ControllerResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
 }

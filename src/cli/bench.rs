@@ -30,7 +30,10 @@ peer, parry2d's Qbvh over the solid cells with cast_shapes ball vs cuboid on eve
 earliest hit (built with the `peers` cargo feature, on by default on the desktop), on the same inputs in the
 same run. The end positions are compared: mismatches counts the balls more than 1e-4 apart, and each mismatch
 is settled by an f64 reference slide (closed-form contact times): ours_right / peer_right / neither / both say
-whose end is within 1e-4 of it.
+whose end is within 1e-4 of it. Beside them, the controller rows: one character per ten balls on the same map,
+run by the library's character controller (default Config) for 60 steps of 1/60 s each with seeded inputs (run
+left, right or not, jumps), on 1 thread and every core: ns per character step, and that as world steps (over the
+tile-map row's ns per step on as many threads), the share of steps ending grounded, the events counted.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
 one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i), and sweep (one box, balls
@@ -48,7 +51,8 @@ count. --plot FILE.svg draws tests/s against bytes read with each kernel's ceili
 \"hits\", \"exact_hits\"}], \"contact\": [same], \"sweep\": [same, ns_per_test is per sweep], \"bandwidth_gb_s\", \"batched\": [{\"kernel\", \"dim\", \"n\",
 \"tests_per_s\", \"bytes_per_test\", \"sum_gb_s\", \"percent_of_bandwidth\"}], \"tilemap\": [{\"balls\", \"map\", \"fill\", \"strategy\", \"threads\",
 \"ns_per_step\", \"peer\", \"peer_ns_per_step\", \"speedup\", \"mismatches\", \"ours_right\", \"peer_right\", \"neither\", \"both\",
-\"ours_not_right\", \"max_diff\", \"first_mismatches\"}],
+\"ours_not_right\", \"max_diff\", \"first_mismatches\"}], \"controller\": [{\"characters\", \"steps_per_character\", \"map\", \"fill\",
+\"threads\", \"ns_per_step\", \"world_ns_per_step\", \"world_steps_per_step\", \"grounded_share\", \"events\": {name: count}}],
 \"errors\": [..]}.";
 
 #[derive(Args, Debug, Default)]
@@ -62,7 +66,8 @@ pub struct BenchArgs {
     /// Use the portable code path even where the CPU has AVX2 (to compare the two).
     #[arg(long)]
     pub portable: bool,
-    /// Only the tile-map rows (ours on 1 thread and every core, and the parry2d peer): skip the matrix.
+    /// Only the tile-map rows (ours on 1 thread and every core, and the parry2d peer) and the
+    /// controller rows beside them: skip the matrix.
     #[arg(long)]
     pub tilemap_only: bool,
     /// Also draw the batched kernels against their ceilings (tests/s against bytes read) into FILE.svg.
@@ -92,6 +97,8 @@ pub fn run(args: &BenchArgs) -> i32 {
     let spec = if args.quick { TilemapSpec::quick() } else { TilemapSpec::full() };
     let mut clock = std_clock();
     results.tilemap = crate::bench::tilemap::run(&spec, &mut clock, |m| bar.set_message(m.to_string()));
+    let world_ns = [0, 1].map(|i| results.tilemap.get(i).map(|t| t.ns_per_step));
+    results.controller = crate::bench::controller::run(&spec, &mut clock, world_ns, |m| bar.set_message(m.to_string()));
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
@@ -233,6 +240,30 @@ pub fn tables(r: &Results) -> String {
                     _ => "-".to_string(),
                 },
                 t.peer.unwrap_or("none (built without the `peers` feature)")
+            );
+        }
+    }
+    if !r.controller.is_empty() {
+        s += "\nController: characters run by ball_aabb::controller (default Config, 1/60 s steps, seeded inputs) \
+              through the tile-map rows' map;\n\
+              ns per character step, and as world steps (the tile-map row's ns/step on as many threads).\n";
+        s += &format!(
+            "{:>8}{:>7}{:>11}{:>8}{:>12}{:>13}{:>10}  events\n",
+            "chars", "steps", "map", "threads", "ns/step", "world steps", "grounded"
+        );
+        for c in &r.controller {
+            let events: Vec<String> =
+                c.events.iter().filter(|(_, n)| **n > 0).map(|(e, n)| format!("{e} {n}")).collect();
+            s += &format!(
+                "{:>8}{:>7}{:>11}{:>8}{:>12.1}{:>13}{:>9.0}%  {}\n",
+                c.characters,
+                c.steps_per_character,
+                c.map,
+                c.threads,
+                c.ns_per_step,
+                c.world_steps_per_step.map_or("-".to_string(), |x| format!("{x:.2}")),
+                c.grounded_share * 100.0,
+                events.join(", ")
             );
         }
     }

@@ -2,6 +2,7 @@
 //! `query`, `move`, `bench` and `soak` never touch graphics, so they run on a machine with no display.
 
 pub mod bench;
+pub mod controller;
 pub mod motion;
 pub mod query;
 pub mod soak;

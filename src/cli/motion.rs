@@ -45,6 +45,26 @@ default). The object gains strategy, bumps and tunnelled (how many steps bumped 
 hit is {cell: [col, row]} on a map or {box: i} in a list, with step, t, center, point, normal.
 --trace prints one line per step first: {step, position, velocity, hits, bump, tunnelled}.
 
+The character controller (2D only; --controller selects it):
+
+  circle-aabb-lab move --controller --circle CX,CY,R --map FILE --input SCRIPT [--dt SECONDS]
+      [--cell S] [--velocity VX,VY] [--strategy ID] [--trace] [--json]
+
+The library's character controller (ball_aabb::controller, default Config: gravity 30 u/s², run
+6 u/s, jump 12 u/s, snap 1 u, step up 0.5 u, coyote time and jump buffer 0.1 s) moves the ball, one
+step of --dt seconds (default 1/60) per script step; --velocity is the starting velocity in u/s.
+The map may hold one-way cells, '-'. SCRIPT: comma-separated steps, each a combination of the keys
+R (run right), L (run left), J (jump: held; pressed on the first step it is held, so J,N,J is two
+jumps and J*20 one long one), D (down; D with J on one-way cells drops through them), or N alone
+(no key), with *COUNT to repeat the step: \"R*30,RJ*12,R*20,N*10\". Prints, per step with --trace,
+position, velocity, grounded (or in the air), wall / ceiling contact and the step's events (landed,
+left-ground, hit-ceiling, stepped-up, snapped-down, jumped, dropped-through, pushed-out), then a
+summary line: the end position and velocity, grounded, and how many times each event happened.
+--json prints the same as JSON lines: {step, input, position, velocity, grounded, ground_normal,
+on_wall, on_ceiling, events} per step, then {controller, strategy, steps, dt, start, end, velocity,
+grounded, ground_normal, on_wall, on_ceiling, last_events, events: {name: count}}. A bad script is
+refused naming the token: --input: token 3 \"X*2\": unknown key 'X'.
+
 Exit status: 0, or 2 for bad arguments (the message names the field; nothing is printed on stdout).";
 
 /// The largest `--steps` accepted.
@@ -87,9 +107,24 @@ pub struct MoveArgs {
     /// The resolution strategy (default swept-slide-seamless); see the long help for the list.
     #[arg(long, value_name = "ID")]
     pub strategy: Option<String>,
-    /// Print one JSON line per step (position, velocity, hits, bump, tunnelled) before the object.
+    /// Print one line per step before the summary (position, velocity, hits, bump, tunnelled; with
+    /// --controller: position, velocity, grounded, events).
     #[arg(long)]
     pub trace: bool,
+    /// Drive the library's character controller through --map (or --boxes) with --input SCRIPT:
+    /// --circle is the character's start and radius, velocities are in units per second.
+    #[arg(long)]
+    pub controller: bool,
+    /// The input script of --controller: comma-separated steps, each keys R (right), L (left),
+    /// J (jump, held), D (down) combined, or N (none), with *COUNT to repeat: "R*30,RJ*10,R*20,N*10".
+    #[arg(long, value_name = "SCRIPT", allow_hyphen_values = true)]
+    pub input: Option<String>,
+    /// The time step of --controller, seconds. Default 1/60.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub dt: Option<String>,
+    /// With --controller: JSON lines (the trace, then one object) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What a hit does.
@@ -154,6 +189,10 @@ fn ball_field_names(d: usize) -> &'static [&'static str] {
 
 /// Reads and checks every argument; the error is one line naming the flag and the field.
 pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
+    let controller_only = [("--input", args.input.is_some()), ("--dt", args.dt.is_some()), ("--json", args.json)];
+    if let Some((f, _)) = controller_only.iter().find(|(_, on)| *on) {
+        return Err(format!("{f}: only with --controller"));
+    }
     let (flag, text, d) = match (&args.circle, &args.sphere) {
         (Some(c), None) => ("--circle", c, 2),
         (None, Some(s)) => ("--sphere", s, 3),
@@ -276,17 +315,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
             })?,
         };
         let solids = match &args.map {
-            Some(path) => {
-                let cell = match args.cell.as_deref() {
-                    None => 1.0,
-                    Some(s) => match s.trim().parse::<f32>() {
-                        Ok(c) if c.is_finite() && c > 0.0 => c,
-                        Ok(c) => return Err(format!("--cell: must be a finite number > 0, got {c}")),
-                        Err(_) => return Err(format!("--cell: {s:?} is not a number")),
-                    },
-                };
-                Solids::Map(load_map(path, cell)?)
-            }
+            Some(path) => Solids::Map(load_map(path, cell_of(args)?)?),
             None => Solids::Boxes(BoxList::new(
                 boxes.iter().map(|b| Rect::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect(),
             )),
@@ -326,9 +355,21 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
     })
 }
 
+/// The cell size of `--map`: `--cell`, default 1.
+pub(super) fn cell_of(args: &MoveArgs) -> Result<f32, String> {
+    match args.cell.as_deref() {
+        None => Ok(1.0),
+        Some(s) => match s.trim().parse::<f32>() {
+            Ok(c) if c.is_finite() && c > 0.0 => Ok(c),
+            Ok(c) => Err(format!("--cell: must be a finite number > 0, got {c}")),
+            Err(_) => Err(format!("--cell: {s:?} is not a number")),
+        },
+    }
+}
+
 /// The boxes of `--boxes`: inline (`;`-separated) or `@FILE` (one a line, `#` comments). Each box is
 /// checked here (finite, not inside out); the error names it as `boxes[i]` (and the file's line).
-fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String> {
+pub(super) fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String> {
     let (pieces, file): (Vec<(Option<usize>, String)>, Option<&str>) = if let Some(path) = text.strip_prefix('@') {
         let content = std::fs::read_to_string(path).map_err(|e| format!("--boxes: cannot read {path}: {e}"))?;
         let lines = content
@@ -390,7 +431,7 @@ fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String> {
 
 /// Reads and parses `--map FILE`. Every error names the file's line and column (1-based), except a
 /// file that cannot be read at all.
-fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
+pub(super) fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("--map: cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or("");
@@ -531,6 +572,9 @@ impl MoveRequest {
 
 /// Runs `move`; returns the process exit status.
 pub fn run(args: &MoveArgs) -> i32 {
+    if args.controller {
+        return super::controller::run(args);
+    }
     match request_from_args(args) {
         Ok(request) => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());

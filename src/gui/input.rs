@@ -42,6 +42,7 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::S => Key::S,
             KeyCode::B => Key::B,
             KeyCode::L => Key::L,
+            KeyCode::Y => Key::Y,
             KeyCode::A => Key::A,
             KeyCode::D => Key::D,
             KeyCode::W => Key::W,
@@ -58,16 +59,32 @@ pub fn keys_pressed() -> Vec<Key> {
     keys
 }
 
-/// The keys held down that the playground reads (run left / right).
+/// The keys held down that the playground reads: ← → ↑ ↓, A D W and Space (the playground runs
+/// with ← → and A D; Play also jumps with Space, W or ↑ held, and ↓ is down).
 pub fn keys_held() -> Vec<Key> {
-    let mut keys = Vec::new();
-    if is_key_down(KeyCode::Left) || is_key_down(KeyCode::A) {
-        keys.push(Key::Left);
-    }
-    if is_key_down(KeyCode::Right) || is_key_down(KeyCode::D) {
-        keys.push(Key::Right);
-    }
-    keys
+    [
+        (KeyCode::Left, Key::Left),
+        (KeyCode::Right, Key::Right),
+        (KeyCode::Up, Key::Up),
+        (KeyCode::Down, Key::Down),
+        (KeyCode::A, Key::A),
+        (KeyCode::D, Key::D),
+        (KeyCode::W, Key::W),
+        (KeyCode::Space, Key::Space),
+    ]
+    .into_iter()
+    .filter(|(code, _)| is_key_down(*code))
+    .map(|(_, key)| key)
+    .collect()
+}
+
+/// Where the fingers on the screen are now, in logical pixels (touches that ended are left out).
+pub fn touch_points() -> Vec<Vec2> {
+    touches()
+        .into_iter()
+        .filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled))
+        .map(|t| t.position / screen_dpi_scale())
+        .collect()
 }
 
 /// The cursor that says what a drag of `handle` does.

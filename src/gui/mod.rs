@@ -9,7 +9,7 @@ mod present;
 
 use crate::app::{self, Analysis, Command, Input, Key, SceneOptions, ScreenRect, State};
 use crate::render::damage;
-use input::{cursor_for, keys_held, keys_pressed, PressTracker};
+use input::{cursor_for, keys_held, keys_pressed, touch_points, PressTracker};
 use macroquad::prelude::*;
 
 /// Frames rendered before a screenshot is taken: enough for egui to settle its layout (panel
@@ -268,6 +268,7 @@ impl FrameLoop {
                 keyboard_taken: self.keyboard_taken,
                 dt: if self.resumed { 0.0 } else { get_frame_time() },
                 held: keys_held(),
+                touches: touch_points(),
                 secondary_down: is_mouse_button_down(MouseButton::Right),
                 erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
             }

@@ -6,7 +6,8 @@
 //! distance, or the four face distances), the push arrow and the ghost circle, the circle in the
 //! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
 //! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]); the
-//! playground replaces the whole picture with its tile map and race ([`playground`]).
+//! playground replaces the whole picture with its tile map and race ([`playground`]), and its Play
+//! mode draws the character, its HUD, the ghosts and the touch pads over the map (`play`).
 
 pub mod aa;
 mod backdrop;
@@ -21,6 +22,7 @@ pub mod motion;
 mod overlap_region;
 pub mod overlay;
 pub mod paint;
+mod play;
 pub mod playground;
 mod scene;
 mod shapes;

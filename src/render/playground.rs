@@ -16,10 +16,14 @@ use crate::format::number;
 use crate::geom::world::STRATEGIES;
 use macroquad::prelude::*;
 
-/// Draws the whole playground.
+/// Draws the whole playground (in Play, the map and then Play's own layer).
 pub fn draw_playground(state: &State, sizes: Sizes) {
     super::typeset::begin_labels(&[]);
     draw_map(state, sizes);
+    if state.playground.options.play {
+        super::play::draw_play(state, sizes);
+        return;
+    }
     let race = state.playground.options.race;
     // Back to front in a race: the default (last in the registry) on top.
     for r in &state.playground.runners {
@@ -44,11 +48,21 @@ fn draw_map(state: &State, sizes: Sizes) {
     let s = v.scale;
     let (lo, hi) = (v.to_screen([0.0, 0.0]), v.to_screen([m.cols() as f32, m.rows() as f32]));
     draw_rectangle(lo.x, hi.y, hi.x - lo.x, lo.y - hi.y, to_color(alpha(palette::GRID, 90)));
+    // One-way cells: a slab at the cell's top with its edge along it (a different shape from a
+    // solid cell, not only a different look), and short posts below, the way it passes.
+    let one_way = to_color(palette::CELL);
     for row in 0..m.rows() {
         for col_ in 0..m.cols() {
+            let p = v.to_screen([col_ as f32, row as f32 + 1.0]);
             if m.is_solid(col_, row) {
-                let p = v.to_screen([col_ as f32, row as f32 + 1.0]);
                 draw_rectangle(p.x, p.y, s, s, to_color(palette::CELL));
+            } else if m.is_one_way(col_, row) {
+                draw_rectangle(p.x, p.y, s, 0.25 * s, one_way);
+                aa::line(p.x, p.y, p.x + s, p.y, sizes.line(2.0), to_color(palette::SEAM));
+                for k in [0.25, 0.75] {
+                    let x = p.x + k * s;
+                    aa::line(x, p.y + 0.25 * s, x, p.y + 0.45 * s, sizes.line(1.0), one_way);
+                }
             }
         }
     }

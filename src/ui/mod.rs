@@ -10,6 +10,7 @@ mod headless;
 mod help;
 mod legend;
 pub mod motion;
+pub mod play;
 pub mod playground;
 mod readouts;
 mod response;

@@ -45,7 +45,14 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     if !state.mode.playground() {
         return;
     }
+    super::play::switch(ui, state, out);
     ui.separator();
+    if state.playground.options.play {
+        super::play::section(ui, state, out);
+        strategy(ui, state, out);
+        ui.separator();
+        return;
+    }
     levels(ui, state, out);
     controls(ui, state, out);
     strategy(ui, state, out);
@@ -58,7 +65,7 @@ fn levels(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     let p = &state.playground;
     ui.horizontal_wrapped(|ui| {
         ui.label("level");
-        for (i, l) in LEVELS.iter().enumerate() {
+        for (i, l) in LEVELS.iter().enumerate().filter(|(_, l)| !l.play) {
             let r = ui.selectable_label(p.options.level == Some(i), l.name).on_hover_text(l.note);
             remember(ui, &format!("{LEVEL_BUTTON}.{i}"), r.rect);
             if r.clicked() {
@@ -148,7 +155,7 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     let p = &state.playground;
     let s = p.options.strategy.info();
     ui.horizontal(|ui| {
-        ui.label(if p.options.race { "explain" } else { "strategy" });
+        ui.label(if p.options.race && !p.options.play { "explain" } else { "strategy" });
         egui::ComboBox::from_id_salt("playground.strategy")
             .selected_text(s.id)
             .width(ui.available_width() - 8.0)

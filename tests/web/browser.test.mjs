@@ -789,6 +789,90 @@ try {
     await context.close();
   }
 
+  // ------------------------------------------------------------------------- Play: a few seconds with the keys
+  // Run right, jump (Space held) up through the one-way platform and land on it; then ↓ + Space drops through
+  // it to the floor; Enter races the run as ghosts; a finger on the right-hand touch pad runs again. Where the
+  // character ends is read from the status line (it says where the character stands once it is at rest).
+  {
+    const P = SCENE.play;
+    const { page, context, painted } = await openPage(P.fragment, { label: 'play: ' });
+    if (painted) {
+      await settle(page);
+      const STANDS = /The character stands on (the ground|a one-way platform) at \((-?[\d.]+), (-?[\d.]+)\)\./;
+      // The status line once the character is at rest again, its text differs from `before` and its place
+      // passes `accept` (or whatever it says after 15 s).
+      const rest = async (before, accept = () => true) => {
+        const until = Date.now() + 15000;
+        let text = '';
+        while (Date.now() < until) {
+          await page.evaluate(() => window.__webtest.wake());
+          text = await statusText(page);
+          const m = text !== before && text.match(STANDS);
+          if (m && accept(Number(m[2]), Number(m[3]))) return { text, on: m[1], x: Number(m[2]), y: Number(m[3]) };
+          await page.waitForTimeout(100);
+        }
+        return { text, on: null, x: NaN, y: NaN };
+      };
+      const start = await statusText(page);
+      info('play_start', JSON.stringify(start));
+      if (!start.includes(P.start)) fail(`play: the status line does not say where the character starts (${JSON.stringify(start)})`);
+      await page.mouse.move(SCENE.sceneRegion.x + 200, SCENE.sceneRegion.y + 40); // off the panel and the pads
+      await frames(page);
+      const t0 = Date.now();
+      await page.keyboard.down('ArrowRight');
+      await page.waitForTimeout(350);
+      await page.keyboard.down('Space');
+      await page.waitForTimeout(450);
+      await page.keyboard.up('Space');
+      await page.waitForTimeout(300);
+      await page.keyboard.up('ArrowRight');
+      const landed = await rest(start);
+      info('play_keys', `→ held 1.1 s, Space from 0.35 s to 0.8 s (${Date.now() - t0} ms with the waits): ${JSON.stringify(landed.text)}`);
+      await page.screenshot({ path: join(outDir, '12-play-landed.png') });
+      const onPlatform = landed.on === 'a one-way platform' && Math.abs(landed.y - P.platform.y) < 0.01
+        && landed.x > P.platform.x[0] && landed.x < P.platform.x[1];
+      if (!onPlatform) fail(`play: after running and jumping the character is not on the one-way platform (y ${P.platform.y}, x ${P.platform.x.join(' … ')}): ${JSON.stringify(landed.text)}`);
+      else ok(`play: ran, jumped up through the one-way platform and landed on it at (${landed.x}, ${landed.y})`);
+      // ↓ + Space: down through the platform, onto the floor below.
+      await page.keyboard.down('ArrowDown');
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(200);
+      await page.keyboard.up('ArrowDown');
+      const dropped = await rest(landed.text);
+      info('play_drop', JSON.stringify(dropped.text));
+      if (!(dropped.on === 'the ground' && Math.abs(dropped.y - P.floorY) < 0.01 && Math.abs(dropped.x - landed.x) < 0.5))
+        fail(`play: down + jump did not drop the character through the platform onto the floor (y ${P.floorY}): ${JSON.stringify(dropped.text)}`);
+      else ok(`play: down + jump dropped through the one-way platform to (${dropped.x}, ${dropped.y})`);
+      // Enter: the run raced by every strategy's ghost; the character back at the start.
+      await page.keyboard.press('Enter');
+      try {
+        await page.waitForFunction((race) => {
+          if (document.getElementById('a11y-status').textContent.includes(race)) return true;
+          window.__webtest.wake();
+          return false;
+        }, P.race, { timeout: 10000, polling: 50 });
+        ok('play: Enter races the run: the status line names the ghost race');
+      } catch {
+        fail(`play: after Enter the status line does not name the ghost race: ${JSON.stringify(await statusText(page))}`);
+      }
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: join(outDir, '13-play-race.png') });
+      // The right-hand touch pad (a finger, CDP touch events) runs the character right from the start.
+      const before = await statusText(page);
+      const pad = { x: P.pad.gap * 2 + P.pad.size * 1.5, y: VIEW.height - P.pad.gap - P.pad.size / 2 };
+      const cdp = await context.newCDPSession(page);
+      const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 3 }] : [] });
+      await touch('touchStart', pad);
+      await page.waitForTimeout(600);
+      await touch('touchEnd');
+      const touched = await rest('', (x) => x > 3.0);
+      info('play_touch', `right pad at (${pad.x}, ${pad.y}) for 0.6 s: ${JSON.stringify(touched.text)}`);
+      if (!(touched.on === 'the ground' && touched.x > 3.0)) fail(`play: the right-hand touch pad did not run the character right: ${JSON.stringify(touched.text)}`);
+      else ok(`play: the right-hand touch pad ran the character to (${touched.x}, ${touched.y})`);
+    }
+    await context.close();
+  }
+
   // ------------------------------------------------------------------------- accessibility: the page's text
   await accessibility();
   // ------------------------------------------------------------------------- the 3D view from the URL fragment

@@ -38,6 +38,21 @@ export const SCENE = {
     cell: [86, 98, 124],
     discrete: [255, 90, 70],
   },
+  // Play by URL fragment (src/app/playground/play.rs, docs/demo.md#play): course 1 (src/app/levels.rs), the
+  // character standing at (2.5, 3.4) on the floor (top y = 3) and the first one-way platform's top at y = 5
+  // over x 5 … 17, so standing on it puts the centre at y = 5.4 (radius 0.4). The test holds → and Space,
+  // lets go, and reads where the character stands from the status line, which says so only once it is at
+  // rest (src/app/status.rs): "The character stands on a one-way platform at (x, 5.4)."
+  play: {
+    fragment: 'play=on&level=course-run',
+    start: 'The character stands on the ground at (2.5, 3.4).',
+    platform: { y: 5.4, x: [4.6, 17.4] },
+    floorY: 3.4,
+    race: 'Ghost race of 7 strategies',
+    // The touch pads: PAD_PX and PAD_GAP of src/app/playground/play.rs, left and right in the canvas's
+    // bottom-left corner.
+    pad: { size: 64, gap: 14 },
+  },
   // The page's text for screen readers (web/a11y.js; src/app/status.rs): the status line of the scene above
   // (arvo, circle left of the box: separated, its centre in zone 3, nothing to push) must name these, in
   // the app's words; a drag of the circle onto the box's centre must make it say these instead.

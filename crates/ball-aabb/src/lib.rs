@@ -72,6 +72,26 @@
 //! # Ok::<(), ball_aabb::ShapeError>(())
 //! ```
 //!
+//! ## Run a character through a level
+//! [`controller::Controller`] is a ball-shaped platformer character on top of the world step: it
+//! takes the player's input and `dt` in seconds each frame and reports where it is, whether it
+//! stands on the ground, and what happened (landed, jumped, snapped down a step, …). The ten-line
+//! game loop:
+//! ```
+//! use ball_aabb::controller::{Config, Controller, Event, Input};
+//! use ball_aabb::world::TileMap;
+//! let level = TileMap::from_ascii("....--....\n..........\n###...####", 1.0)?; // '-': one-way
+//! let mut player = Controller::new([0.5, 1.4], 0.4, Config::default())?;
+//! for frame in 0..90 {
+//!     let input = Input { x: 1.0, jump_pressed: frame == 20, jump_held: frame < 50, down: false };
+//!     let report = player.step(input, 1.0 / 60.0, &level);
+//!     if report.events.contains(Event::Landed) { /* play a sound */ }
+//!     // draw a circle at report.position (glam: Vec2::from(report.position))
+//! }
+//! assert!(player.grounded() && player.position()[0] > 7.0); // jumped the pit
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## How far is it, and where is the closest point
 //! [`Ball::contact`] gives the closest point of the box, the signed distance, the penetration depth
 //! and the zone (which of the 9 regions in 2D, 27 in 3D, the centre is in), computed in `f64`, so the
@@ -115,10 +135,11 @@
 //! - `std` (default): run-time CPU detection for the batched kernels and the platform's `sqrt`.
 //!   Without it the crate is `#![no_std]` (it uses `alloc` for traces and owned buffers only) and
 //!   computes the same correctly rounded square roots in software.
-//! - `glam`: the constructors take `impl Into<[f32; D]>`, so glam 0.27's `Vec2`/`Vec3`/`Vec3A` go in
-//!   as they are; accessors return the points as glam vectors (`Ball::center_vec2`,
-//!   `Aabb::min_vec2`, `Aabb::max_vec2`, and the `_vec3`/`_vec3a` forms), and array results
-//!   convert back with glam's own `From`.
+//! - `glam`: accessors that return the points as glam 0.27 vectors (`Ball::center_vec2`,
+//!   `Aabb::min_vec2`, `Aabb::max_vec2`, and the `_vec3`/`_vec3a` forms). Glam needs no feature
+//!   to go *in*: the shape constructors and the controller take `impl Into<[f32; D]>` for points and
+//!   velocities, which glam's `Vec2`/`Vec3`/`Vec3A` are as they are; results are arrays, which
+//!   glam's own `Vec2::from` takes. There are no `from_glam` constructors: none are needed.
 //! - `mint`: the same for mint's `Vector2`/`Vector3`, the interchange types glam, nalgebra and cgmath
 //!   convert to: `Ball::center_mint2`, `Aabb::min_mint2`, `Aabb::max_mint2` and the `_mint3` forms.
 //! - `serde`: `Serialize`/`Deserialize` for the shapes and result types.
@@ -141,6 +162,7 @@ extern crate std;
 pub mod algo;
 pub mod batch;
 pub mod contact;
+pub mod controller;
 #[cfg(any(feature = "glam", feature = "mint"))]
 mod convert;
 mod math;

@@ -10,6 +10,7 @@ mod algorithms;
 mod batch;
 mod cases;
 mod contact;
+mod controller;
 mod motion;
 mod response;
 mod validation;

@@ -129,7 +129,10 @@ pub const EXACT: [StrategyId; 3] = [StrategyId::SweptSlide, StrategyId::Merged, 
 #[must_use]
 pub fn claims(id: StrategyId, check: Check) -> bool {
     match id {
-        StrategyId::Merged | StrategyId::SweptSlideSeamless => true,
+        StrategyId::SweptSlideSeamless => true,
+        // A floor row of solid cells beside one-way cells is two merged rectangles: a seam, as the
+        // registry says of merged rectangles that meet.
+        StrategyId::Merged => check != Check::FlushSlide,
         StrategyId::SweptSlide => !matches!(check, Check::FlushSlide | Check::Freeze),
         _ => false,
     }

@@ -1,7 +1,6 @@
 //! The soak's tests, one binary: the checks against planted faults and known-good steps
-//! (`checks.rs`), the soak of every strategy that claims the invariants (`soak.rs`), and the
-//! library findings still open, ignored (`known.rs`).
+//! (`checks.rs`) and the soak of every strategy that claims the invariants (`soak.rs`). Its
+//! findings on the library are tests of the library's own, next to the code (`crates/ball-aabb/tests/world.rs`).
 
 mod checks;
-mod known;
 mod soak;

@@ -9,12 +9,18 @@
 //! second) is `v·h` per step and gravity `g·h²` (see [`crate::geom::world`]'s Units). Velocities are
 //! kept per step between steps, so a ball the strategy leaves alone keeps its velocity bit for bit.
 //!
+//! **Play** (`play=on`, [`play`]): the ball is a character driven by the core's character
+//! controller at the same fixed step, from the keys; the race replays the inputs of a run with
+//! every strategy as ghosts ([`script`] writes such a run as scene text).
+//!
 //! Nothing here reads or changes the app's [`State`](crate::app::State): the state holds a
 //! [`PlaygroundState`], [`apply_playground`](crate::app::apply_playground) applies the commands.
 
-use crate::app::levels::{PlayMap, LEVELS};
+use crate::app::levels::{course, PlayMap, LEVELS};
 pub mod options;
+pub mod play;
 pub mod pointer;
+pub mod script;
 
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
 use crate::geom::Circle;
@@ -164,6 +170,8 @@ pub struct PlaygroundState {
     pub drive: f32,
     /// A jump asked for, done on the next step if the ball stands on something.
     pub jump: bool,
+    /// The Play mode's character, its recording and its ghosts (used while `options.play`).
+    pub play: play::PlayState,
 }
 
 impl PlaygroundState {
@@ -181,6 +189,7 @@ impl PlaygroundState {
             stroke: None,
             drive: 0.0,
             jump: false,
+            play: play::PlayState::new(&options),
         };
         restart(&mut p);
         for _ in 0..options.steps {
@@ -202,10 +211,18 @@ impl PlaygroundState {
         self.steps as f32 * STEP_SECONDS
     }
 
-    /// Every runner has stopped (fell out) or the run reached [`MAX_RUN_STEPS`].
+    /// Every runner has stopped (fell out) or the run reached [`MAX_RUN_STEPS`]. (Play never
+    /// finishes: the character is the player's.)
     #[must_use]
     pub fn finished(&self) -> bool {
-        self.steps >= MAX_RUN_STEPS || self.runners.iter().all(|r| r.out)
+        !self.options.play && (self.steps >= MAX_RUN_STEPS || self.runners.iter().all(|r| r.out))
+    }
+
+    /// Would another frame change anything? Outside Play: not paused and not finished; in Play:
+    /// not paused and not [idle](play::PlayState::idle).
+    #[must_use]
+    pub fn moving(&self) -> bool {
+        !self.paused && if self.options.play { !self.play.idle(self.steps) } else { !self.finished() }
     }
 
     /// The level's display name, or "painted map".
@@ -242,21 +259,50 @@ pub enum PlaygroundCommand {
         row: usize,
         solid: bool,
     },
-    /// A jump (Up or Space).
+    /// A jump (Up or Space; W too in Play).
     Jump,
+    /// Play mode on or off (key Y).
+    TogglePlay,
+    /// Play: replay the run just played with every strategy as ghosts, and start again beside
+    /// them (Enter).
+    RaceGhosts,
 }
 
-/// Back to the start: new runners from the ball and the throw.
+/// Back to the start: new runners from the ball and the throw; in Play, a new attempt (the
+/// character at the start, a race replayed again).
 pub fn restart(p: &mut PlaygroundState) {
     let o = &p.options;
+    p.steps = 0;
+    p.accumulator = 0.0;
+    if o.play {
+        p.runners.clear();
+        play::restart(&mut p.play, o);
+        return;
+    }
     let strategies: Vec<StrategyId> =
         if o.race { STRATEGIES.iter().map(|s| s.kind).collect() } else { vec![o.strategy] };
     p.runners = strategies.into_iter().map(|s| Runner::new(s, o.ball, o.throw)).collect();
+}
+
+/// Play from these options again: the character, the script, the race (see [`play::PlayState::new`]).
+fn reset_play(p: &mut PlaygroundState) {
+    p.play = play::PlayState::new(&p.options);
+    restart_clock(p);
+    if p.options.play {
+        p.options.race = p.play.racing();
+        p.runners.clear();
+    } else {
+        restart(p);
+    }
+}
+
+fn restart_clock(p: &mut PlaygroundState) {
     p.steps = 0;
     p.accumulator = 0.0;
 }
 
-/// One fixed step of every runner (the keys' drive and jump apply outside a race).
+/// One fixed step of every runner (the keys' drive and jump apply outside a race); in Play, of the
+/// character and the ghosts.
 pub fn fixed_step(p: &mut PlaygroundState) {
     if p.finished() {
         return;
@@ -266,6 +312,15 @@ pub fn fixed_step(p: &mut PlaygroundState) {
 }
 
 fn step_on(p: &mut PlaygroundState, map: &TileMap) {
+    if p.options.play {
+        if play::step(&mut p.play, map, p.steps, STEP_SECONDS) {
+            // Fell out of the world: a new attempt.
+            restart(p);
+        } else {
+            p.steps += 1;
+        }
+        return;
+    }
     let params = p.params();
     let drive = if p.options.race { 0.0 } else { p.drive };
     let jump = std::mem::take(&mut p.jump) && !p.options.race;
@@ -325,15 +380,41 @@ pub fn set_cell(p: &mut PlaygroundState, col: usize, row: usize, solid: bool) ->
     changed
 }
 
-/// Loads a built-in level, keeping the strategy, the race and gravity settings.
+/// Loads a built-in level, keeping the strategy, the race and gravity settings (and Play, without
+/// its race: there is no run on the new level yet).
 pub fn load_level(p: &mut PlaygroundState, i: usize) {
     if i >= LEVELS.len() {
         return;
     }
     let o = p.options;
-    p.options =
-        PlaygroundOptions { strategy: o.strategy, race: o.race, gravity: o.gravity, ..PlaygroundOptions::level(i) };
-    restart(p);
+    p.options = PlaygroundOptions {
+        strategy: o.strategy,
+        race: o.race && !o.play,
+        gravity: o.gravity,
+        play: o.play,
+        ..PlaygroundOptions::level(i)
+    };
+    if o.play {
+        reset_play(p);
+    } else {
+        restart(p);
+    }
+}
+
+/// Play on or off. Play starts on the first level of the course unless the map is one of its
+/// levels already; off, the playground's runners start again on the same map.
+pub fn toggle_play(p: &mut PlaygroundState) {
+    let on = !p.options.play;
+    if on && !p.options.level.is_some_and(|i| LEVELS[i].play) {
+        if let Some(first) = course().next() {
+            p.options = PlaygroundOptions { strategy: p.options.strategy, ..PlaygroundOptions::level(first) };
+        }
+    }
+    p.options.play = on;
+    p.options.race = false;
+    p.options.inputs = script::InputScript::EMPTY;
+    p.options.steps = 0;
+    reset_play(p);
 }
 
 /// Applies a playground command that concerns only the playground (the app's `apply_playground`
@@ -349,15 +430,28 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         }
         PlaygroundCommand::SetStrategy(s) => {
             p.options.strategy = s;
-            if !p.options.race {
+            if p.options.play || !p.options.race {
                 restart(p);
+            }
+        }
+        PlaygroundCommand::SetRace(r) if p.options.play => {
+            if r {
+                race_ghosts(p);
+            } else {
+                play::stop_race(&mut p.play);
+                p.options.race = false;
             }
         }
         PlaygroundCommand::SetRace(r) => {
             p.options.race = r;
             restart(p);
         }
-        PlaygroundCommand::SetGravity(g) => p.options.gravity = g,
+        PlaygroundCommand::SetGravity(g) => {
+            p.options.gravity = g;
+            if p.options.play {
+                restart(p);
+            }
+        }
         PlaygroundCommand::Restart => restart(p),
         PlaygroundCommand::PauseResume => p.paused = !p.paused,
         PlaygroundCommand::Step => single_step(p),
@@ -377,8 +471,24 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         PlaygroundCommand::SetCell { col, row, solid } => {
             set_cell(p, col, row, solid);
         }
+        PlaygroundCommand::Jump if p.options.play => p.play.jump_latch = true,
         PlaygroundCommand::Jump => p.jump = true,
+        PlaygroundCommand::TogglePlay => toggle_play(p),
+        PlaygroundCommand::RaceGhosts => {
+            if p.options.play {
+                race_ghosts(p);
+            }
+        }
     }
+}
+
+/// Play: the ghost race on the run just played (see [`play::race_recording`]); the clock starts
+/// again with it.
+fn race_ghosts(p: &mut PlaygroundState) {
+    if play::race_recording(&mut p.play, &p.options) {
+        restart_clock(p);
+    }
+    p.options.race = p.play.racing();
 }
 
 /// The tip of the throw arrow, world units.
@@ -390,3 +500,7 @@ pub fn throw_tip(o: &PlaygroundOptions) -> [f32; 2] {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod play_tests;

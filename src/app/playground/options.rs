@@ -1,7 +1,8 @@
 //! The playground's part of the scene text: the level or painted map, the strategy, the race, the
-//! ball, the throw, gravity and the steps run on loading (`playground=on` is the app's
-//! [`Mode`](crate::app::Mode)).
+//! ball, the throw, gravity, the steps run on loading, and the Play mode (`play=on`) with its
+//! inputs (`inputs=`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
 
+use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, PlayMap, LEVELS};
 use crate::app::text::{parse_vector, OptionError};
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
@@ -26,6 +27,10 @@ pub struct PlaygroundOptions {
     pub gravity: bool,
     /// Fixed steps simulated when the scene is loaded.
     pub steps: u32,
+    /// The Play mode: the ball is a character driven by the core's controller (`play=on`).
+    pub play: bool,
+    /// Play: the inputs the character follows from the start, which a race replays (`inputs=`).
+    pub inputs: InputScript,
 }
 
 impl PlaygroundOptions {
@@ -42,6 +47,8 @@ impl PlaygroundOptions {
             throw: l.throw,
             gravity: true,
             steps: 0,
+            play: false,
+            inputs: InputScript::EMPTY,
         }
     }
 }
@@ -102,4 +109,9 @@ pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
         return Err(OptionError { field: "ball", message: format!("r {} is not in 0.05..=4", v[2]) });
     }
     Circle::new([v[0], v[1]], v[2]).map_err(|e| OptionError { field: "ball", message: e.to_string() })
+}
+
+/// A Play mode script (`inputs=`, see [`InputScript::parse`]).
+pub fn parse_inputs(text: &str) -> Result<InputScript, OptionError> {
+    InputScript::parse(text)
 }

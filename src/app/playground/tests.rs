@@ -30,7 +30,14 @@ fn the_compact_map_text_is_run_length_and_bad_maps_are_refused() {
     assert!(m.is_solid(3, 1) && !m.is_solid(2, 1) && (0..5).all(|c| m.is_solid(c, 0)));
     assert_eq!(m.to_compact(), "3.2#/5#");
     assert_eq!(PlayMap::parse("..#/#.#"), PlayMap::parse("2.#/#.#"));
-    for bad in ["3./4.", "3x", "3", "0#", "", "65#"] {
+    // One-way cells: `-`, the core's Tile::OneWay, neither solid nor empty.
+    let m = PlayMap::parse("2.3-/5#").unwrap();
+    assert!(m.is_one_way(2, 1) && !m.is_solid(2, 1) && !m.is_one_way(1, 1) && m.one_way_count() == 3);
+    assert_eq!(m.to_compact(), "2.3-/5#");
+    assert_eq!(m.tile_map().one_way_count(), 3);
+    assert_eq!(m.tile_map().solid_count(), 5);
+    assert_eq!(PlayMap::from_ascii("..---\n#####"), Ok(m));
+    for bad in ["3./4.", "3x", "3", "0#", "", "65#", "3=/3#"] {
         assert!(PlayMap::parse(bad).is_err(), "{bad:?}");
     }
 }

@@ -546,8 +546,9 @@ pub const STRATEGIES: &[Strategy] = &[
         explanation: "The swept slide against larger rectangles: solid cells are merged into maximal \
             horizontal runs, and runs of the same extent in consecutive rows into one rectangle (greedy \
             rows, then vertical merge). A flush floor becomes one box: no seam left to catch on. Seams \
-            remain where merged rectangles meet (a floor under a wall, stairs), and a box list is taken \
-            as given. On a tile map the rectangles are found on the fly from the bitset, so editing a \
+            remain where merged rectangles meet (a floor under a wall, stairs, solid cells beside \
+            one-way cells in a row: runs of one-way cells merge along their row only), and a box list \
+            is taken as given. On a tile map the rectangles are found on the fly from the bitset, so editing a \
             cell needs no rebuild.",
         source: Source {
             author: "Godot Engine (Mickeon, KoBeWi et al.)",

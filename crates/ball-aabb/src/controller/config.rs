@@ -1,0 +1,122 @@
+//! [`Config`]: the character's tunables, in world units and seconds, each beside what Godot's
+//! `CharacterBody2D` and Rapier's `KinematicCharacterController` call it.
+
+#![forbid(unsafe_code)]
+
+use crate::world::{StrategyId, DEFAULT_SLOP};
+
+/// How the character moves. Units: world units (`u`) and seconds; **y points up**.
+///
+/// The defaults suit a level of unit cells and a ball of radius about 0.4 (a cell is `1 u`): a
+/// jump clears about two cells, the run crosses a cell in a sixth of a second. Where Godot's
+/// `CharacterBody2D` or Rapier's `KinematicCharacterController` has the same knob, its default is
+/// given beside ours (Godot counts pixels with y down; Rapier's `Relative` lengths are fractions of
+/// the character's height, `2r` for a ball). Neither engine has gravity, run speed, jumps or their
+/// timers in the controller: Godot's "Basic Movement" script template sets them in user code
+/// (`SPEED = 300.0`, `JUMP_VELOCITY = -400.0`, the project's gravity `980 px/s²`), and Rapier leaves
+/// them to the caller's desired translation.
+///
+/// | field | default | Godot `CharacterBody2D` | Rapier `KinematicCharacterController` |
+/// |---|---|---|---|
+/// | [`gravity`](Config::gravity) | `30 u/s²` | project gravity, `980 px/s²` | (caller's) |
+/// | [`run_speed`](Config::run_speed) | `6 u/s` | template `SPEED = 300` | (caller's) |
+/// | [`run_accel`](Config::run_accel) / [`air_accel`](Config::air_accel) | `60` / `30 u/s²` | none: the template sets the speed at once | (caller's) |
+/// | [`jump_speed`](Config::jump_speed) | `12 u/s` (peak ≈ `2.4 u`) | template `JUMP_VELOCITY = -400` | (caller's) |
+/// | [`jump_cut`](Config::jump_cut) | `0.5` | none (a common script: `velocity.y *= 0.5` on release) | none |
+/// | [`max_fall_speed`](Config::max_fall_speed) | `20 u/s` | none | none |
+/// | [`floor_min_normal_y`](Config::floor_min_normal_y) | `cos 45° ≈ 0.7071` | `floor_max_angle = 45°` | `max_slope_climb_angle = π/4` |
+/// | [`snap_distance`](Config::snap_distance) | `1 u` (one unit cell) | `floor_snap_length = 1 px` | `snap_to_ground = Relative(0.2)` |
+/// | [`max_step_height`](Config::max_step_height) | `0.5 u` | none | `autostep` (off; on: `max_height = Relative(0.25)`) |
+/// | [`coyote_time`](Config::coyote_time) | `0.1 s` | none | none |
+/// | [`jump_buffer_time`](Config::jump_buffer_time) | `0.1 s` | none | none |
+/// | [`strategy`](Config::strategy) | `swept-slide-seamless` | `move_and_slide` (`max_slides = 4`) | `slide = true` |
+/// | [`slop`](Config::slop) | `10⁻⁴ u` ([`DEFAULT_SLOP`]) | `safe_margin = 0.08 px` | `offset = Relative(0.01)` |
+///
+/// Coyote time and the jump buffer are Celeste's (Maddy Thorson, 2018: `JumpGraceTime = 0.1`, the
+/// jump input buffered `0.08 s`). The larger snap distance is this crate's choice: a one-cell step
+/// down is then walked down, not fallen down (see the [module](super) docs).
+///
+/// ```
+/// use ball_aabb::controller::Config;
+/// let floaty = Config { gravity: 15.0, jump_cut: 1.0, ..Config::default() };
+/// assert_eq!(floaty.jump_speed, 12.0);
+/// // The continuous peak of a held jump: v² / 2g.
+/// assert_eq!(floaty.jump_speed * floaty.jump_speed / (2.0 * floaty.gravity), 4.8);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Downward acceleration in the air, `u/s²` (`≥ 0`; applied as `v.y ← v.y − gravity·dt`).
+    pub gravity: f32,
+    /// The horizontal speed [`Input::x`](super::Input::x) `= ±1` asks for, `u/s`.
+    pub run_speed: f32,
+    /// How fast the horizontal speed moves toward the asked speed on the ground, `u/s²`
+    /// (`f32::INFINITY`: at once, as Godot's template does).
+    pub run_accel: f32,
+    /// The same in the air, `u/s²`.
+    pub air_accel: f32,
+    /// The vertical speed a jump starts with, `u/s`. The gravity of the jump's own step applies:
+    /// after `k` steps of `dt` in the air the rise is `k·jump_speed·dt − gravity·dt²·k(k+1)/2`.
+    pub jump_speed: f32,
+    /// **Variable jump height**: when the jump button is released while the character still rises
+    /// from a jump, its vertical speed is multiplied by this, once (`1`: no cut; `0`: stop rising).
+    pub jump_cut: f32,
+    /// The largest downward speed, `u/s` (a terminal velocity; `f32::INFINITY`: none).
+    pub max_fall_speed: f32,
+    /// **Ground normal threshold**: a contact whose normal has `y ≥` this counts as ground; `≤ −`
+    /// this, as a ceiling; anything between, as a wall. `cos(floor max angle)`: the default
+    /// `cos 45° = 0.70710677` is Godot's `floor_max_angle` and Rapier's `max_slope_climb_angle`. In a
+    /// world of axis-aligned boxes only a box's corner gives a tilted normal.
+    pub floor_min_normal_y: f32,
+    /// **Snap to ground**: a character on the ground at the start of a step, not jumping, that
+    /// would end it in the air is moved down onto ground found within this distance, `u`
+    /// (`0`: never). Godot's `floor_snap_length`, Rapier's `snap_to_ground`.
+    pub snap_distance: f32,
+    /// **Step up**: a character on the ground blocked by a ledge at most this high above its feet
+    /// climbs onto it in the same step (up, across, down, as Rapier's `autostep` does), `u`
+    /// (`0`: never).
+    pub max_step_height: f32,
+    /// **Coyote time**, `s`: a jump is still allowed this long after the character left the ground
+    /// without jumping (ran off a ledge).
+    pub coyote_time: f32,
+    /// **Jump buffer**, `s`: a jump pressed this long before the character can jump (in the air,
+    /// just before landing) happens as soon as it can.
+    pub jump_buffer_time: f32,
+    /// The world step's resolution strategy (the default: the swept slide without internal edges).
+    /// The controller's ground probes use it too: a discrete strategy works but tunnels.
+    pub strategy: StrategyId,
+    /// The contact tolerance, `u` (the world step's [`Params::slop`](crate::world::Params::slop),
+    /// Box2D's linear slop): feet within this of a floor's top stand on it.
+    pub slop: f32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            gravity: 30.0,
+            run_speed: 6.0,
+            run_accel: 60.0,
+            air_accel: 30.0,
+            jump_speed: 12.0,
+            jump_cut: 0.5,
+            max_fall_speed: 20.0,
+            floor_min_normal_y: core::f32::consts::FRAC_1_SQRT_2,
+            snap_distance: 1.0,
+            max_step_height: 0.5,
+            coyote_time: 0.1,
+            jump_buffer_time: 0.1,
+            strategy: StrategyId::SweptSlideSeamless,
+            slop: DEFAULT_SLOP,
+        }
+    }
+}
+
+impl Config {
+    /// A length or a rate as the step uses it: NaN and negatives count as 0.
+    pub(super) fn nonneg(x: f32) -> f32 {
+        if x > 0.0 {
+            x
+        } else {
+            0.0
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! A character controller for a ball-shaped character, on top of the world step: run, jump, land,
+//! walk down steps and up ledges, pass up through one-way platforms and drop down through them —
+//! in seconds, with the ground, wall and ceiling it touches and what happened, every step.
+//!
+//! ```
+//! use ball_aabb::controller::{Config, Controller, Input};
+//! use ball_aabb::world::TileMap;
+//! let level = TileMap::from_ascii("..-----...\n..........\n##########", 1.0)?; // '-': one-way
+//! let mut player = Controller::new([1.5, 1.4], 0.4, Config::default())?; // feet on the floor (y = 1)
+//! for frame in 0..120 {
+//!     let run = if frame < 40 { 1.0 } else { 0.0 }; // right for 40 frames, then let go
+//!     let input = Input { x: run, jump_pressed: frame == 10, jump_held: frame < 40, down: false };
+//!     let report = player.step(input, 1.0 / 60.0, &level); // dt in seconds
+//!     // draw the ball at report.position (glam: Vec2::from(report.position)) …
+//! }
+//! assert!(player.grounded() && player.position()[1] == 3.4); // up through the platform, on top
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # One step
+//! [`Controller::step`] takes an [`Input`] (the wanted horizontal direction, jump pressed / held,
+//! down held), the time step `dt` in seconds and the world, and returns a [`Report`]:
+//!
+//! 1. **timers**: a jump press fills the jump buffer ([`Config::jump_buffer_time`]); in the air the
+//!    coyote time ([`Config::coyote_time`]) runs down;
+//! 2. **run**: the horizontal speed moves toward `x · run_speed` by at most `accel · dt`;
+//! 3. **jump or drop**: with a jump wanted (pressed now or buffered) and the character on the
+//!    ground or in coyote time, `v.y ← jump_speed`; with down held too and only one-way
+//!    platforms underfoot, it drops through them instead;
+//! 4. **jump cut** (variable jump height): releasing the button while still rising from a jump
+//!    multiplies `v.y` by [`Config::jump_cut`], once;
+//! 5. **gravity** in the air, `v.y ← max(v.y − g·dt, −max_fall_speed)`; on the ground `v.y = 0`;
+//! 6. **move** by `v·dt` with [`world::step`](crate::world::step) (no gravity there, restitution 0):
+//!    the contacts it reports are sorted into ground, walls and ceilings by
+//!    [`Config::floor_min_normal_y`], and the velocity loses what they blocked;
+//! 7. **step up**: on the ground and blocked by a wall, try up–across–down ([`Config::max_step_height`]);
+//! 8. **ground**: where the character now stands, snapping down by at most
+//!    [`Config::snap_distance`] if it stood on the ground at the start and did not jump.
+//!
+//! # The flat foot
+//! On the ground the character stands on a **flat foot as wide as the ball**: it is supported by
+//! any box top under `[x − r, x + r]`, at its feet's height (within the [`Config::slop`]), and its
+//! centre is then put exactly at `top + r` ([`standing_height`]: rounded so that it touches the top,
+//! never sinks into it). So a run along a floor of tiles keeps one height with
+//! any numbers (no rounding drift, no seams), the character walks over a gap no wider than `2r`,
+//! and it stands on a ledge until its whole width is past the edge — then, with nothing under it,
+//! the snap takes it straight down (a one-cell step: it walks down; a pit: it falls, with coyote
+//! time to jump). A ball rolling freely would instead roll around the ledge's corner and hop.
+//! This is a box character's support, kept for the ball; the only tilted ground is a box corner
+//! the character lands on from the air (within [`Config::floor_min_normal_y`]).
+//!
+//! # One-way platforms
+//! A one-way box (`-` in [`TileMap::from_ascii`](crate::world::TileMap::from_ascii)) counts for a
+//! move only when its top is at or below the character's feet at the start of the move: it jumps
+//! up through them and lands on top. Down + jump while standing only on one-way boxes drops
+//! through them: they are ignored until the feet are below their top.
+
+#![forbid(unsafe_code)]
+
+mod config;
+mod events;
+mod ground;
+mod passable;
+
+pub use config::Config;
+pub use events::{Event, Events};
+pub use ground::standing_height;
+
+use crate::shape::{Circle, ShapeError};
+use crate::world::{Params, World};
+use ground::{Ctx, Ground};
+
+/// What the player asks for during one step.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Input {
+    /// The wanted horizontal direction, `−1` (left) to `1` (right), as a fraction of
+    /// [`Config::run_speed`]; clamped to `[−1, 1]`, NaN counts as 0. An analogue stick's x as it is.
+    pub x: f32,
+    /// The jump button went down during this step (an edge: true for one step per press).
+    pub jump_pressed: bool,
+    /// The jump button is held (for the variable jump height: releasing it cuts the jump).
+    pub jump_held: bool,
+    /// Down is held (down + jump drops through one-way platforms).
+    pub down: bool,
+}
+
+impl Input {
+    /// Run at `x` (a fraction of the run speed), no button.
+    #[must_use]
+    pub fn run(x: f32) -> Self {
+        Input { x, ..Input::default() }
+    }
+}
+
+/// What one [`Controller::step`] did. Plain data, no allocation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Report {
+    /// The centre after the step (glam: `Vec2::from(report.position)`).
+    pub position: [f32; 2],
+    /// The velocity after the step, `u/s`: what blocked the move removed, `y = 0` on the ground.
+    pub velocity: [f32; 2],
+    /// On the ground after the step.
+    pub grounded: bool,
+    /// The ground's normal when grounded (`[0, 1]` on a box top; tilted on a corner), else `[0, 0]`.
+    pub ground_normal: [f32; 2],
+    /// The move was blocked by a wall (a contact whose normal is neither ground nor ceiling).
+    pub on_wall: bool,
+    /// That wall's normal (the last one met), else `[0, 0]`.
+    pub wall_normal: [f32; 2],
+    /// The move was blocked by a ceiling.
+    pub on_ceiling: bool,
+    /// What happened.
+    pub events: Events,
+    /// The push the world step gave the ball out of solids it started in (see
+    /// [`Step::pushed_out`](crate::world::Step::pushed_out)); `[0, 0]` almost always.
+    pub pushed_out: [f32; 2],
+}
+
+/// A ball-shaped character: its ball, its velocity in `u/s`, whether it stands on the ground, and
+/// its jump timers. See the [module](self) docs for what a step does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Controller {
+    ball: Circle,
+    velocity: [f32; 2],
+    config: Config,
+    grounded: bool,
+    ground_normal: [f32; 2],
+    /// The top the feet stand on, when grounded.
+    ground_top: f32,
+    /// Every box underfoot is one-way.
+    ground_one_way_only: bool,
+    /// Coyote time left, seconds.
+    coyote: f32,
+    /// Jump buffer left, seconds.
+    buffer: f32,
+    /// Rising from a jump that has not been cut yet.
+    rising: bool,
+    /// Dropping through the one-way boxes with this top.
+    drop_top: Option<f32>,
+}
+
+impl Controller {
+    /// A character of radius `radius` centred at `position` (a `[f32; 2]`, or glam's `Vec2` as it
+    /// is), at rest and in the air: its first step finds the ground under it. Fails, naming the
+    /// field, on a non-finite number or a negative radius.
+    pub fn new(position: impl Into<[f32; 2]>, radius: f32, config: Config) -> Result<Self, ShapeError> {
+        Ok(Controller {
+            ball: Circle::new(position, radius)?,
+            velocity: [0.0; 2],
+            config,
+            grounded: false,
+            ground_normal: [0.0; 2],
+            ground_top: 0.0,
+            ground_one_way_only: false,
+            coyote: 0.0,
+            buffer: 0.0,
+            rising: false,
+            drop_top: None,
+        })
+    }
+
+    /// The centre.
+    #[must_use]
+    pub fn position(&self) -> [f32; 2] {
+        self.ball.center()
+    }
+
+    /// The velocity, `u/s`.
+    #[must_use]
+    pub fn velocity(&self) -> [f32; 2] {
+        self.velocity
+    }
+
+    /// The radius.
+    #[must_use]
+    pub fn radius(&self) -> f32 {
+        self.ball.radius()
+    }
+
+    /// The ball (centre and radius).
+    #[must_use]
+    pub fn ball(&self) -> Circle {
+        self.ball
+    }
+
+    /// On the ground (after the last step)?
+    #[must_use]
+    pub fn grounded(&self) -> bool {
+        self.grounded
+    }
+
+    /// The ground normal when grounded.
+    #[must_use]
+    pub fn ground_normal(&self) -> Option<[f32; 2]> {
+        self.grounded.then_some(self.ground_normal)
+    }
+
+    /// The coyote time left, seconds (0 on the ground after a jump, or once it ran out).
+    #[must_use]
+    pub fn coyote_left(&self) -> f32 {
+        self.coyote
+    }
+
+    /// The jump buffer left, seconds.
+    #[must_use]
+    pub fn jump_buffer_left(&self) -> f32 {
+        self.buffer
+    }
+
+    /// The tunables.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The tunables, to change between steps.
+    pub fn config_mut(&mut self) -> &mut Config {
+        &mut self.config
+    }
+
+    /// Puts the character at `position` (a respawn, a teleport), in the air and at rest is up to
+    /// the caller: the velocity is kept, the ground is found again by the next step.
+    pub fn set_position(&mut self, position: impl Into<[f32; 2]>) -> Result<(), ShapeError> {
+        self.ball = Circle::new(position, self.ball.radius())?;
+        self.grounded = false;
+        self.ground_normal = [0.0; 2];
+        self.drop_top = None;
+        Ok(())
+    }
+
+    /// Sets the velocity, `u/s` (a `[f32; 2]` or a `Vec2`). Non-finite components become 0.
+    pub fn set_velocity(&mut self, velocity: impl Into<[f32; 2]>) {
+        self.velocity = velocity.into().map(|x| if x.is_finite() { x } else { 0.0 });
+    }
+
+    /// One step of `dt` seconds through `world` (see the [module](self) docs). A `dt` that is not
+    /// finite and positive changes nothing.
+    pub fn step(&mut self, input: Input, dt: f32, world: &impl World) -> Report {
+        let mut events = Events::EMPTY;
+        let mut report = self.report(events);
+        if !(dt > 0.0 && dt.is_finite()) {
+            return report;
+        }
+        let cfg = self.config;
+        let r = self.ball.radius();
+        let start = self.ball.center();
+        let was_grounded = self.grounded;
+        let mut v = self.velocity;
+
+        // 1. Timers.
+        self.buffer =
+            if input.jump_pressed { Config::nonneg(cfg.jump_buffer_time) } else { (self.buffer - dt).max(0.0) };
+        if !was_grounded {
+            self.coyote = (self.coyote - dt).max(0.0);
+        }
+        let wants_jump = input.jump_pressed || self.buffer > 0.0;
+
+        // 2. Run.
+        let x = if input.x.is_nan() { 0.0 } else { input.x.clamp(-1.0, 1.0) };
+        let accel = Config::nonneg(if was_grounded { cfg.run_accel } else { cfg.air_accel });
+        v[0] = approach(v[0], x * cfg.run_speed, accel * dt);
+
+        // 3. Jump, or drop through.
+        let (mut jumped, mut dropped) = (false, false);
+        if wants_jump && input.down && was_grounded && self.ground_one_way_only {
+            self.drop_top = Some(self.ground_top);
+            dropped = true;
+            events.insert(Event::DroppedThrough);
+        } else if wants_jump && (was_grounded || self.coyote > 0.0) {
+            v[1] = cfg.jump_speed;
+            self.rising = true;
+            jumped = true;
+            events.insert(Event::Jumped);
+        }
+        if jumped || dropped {
+            (self.buffer, self.coyote, self.grounded) = (0.0, 0.0, false);
+        }
+        let standing = self.grounded;
+
+        // 4. Jump cut.
+        if self.rising && !input.jump_held && v[1] > 0.0 {
+            v[1] *= cfg.jump_cut;
+            self.rising = false;
+        }
+
+        // 5. Gravity.
+        v[1] = if standing {
+            0.0
+        } else {
+            (v[1] - Config::nonneg(cfg.gravity) * dt).max(-Config::nonneg(cfg.max_fall_speed))
+        };
+        if !v.iter().all(|c| c.is_finite()) {
+            v = [0.0; 2];
+        }
+
+        // 6. Move.
+        let ctx = Ctx {
+            world,
+            config: &cfg,
+            params: Params { slop: cfg.slop, ..Params::default() },
+            radius: r,
+            drop_top: self.drop_top,
+        };
+        let d = [v[0] * dt, v[1] * dt];
+        let s = ctx.move_ball(start, d);
+        let mut pos = s.end;
+        // A component the move did not change keeps its exact value (no ·dt/dt rounding).
+        let mut out = [0, 1].map(|k| if s.velocity[k] == s.velocity_in[k] { v[k] } else { s.velocity[k] / dt });
+        let floor = cfg.floor_min_normal_y;
+        for c in s.contacts() {
+            if c.normal[1] <= -floor {
+                report.on_ceiling = true;
+            } else if c.normal[1] < floor {
+                report.on_wall = true;
+                report.wall_normal = c.normal;
+            }
+        }
+        if s.pushed_out != [0.0; 2] {
+            events.insert(Event::PushedOut);
+        }
+        if standing {
+            out[1] = out[1].min(0.0); // the ground never launches a character: only a jump does
+        } else if report.on_wall {
+            // Nor does a wall: sliding up a steep corner would let a push into it hold the
+            // character up against gravity (a ball stuck halfway up a corner, in the air).
+            out[1] = out[1].min(v[1]);
+        }
+        if report.on_ceiling {
+            events.insert(Event::HitCeiling);
+            self.rising = false;
+            out[1] = out[1].min(0.0);
+        }
+
+        // 7. Step up.
+        let mut stepped: Option<Ground> = None;
+        if standing && report.on_wall && report.wall_normal[0] * d[0] < 0.0 {
+            if let Some((p, g)) = ctx.step_up(start, d[0], s.end[0]) {
+                pos = p;
+                out = [v[0], 0.0];
+                (report.on_wall, report.wall_normal) = (false, [0.0; 2]);
+                events.insert(Event::SteppedUp);
+                stepped = Some(g);
+            }
+        }
+
+        // 8. Ground.
+        let ground = if stepped.is_some() {
+            stepped
+        } else if out[1] > 0.0 && (jumped || self.rising) {
+            None
+        } else {
+            let max_drop = if standing { Config::nonneg(cfg.snap_distance) } else { 0.0 };
+            ctx.probe(pos, max_drop, standing)
+        };
+        let tol = ctx.tol(pos);
+        match ground {
+            Some(g) => {
+                if stepped.is_none() && g.center_y < pos[1] - tol {
+                    events.insert(Event::SnappedDown);
+                }
+                if !was_grounded {
+                    events.insert(Event::Landed);
+                }
+                pos[1] = g.center_y;
+                out[1] = 0.0;
+                self.grounded = true;
+                self.ground_normal = g.normal;
+                self.ground_top = g.top;
+                self.ground_one_way_only = g.one_way_only;
+                self.coyote = Config::nonneg(cfg.coyote_time);
+                self.rising = false;
+                self.drop_top = None;
+            }
+            None => {
+                if was_grounded {
+                    events.insert(Event::LeftGround);
+                }
+                self.grounded = false;
+                self.ground_normal = [0.0; 2];
+            }
+        }
+        if out[1] <= 0.0 {
+            self.rising = false;
+        }
+        if self.drop_top.is_some_and(|top| pos[1] - r < top - tol) {
+            self.drop_top = None; // below the platform: the one-way rule leaves it out by itself
+        }
+        if let Ok(ball) = Circle::new(pos, r) {
+            self.ball = ball;
+        }
+        self.velocity = if out.iter().all(|c| c.is_finite()) { out } else { [0.0; 2] };
+        let flags = (report.on_wall, report.wall_normal, report.on_ceiling);
+        report = self.report(events);
+        (report.on_wall, report.wall_normal, report.on_ceiling) = flags;
+        report.pushed_out = s.pushed_out;
+        report
+    }
+
+    /// The report of the current state, with these events (no wall, no ceiling).
+    fn report(&self, events: Events) -> Report {
+        Report {
+            position: self.ball.center(),
+            velocity: self.velocity,
+            grounded: self.grounded,
+            ground_normal: if self.grounded { self.ground_normal } else { [0.0; 2] },
+            on_wall: false,
+            wall_normal: [0.0; 2],
+            on_ceiling: false,
+            events,
+            pushed_out: [0.0; 2],
+        }
+    }
+}
+
+/// `v` moved toward `target` by at most `step` (`≥ 0`).
+fn approach(v: f32, target: f32, step: f32) -> f32 {
+    if v < target {
+        (v + step).min(target)
+    } else {
+        (v - step).max(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn approach_stops_at_the_target() {
+        assert_eq!(approach(0.0, 6.0, 1.0), 1.0);
+        assert_eq!(approach(5.5, 6.0, 1.0), 6.0);
+        assert_eq!(approach(-2.0, -6.0, f32::INFINITY), -6.0);
+        assert_eq!(ground::UP, [0.0, 1.0]);
+    }
+}
