@@ -1125,3 +1125,22 @@ fn merged_rolls_on_a_one_way_floor_as_on_a_solid_one() {
         }
     }
 }
+
+/// Found by the soak: the push-out's search started from a radius as large as the largest merged
+/// box around the ball; beside one long run (here the map's bottom rows, one 61.8-wide rectangle)
+/// the first search took in the whole map, a checkerboard of more boxes than the search looks at,
+/// and gave up — the ball moved on embedded. The search starts near the ball now: out through the
+/// map's bottom face, centre y = −r.
+#[test]
+fn a_ball_embedded_beside_a_long_run_in_a_crowded_map_comes_out() {
+    let mut map = TileMap::new(206, 160, 0.3, [0.0, 0.0]).unwrap();
+    for row in 0..160 {
+        for col in 0..206 {
+            map.set(col, row, row < 3 || (row > 4 && (row + col) % 2 == 0));
+        }
+    }
+    let r = 0.52241045;
+    let s = step(StrategyId::default(), &ball([8.802149, 0.79256064], r), [-0.3, 0.0], &map, &Params::default());
+    assert!(s.pushed_out[0] == 0.0 && (s.pushed_out[1] + 0.79256064 + r).abs() < 1e-6, "{s:?}");
+    assert!(overlap_with_solids(&map, s.end, r) <= 1e-4, "{s:?}");
+}

@@ -101,9 +101,10 @@ pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f3
         return None;
     }
     let mut boxes = Vec::new();
-    solids(world, c, rr + tol, &mut boxes);
-    let size = |b: &Rect| (0..2).map(|i| b.max()[i] as f64 - b.min()[i] as f64).fold(0.0, f64::max);
-    let mut reach = 2.0 * rr + tol + boxes.iter().map(|(_, b)| size(b)).fold(0.0, f64::max);
+    // Start near (a ball just sunk into a floor comes out within r); the radius doubles while no free
+    // point is found within it. (Not from the size of the boxes around: one long merged run would make
+    // the first search take in the whole map.)
+    let mut reach = 2.0 * rr + tol + f64::from(f32::EPSILON) * c[0].abs().max(c[1].abs());
     let mut candidates = Vec::new();
     for _ in 0..64 {
         if !solids(world, c, reach + rr + tol, &mut boxes) {

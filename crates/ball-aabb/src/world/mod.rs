@@ -497,7 +497,10 @@ pub const STRATEGIES: &[Strategy] = &[
             their actors this way, one pixel at a time; here each axis is one sweep, the continuous \
             form of the same thing, so it cannot tunnel. Seams between flush floor tiles cost nothing \
             (moving along x never goes into a floor), but a diagonal move takes an L-shaped path: a \
-            ball can catch on a corner it would have cleared, or clear one it would have hit.",
+            ball can catch on a corner it would have cleared, or clear one it would have hit. The soak \
+            counts what that costs: moves stopped where the straight path was free, balls stuck on a \
+            seam or a corner with velocity left, and velocity kept into a surface it touches (each \
+            axis pass sees only its own axis).",
         source: Source {
             author: "Maddy Thorson",
             venue: "Celeste & TowerFall Physics (Actor.MoveX / MoveY); also the macroquad-platformer crate's World::move_h / move_v used by macroquad's platformer example",
@@ -523,7 +526,10 @@ pub const STRATEGIES: &[Strategy] = &[
             the velocity against every plane that pushed and every contact the casts met \
             (b2ClipVector). Corners and inner corners are handled together, not one contact after \
             another. The slop only decides what touches, it never moves a ball, so exact inputs stay \
-            exact; it always slides (no restitution).",
+            exact; it always slides (no restitution). Its weak spot, found by the soak: on a convex \
+            ledge (a floor's outer corner) the corner's plane, linearised, can hold the solved \
+            displacement into the corner, so every pass's cast stops at t = 0 and the ball never \
+            rolls off (counted as a freeze).",
         source: Source {
             author: "Erin Catto",
             venue: "Box2D v3.1 character mover: b2World_CollideMover, b2SolvePlanes, b2ClipVector, b2World_CastMover (box2d.org/documentation/md_character.html)",
