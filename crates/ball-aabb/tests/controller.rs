@@ -350,22 +350,7 @@ fn controller_takes_glam_and_refuses_bad_numbers() {
 // ---------------------------------------------------------------------------------------------
 // A seeded soak.
 
-/// A small seeded generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
+use crate::world::Rng;
 
 /// The deepest the ball overlaps any solid cell (brute force over the cells near it).
 fn overlap(map: &TileMap, c: [f32; 2], r: f32) -> f32 {

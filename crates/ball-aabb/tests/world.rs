@@ -9,8 +9,8 @@ use ball_aabb::world::{
 use ball_aabb::{Circle, Rect};
 use std::collections::BTreeSet;
 
-/// A small seeded generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
+/// A small seeded generator (xorshift64*), so failures reproduce (the controller's tests use it too).
+pub(crate) struct Rng(pub(crate) u64);
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
@@ -18,10 +18,10 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-    fn unit(&mut self) -> f32 {
+    pub(crate) fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
 }
