@@ -9,7 +9,7 @@ fn main() {
     let cli = Cli::parse();
     match &cli.command {
         Some(Command::Query(args)) => std::process::exit(circle_aabb_lab::cli::query::run(args)),
-        Some(Command::Move(args)) => std::process::exit(circle_aabb_lab::cli::motion::run(args)),
+        Some(Command::Move(args)) => std::process::exit(circle_aabb_lab::cli::run_move(args)),
         Some(Command::Bench(args)) => std::process::exit(circle_aabb_lab::cli::bench::run(args)),
         Some(Command::Soak(args)) => std::process::exit(circle_aabb_lab::cli::soak::run(args)),
         None => run_gui(cli.gui),

@@ -88,3 +88,14 @@ pub enum Command {
     #[command(long_about = soak::LONG_ABOUT)]
     Soak(soak::SoakArgs),
 }
+
+/// Runs `move`: the character controller with `--controller`, the plain move or the tile-map
+/// stepper otherwise. (Chosen here, so that `controller`, which reads `move`'s arguments, and
+/// `motion` do not import each other.)
+pub fn run_move(args: &motion::MoveArgs) -> i32 {
+    if args.controller {
+        controller::run(args)
+    } else {
+        motion::run(args)
+    }
+}

@@ -570,11 +570,8 @@ impl MoveRequest {
     }
 }
 
-/// Runs `move`; returns the process exit status.
+/// Runs `move` without `--controller` (`cli::run_move` chooses); returns the process exit status.
 pub fn run(args: &MoveArgs) -> i32 {
-    if args.controller {
-        return super::controller::run(args);
-    }
     match request_from_args(args) {
         Ok(request) => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
