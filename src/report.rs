@@ -332,6 +332,11 @@ fn report_of<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, ball_key: &str, ver
     if let Some(face) = resp.face {
         r["face"] = json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::AXES[face.axis]));
     }
+    if let Some(moved) = ball.translated(resp.push) {
+        // What the push does, added in f32 as a program adds it: touching or separated, never overlapping.
+        let after = contact(&moved, aabb);
+        r["after"] = json!({"center": nums(&moved.center()), "distance": num(after.distance), "state": after.state});
+    }
     obj.insert("response".into(), r);
     obj.insert("overlap".into(), Value::Object(overlap));
     obj.insert("disagree".into(), json!(wrong));

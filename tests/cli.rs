@@ -244,3 +244,58 @@ fn help_mentions_every_mode() {
     }
     assert!(help.contains("--screenshot"), "{help}");
 }
+
+/// The push-out contract from the command line, as a script would use it: query ordinary decimal
+/// circles (2D) and spheres (3D) that overlap the box, add each `push` to the centre in f32, query
+/// the moved centres again: touching or separated, never overlapping — and `after` said so first.
+#[test]
+fn applying_the_push_never_leaves_an_overlap() {
+    let mut seed = 0x2626_u64;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) as f64 / (1u64 << 31) as f64) as f32
+    };
+    let mut csv = String::new();
+    for k in 0..400 {
+        // Two decimals, as a person types them: rarely exact in binary.
+        let d = |x: f32| (x * 100.0).round() / 100.0;
+        let r = d(0.2 + 1.8 * next());
+        if k % 2 == 0 {
+            let (x, y) = (d(-2.0 - r + (4.0 + 2.0 * r) * next()), d(-1.0 - r + (2.5 + 2.0 * r) * next()));
+            csv.push_str(&format!("{x},{y},{r},-2,-1,2,1.5\n"));
+        } else {
+            let c: Vec<f32> = (0..3).map(|_| d(-1.0 - r + (2.2 + 2.0 * r) * next())).collect();
+            csv.push_str(&format!("{},{},{},{r},-1,-1,-0.9,1.2,1,1.1\n", c[0], c[1], c[2]));
+        }
+    }
+    let (code, out, raw, err) = run(&["query", "--csv", "-"], Some(&csv));
+    assert_eq!(code, 0, "{err}");
+    let mut again = String::new();
+    let mut overlapping = 0;
+    for o in &out {
+        let dim = o["dim"].as_u64().unwrap() as usize;
+        let ball = if dim == 2 { &o["circle"] } else { &o["sphere"] };
+        let c: Vec<f32> = floats(&ball["center"]).iter().map(|&x| x as f32).collect();
+        let push: Vec<f32> = floats(&o["response"]["push"]).iter().map(|&x| x as f32).collect();
+        let moved: Vec<String> = c.iter().zip(&push).map(|(a, b)| format!("{:?}", a + b)).collect();
+        let bx: Vec<String> =
+            floats(&o["box"]["min"]).iter().chain(&floats(&o["box"]["max"])).map(|x| format!("{x}")).collect();
+        again.push_str(&format!("{},{},{}\n", moved.join(","), ball["radius"], bx.join(",")));
+        overlapping += (o["state"] == "overlapping") as usize;
+        assert_ne!(o["response"]["after"]["state"], "overlapping", "{o}");
+    }
+    assert!(overlapping > 200, "the cases are meant to overlap: {overlapping} of {}\n{raw}", out.len());
+    let (code, after, _, err) = run(&["query", "--csv", "-"], Some(&again));
+    assert_eq!((code, after.len()), (0, out.len()), "{err}");
+    let (mut touching, mut separated) = (0, 0);
+    for (o, a) in out.iter().zip(&after) {
+        assert_ne!(a["state"], "overlapping", "pushed {o}\n→ {a}");
+        assert_eq!(a["state"], o["response"]["after"]["state"], "{o}\n→ {a}");
+        if o["state"] == "overlapping" {
+            touching += (a["state"] == "touching") as usize;
+            separated += (a["state"] == "separated") as usize;
+        }
+    }
+    // Both outcomes occur: exact cases end touching, the rest a few ulps apart.
+    assert!(touching > 0 && separated > 0, "{touching} touching, {separated} separated");
+}

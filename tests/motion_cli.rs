@@ -443,7 +443,7 @@ fn still_cases_have_no_sweep() {
     // The documented example, byte for byte (docs/cli.md).
     assert_eq!(
         raw.trim(),
-        r#"{"dim":2,"circle":{"center":[5.0,5.0],"radius":5.0},"box":{"min":[0.0,0.0],"max":[2.0,1.0]},"zone":8,"closest":[2.0,1.0],"distance":5.0,"penetration":0.0,"state":"touching","response":{"case":"outside","push":[0.0,0.0]},"overlap":{"arvo":true,"qri":true,"qrf":true,"branchless":true,"fold":true,"zones":true,"clamp":true,"planes":true,"planes_naive":true},"disagree":[]}"#
+        r#"{"dim":2,"circle":{"center":[5.0,5.0],"radius":5.0},"box":{"min":[0.0,0.0],"max":[2.0,1.0]},"zone":8,"closest":[2.0,1.0],"distance":5.0,"penetration":0.0,"state":"touching","response":{"case":"outside","push":[0.0,0.0],"after":{"center":[5.0,5.0],"distance":5.0,"state":"touching"}},"overlap":{"arvo":true,"qri":true,"qrf":true,"branchless":true,"fold":true,"zones":true,"clamp":true,"planes":true,"planes_naive":true},"disagree":[]}"#
     );
     let (code, out, _, _) = run(&["query", "--csv", "-"], Some("5,5,5,0,0,2,1\n5,5,5,0,0,2,1,1,1\n"));
     assert_eq!(code, 0);

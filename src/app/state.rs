@@ -151,6 +151,20 @@ impl Analysis {
         }
     }
 
+    /// How far apart the shapes are, in ulps of the scene's largest number, when they are separated
+    /// by no more than a few: where the push-out contract leaves a pushed circle (it rounds outward
+    /// so that the circle never overlaps after the move in `f32`). `None` otherwise.
+    #[must_use]
+    pub fn rounding_gap(circle: &Circle, aabb: &Rect) -> Option<u32> {
+        let c = circle.center();
+        let gap = crate::geom::signed_distance_f64(&c, aabb) - circle.radius() as f64;
+        let m =
+            (0..2).fold(circle.radius(), |m, i| m.max(c[i].abs()).max(aabb.min()[i].abs()).max(aabb.max()[i].abs()));
+        let ulp = f32::from_bits(m.to_bits() + 1) as f64 - m as f64;
+        let n = (gap / ulp).ceil();
+        (gap > 0.0 && n <= 8.0).then_some(n as u32)
+    }
+
     /// Does the selected algorithm disagree with the exact answer?
     #[must_use]
     pub fn wrong(&self) -> bool {

@@ -209,6 +209,25 @@ fn apply_response_leaves_the_circle_touching_outside_and_inside() {
     assert_ne!(k.state, Contact::Overlapping, "{k:?}");
 }
 
+/// The push-out contract in the app: applying the response to ordinary decimal scenes (the old tour
+/// steps 3 and 4, the default scene) never leaves the circle overlapping, and where rounding
+/// keeps it off exact touching the gap is a few ulps, which the status line names.
+#[test]
+fn apply_response_never_leaves_an_overlap_with_ordinary_numbers() {
+    for (c, r) in [([2.9, 2.2], 1.4), ([1.2, 0.6], 0.8), ([3.0, 2.5], 1.8), ([-2.31, 1.77], 0.93)] {
+        let mut s = scene((c, r), [-2.0, -1.0], [2.0, 1.5]);
+        assert_eq!(contact(&s.circle, &s.aabb).state, Contact::Overlapping);
+        apply(&mut s, Command::ApplyResponse);
+        let k = contact(&s.circle, &s.aabb);
+        assert_ne!(k.state, Contact::Overlapping, "{c:?} r {r}: {k:?}");
+        let gap = Analysis::rounding_gap(&s.circle, &s.aabb);
+        assert!(k.state == Contact::Touching || matches!(gap, Some(1..=8)), "{c:?}: {k:?} gap {gap:?}");
+    }
+    // A separated scene is not called a rounding gap.
+    let s = scene(([5.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.5]);
+    assert_eq!(Analysis::rounding_gap(&s.circle, &s.aabb), None);
+}
+
 #[test]
 fn reset_restores_the_initial_scene() {
     let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);

@@ -16,7 +16,9 @@ Test one circle/sphere against one box, or many from a CSV file, and print one J
 Each object has: dim, circle|sphere {center, radius}, box {min, max}, zone (x + 3y [+ 9z], per axis
 0 below min, 1 within, 2 above max), closest (the clamped centre), distance (signed: negative inside),
 penetration, state (separated|touching|overlapping), response {case: none|outside|inside, push: the
-vector that moves the centre to just touching, face: for the inside case}, overlap {one boolean per
+vector that moves the centre to just touching, rounded outward by the few ulps it takes so that
+centre + push in f32 never overlaps; face: for the inside case; after {center, distance, state}: the
+centre moved by push in f32 and where that leaves it: touching or separated, never overlapping}, overlap {one boolean per
 algorithm id}, disagree (the ids whose verdict differs from the exact state).
 
 With --velocity V (VX,VY with --circle, VX,VY,VZ with --sphere) the centre moves along c + t*V, t in

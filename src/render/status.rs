@@ -39,8 +39,11 @@ pub fn draw_status(state: &State, a: &Analysis, sizes: Sizes) {
     let shown = palette::shown_state(a.verdict, a.contact.state);
     let m =
         text(&line1, c.x + pad + 40.0 * sizes.scale, c.y + pad + fs as f32 * 0.8, fs, to_color(palette::state(shown)));
-    let line2 =
-        format!("exact: {}   zone {}   case: {}", a.contact.state.as_str(), a.contact.zone, a.response.case.as_str());
+    let exact = match Analysis::rounding_gap(&state.circle, &state.aabb) {
+        Some(n) => format!("separated by {n} ulp{} (a push rounds outward)", if n == 1 { "" } else { "s" }),
+        None => a.contact.state.as_str().to_string(),
+    };
+    let line2 = format!("exact: {exact}   zone {}   case: {}", a.contact.zone, a.response.case.as_str());
     let y2 = c.y + pad + fs as f32 * 0.8 + m.height + 8.0 * sizes.scale;
     text(&line2, c.x + pad + 40.0 * sizes.scale, y2, sizes.font(14.0), to_color(palette::state(a.contact.state)));
 

@@ -113,7 +113,7 @@ pub const TOUR: &[Lesson] = &[
     },
     Lesson {
         title: "3. Push-out, outside",
-        scene: "algorithm=clamp&circle=2.9,2.2,1.4&box=-2,-1,2,1.5&case=outside",
+        scene: "algorithm=clamp&circle=2.75,2.5,1.875&box=-2,-1,2,1.5&case=outside",
         as_published: false,
         overlay: Overlay::None,
         text: "With the centre outside, the shortest way out is straight away from the closest point: push \
@@ -122,7 +122,7 @@ pub const TOUR: &[Lesson] = &[
     },
     Lesson {
         title: "4. Push-out, inside",
-        scene: "algorithm=clamp&circle=1.2,0.6,0.8&box=-2,-1,2,1.5&case=inside",
+        scene: "algorithm=clamp&circle=1.25,0.5,0.75&box=-2,-1,2,1.5&case=inside",
         as_published: false,
         overlay: Overlay::None,
         text: "With the centre inside, s = c and the outside formula has no direction. Guess the circle came \

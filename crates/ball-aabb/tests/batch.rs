@@ -297,9 +297,9 @@ fn fused_contact_response_equals_contact_and_response_bit_for_bit() {
 }
 
 /// The outputs of a structure-of-arrays contact kernel, NaN-filled first so that an unwritten slot shows.
-type ContactOutputs<const D: usize> = (Vec<f32>, Vec<f32>, [Vec<f32>; D], Vec<u8>, usize);
+pub(crate) type ContactOutputs<const D: usize> = (Vec<f32>, Vec<f32>, [Vec<f32>; D], Vec<u8>, usize);
 
-fn run_contacts<const D: usize>(
+pub(crate) fn run_contacts<const D: usize>(
     balls: &[Ball<D>],
     boxes: &[Aabb<D>],
     kernel: fn(batch::PairsRef<'_, D>, batch::ContactsMut<'_, D>) -> usize,

@@ -409,12 +409,19 @@ fn push_out<W: World>(
     u: &mut [f64; 2],
 ) {
     let Some(push) = push_of(world, ctx, *p, r, i, b) else { return };
-    let len = sqrt(push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+    let closest = closest_point(p, b);
+    // The direction: along c − s when the centre is outside (the push itself is rounded outward per
+    // axis by a few ulps, which tilts a tiny push), else the push, which is along a face normal.
+    let w = if *p != closest {
+        [p[0] as f64 - closest[0] as f64, p[1] as f64 - closest[1] as f64]
+    } else {
+        push.map(f64::from)
+    };
+    let len = sqrt(w.iter().map(|&x| x * x).sum::<f64>());
     if len == 0.0 {
         return;
     }
-    let n = [(push[0] as f64 / len) as f32, (push[1] as f64 / len) as f32];
-    let closest = closest_point(p, b);
+    let n = [(w[0] / len) as f32, (w[1] / len) as f32];
     step.record(i, b, *p, closest, n, 1.0);
     respond(u, n, ctx.e);
     let np = [p[0] + push[0], p[1] + push[1]];
