@@ -448,8 +448,13 @@ fn soa_contact_f32_case<const D: usize>(g: &mut Seeded, level: Level) {
             assert_eq!(state[j], code, "state, {what}");
             assert!(close(distance[j], k.distance), "distance {} vs {}, {what}", distance[j], k.distance);
             assert!(close(penetration[j], k.penetration), "penetration, {what}");
+            // The two paths round the push outward by up to 3 (f64) and 6 (f32) ulps of the
+            // largest coordinate (the push-out contract).
+            let m =
+                (0..D).fold(b.radius(), |m, i| m.max(b.center()[i].abs()).max(a.min()[i].abs()).max(a.max()[i].abs()));
             for (i, axis) in push.iter().enumerate() {
-                assert!(close(axis[j], p.push[i]), "push[{i}] {} vs {}, {what}", axis[j], p.push[i]);
+                let near = (axis[j] - p.push[i]).abs() as f64 <= 10.0 * crate::common::ulp(m + p.push[i].abs());
+                assert!(close(axis[j], p.push[i]) || near, "push[{i}] {} vs {}, {what}", axis[j], p.push[i]);
             }
             expected_hits += k.state.is_overlap() as usize;
         }

@@ -208,7 +208,10 @@ pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsM
 /// 1/16 in a similar range); distance, penetration and push agree with the `f64` path to within a few
 /// `f32` ulps. Outside that range — huge or tiny coordinates, where squares overflow or underflow —
 /// use [`contact_push_pairs`]. Never NaN: a centre whose offset underflows to zero takes the inside
-/// construction, which is finite. Returns the number of overlapping pairs (touching counts).
+/// construction, which is finite. The push-out contract holds in this kernel's own arithmetic:
+/// asked again about a centre moved by its push (added in `f32`), it never answers overlapping; the
+/// push is rounded outward by up to 6 ulps for that (3 in [`contact_push_pairs`]).
+/// Returns the number of overlapping pairs (touching counts).
 pub fn contact_push_pairs_f32<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsMut<'_, D>) -> usize {
     contact_push_dispatch::<D, f32>(pairs, out)
 }
