@@ -40,14 +40,19 @@ impl<const D: usize> Ball<D> {
     }
 
     /// The vector to add to the centre so that the ball just touches the box (zero when they are
-    /// apart): see [`response`](crate::response()) for the outside and inside cases.
+    /// apart): see [`response`](crate::response()) for the outside and inside cases. Added in `f32`,
+    /// it never leaves the ball overlapping (the push-out contract, same page).
     ///
     /// ```
-    /// use ball_aabb::Circle;
-    /// use ball_aabb::Rect;
+    /// use ball_aabb::{Circle, Rect, State};
     /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0]).unwrap();
     /// let sunk = Circle::new([3.0, 0.25], 1.0).unwrap();
     /// assert_eq!(sunk.push_out(&floor), [0.0, 0.75]);
+    /// // Ordinary decimals: the sum rounds, the push is rounded outward to make up for it.
+    /// let ball = Circle::new([1.62, 1.9], 0.84).unwrap();
+    /// let wall = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
+    /// let moved = ball.translated(ball.push_out(&wall)).unwrap();
+    /// assert_ne!(moved.contact(&wall).state, State::Overlapping);
     /// ```
     #[inline]
     #[must_use]
