@@ -299,10 +299,10 @@ fn hold_for_reduced_motion(state: &mut State) {
     }
 }
 
-/// A new playground state with the old one's settings that are not part of a scene (the time
-/// scale and the brush).
+/// A new playground state with the old one's settings that are not part of a scene (the brush;
+/// the time scale is the scene's `speed=`).
 fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState {
-    PlaygroundState { time_scale: old.time_scale, brush: old.brush, ..new }
+    PlaygroundState { brush: old.brush, ..new }
 }
 
 /// Applies a playground command. Turning the playground on turns motion mode off (one mode on the
