@@ -108,7 +108,7 @@ fn lane(r: &Runner, sizes: Sizes, race: bool) -> Vec2 {
         return Vec2::ZERO;
     }
     let mid = 0.5 * (STRATEGIES.len() as f32 - 1.0);
-    let k = (strategy_index(r.strategy) as f32 - mid) * 2.0 * sizes.scale;
+    let k = (strategy_index(r.strategy) as f32 - mid) * 3.0 * sizes.scale;
     vec2(k, k)
 }
 
@@ -152,8 +152,8 @@ fn draw_dots(state: &State, r: &Runner, sizes: Sizes, race: bool) {
     let off = lane(r, sizes, race);
     let colour = runner_colour(r, race);
     let i = if race { strategy_index(r.strategy) } else { 0 };
-    let (s, w) = (2.6 * sizes.scale, sizes.line(1.5));
-    let gap = 7.0 * sizes.scale;
+    let (s, w) = (3.6 * sizes.scale, sizes.line(1.5));
+    let gap = 9.0 * sizes.scale;
     let mut last: Option<Vec2> = None;
     for p in &r.trail {
         let q = v.to_screen(*p) + off;
@@ -170,7 +170,7 @@ fn draw_trail(state: &State, r: &Runner, sizes: Sizes, race: bool) {
     let off = lane(r, sizes, race);
     let colour = runner_colour(r, race);
     let colour = Color { a: 0.85, ..colour };
-    let w = sizes.line(if race { 2.0 } else { 1.5 });
+    let w = sizes.line(1.5);
     // At most ~1500 segments: a long trail is drawn through every n-th point.
     let n = (r.trail.len() / 1500).max(1);
     let mut prev: Option<Vec2> = None;
@@ -251,7 +251,7 @@ fn draw_status(state: &State, sizes: Sizes) {
         what,
         number(p.time()),
         p.steps,
-        format!(", speed {}× (, .)", number(p.options.speed)),
+        format!(", speed {}× (keys , .)", number(p.options.speed)),
         if clock.is_empty() { String::new() } else { format!(", {clock}") },
     );
     text(&line, c.x + pad, c.y + pad + fs as f32 * 0.8, fs, to_color(palette::TEXT));
