@@ -246,12 +246,12 @@ fn draw_status(state: &State, sizes: Sizes) {
         ""
     };
     let line = format!(
-        "Playground: {}, {}, t = {} s (step {}){}{}",
+        "Playground: {}, {}, t = {} s (step {}), speed {}× (keys , .){}",
         p.level_name(),
         what,
         number(p.time()),
         p.steps,
-        format!(", speed {}× (keys , .)", number(p.options.speed)),
+        number(p.options.speed),
         if clock.is_empty() { String::new() } else { format!(", {clock}") },
     );
     text(&line, c.x + pad, c.y + pad + fs as f32 * 0.8, fs, to_color(palette::TEXT));
