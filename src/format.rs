@@ -20,6 +20,14 @@ pub fn vector(v: [f32; 2]) -> String {
     format!("({}, {})", number(v[0]), number(v[1]))
 }
 
+/// One axis of the face distances readout: the centre's distances to the box's min and max face
+/// on `axis`, measured inwards (negative: outside that face), each after its own name: `x: min 4.9,
+/// max -0.9`. (Glued to a sign-like label, as `x+-0.9`, a negative distance read as a formula.)
+#[must_use]
+pub fn face_distances(axis: &str, min: f32, max: f32) -> String {
+    format!("{axis}: min {}, max {}", number(min), number(max))
+}
+
 /// The smallest of 1, 2, 5 × 10ᵏ that is at least `raw` (a step of 1 for a `raw` that is not a positive
 /// finite number).
 #[must_use]
@@ -40,6 +48,15 @@ mod tests {
         assert_eq!(number(-0.0001), "0");
         assert_eq!(number(2.0), "2");
         assert_eq!(vector([0.25, -4.0]), "(0.25, -4)");
+    }
+
+    #[test]
+    fn a_negative_face_distance_is_not_glued_to_a_plus_sign() {
+        // The readout once read "x+−0.9": the max-x face's label glued to a negative distance.
+        let t = face_distances("x", 4.9, -0.9);
+        assert_eq!(t, "x: min 4.9, max -0.9");
+        assert!(!t.contains("+-") && !t.contains("+−") && !t.contains("--"), "{t}");
+        assert_eq!(face_distances("y", -0.0001, 2.0), "y: min 0, max 2");
     }
 
     #[test]

@@ -78,7 +78,9 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::L => Command::Playground(PlaygroundCommand::Toggle),
         Key::Y => Command::Playground(PlaygroundCommand::TogglePlay),
         Key::V => Command::Three(ThreeCommand::ToggleView),
-        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X => return None,
+        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X | Key::Comma | Key::Period => {
+            return None
+        }
     })
 }
 
@@ -96,8 +98,8 @@ pub fn play_key(key: Key) -> Option<Option<Command>> {
     }
 }
 
-/// The command a key stands for in the playground, where the arrows, Space, G, S and R drive the
-/// ball and the clock; `None`: the key's ordinary meaning ([`key_command`]).
+/// The command a key stands for in the playground, where the arrows, Space, G, S, R, `,` and `.`
+/// drive the ball and the clock; `None`: the key's ordinary meaning ([`key_command`]).
 #[must_use]
 pub fn playground_key(key: Key) -> Option<Option<Command>> {
     let c = |p| Some(Some(Command::Playground(p)));
@@ -106,6 +108,8 @@ pub fn playground_key(key: Key) -> Option<Option<Command>> {
         Key::G => c(PlaygroundCommand::PauseResume),
         Key::S => c(PlaygroundCommand::Step),
         Key::R => c(PlaygroundCommand::Restart),
+        Key::Comma => c(PlaygroundCommand::Slower),
+        Key::Period => c(PlaygroundCommand::Faster),
         // Held keys: read from `Input::held`, not pressed ones.
         Key::Left | Key::Right | Key::Down | Key::Enter => Some(None),
         _ => None,

@@ -47,6 +47,9 @@ pub enum Key {
     L,
     /// The playground's Play mode on/off.
     Y,
+    /// The playground's time scale: `,` slower, `.` faster.
+    Comma,
+    Period,
     /// The 3D view: move the sphere (A/D x, W/S y, Q/E z), four views (I), slice axis (K) and picture (O),
     /// x-ray, 2D ↔ 3D.
     A,
@@ -87,6 +90,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("drag the arrow's tip", "playground: set the throw (the race starts again)"),
     ("← → (held), ↑ / Space", "playground: run left / right, jump"),
     ("G / S / R", "playground: pause or resume / one fixed step / throw again (Play: start the level again)"),
+    (", / .", "playground: slower / faster (0.1×, 0.25×, 0.5×, 1×, 2×; a lesson starts at 0.25×)"),
     ("Y", "Play mode on or off: the ball is a character on a course of levels"),
     ("← → or A D (held)", "Play: run left / right"),
     ("Space / W / ↑", "Play: jump (held longer, higher)"),

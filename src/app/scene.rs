@@ -15,8 +15,8 @@ use super::levels::LEVELS;
 use super::mode::{Flat, Mode};
 pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
 pub use super::playground::options::{
-    parse_ball, parse_inputs, parse_level, parse_map, parse_steps, parse_strategy, parse_throw, PlaygroundOptions,
-    MAX_STEPS, THROW_LIMIT,
+    parse_ball, parse_inputs, parse_level, parse_map, parse_speed, parse_steps, parse_strategy, parse_throw,
+    PlaygroundOptions, MAX_STEPS, THROW_LIMIT,
 };
 pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
@@ -197,7 +197,7 @@ impl SceneOptions {
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
     /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, the playground's
     /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
-    /// (on: the playground in Play mode), `inputs`, and the 3D view's keys. An unknown key or a bad
+    /// (on: the playground in Play mode), `inputs`, `speed`, and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
@@ -206,7 +206,7 @@ impl SceneOptions {
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
-        let (mut play, mut inputs) = (None, None);
+        let (mut play, mut inputs, mut speed) = (None, None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut sphere_given = false;
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
@@ -238,6 +238,7 @@ impl SceneOptions {
                 "steps" => &mut steps,
                 "play" => &mut play,
                 "inputs" => &mut inputs,
+                "speed" => &mut speed,
                 k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "slicemap" | "xray" | "grown"
                 | "velocity3") => {
                     sphere_given |= k == "sphere";
@@ -251,7 +252,7 @@ impl SceneOptions {
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
-                             inputs, {})",
+                             inputs, speed, {})",
                             three::KEYS
                         ),
                     })
@@ -355,6 +356,9 @@ impl SceneOptions {
         if let Some(t) = steps {
             p.steps = parse_steps(&t)?;
         }
+        if let Some(t) = speed {
+            p.speed = parse_speed(&t)?;
+        }
         // One 2D mode: the playground before motion, as the app always gave it precedence.
         let flat = if playground_on {
             Flat::Playground
@@ -415,6 +419,9 @@ impl SceneOptions {
         }
         if p.steps > 0 {
             s.push_str(&format!("&steps={}", p.steps));
+        }
+        if p.speed != base.speed {
+            s.push_str(&format!("&speed={}", p.speed));
         }
         // Play is written with the playground on (off, the scene is the playground's map alone).
         if p.play && on {

@@ -133,11 +133,7 @@ fn response_words<const D: usize>(r: &Response<D>) -> String {
 /// "Velocity (6.5, 0). Sweep: hit at t = 0.369 (face). Discrete test at c + v: separated, tunnelled.
 /// Slide end (0.3, 0)."
 fn motion_sentence(state: &State, m: &MotionAnalysis) -> String {
-    let sweep = match m.hit {
-        Some(h) if h.initial => format!("touching at t = 0 ({})", h.feature.as_str()),
-        Some(h) => format!("hit at t = {} ({})", number(h.t), h.feature.as_str()),
-        None => "no hit".to_string(),
-    };
+    let sweep = m.sweep_words();
     let tunnelled = if m.tunnelled() { ", tunnelled: the sweep hit but the discrete test missed" } else { "" };
     format!(
         "Velocity {}. Sweep: {sweep}. Discrete test at c + v: {}{tunnelled}. {} end {}.",

@@ -299,10 +299,10 @@ fn hold_for_reduced_motion(state: &mut State) {
     }
 }
 
-/// A new playground state with the old one's settings that are not part of a scene (the time
-/// scale and the brush).
+/// A new playground state with the old one's settings that are not part of a scene (the brush;
+/// the time scale is the scene's `speed=`).
 fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState {
-    PlaygroundState { time_scale: old.time_scale, brush: old.brush, ..new }
+    PlaygroundState { brush: old.brush, ..new }
 }
 
 /// Applies a playground command. Turning the playground on turns motion mode off (one mode on the
@@ -343,7 +343,17 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
     let m = &mut state.motion;
     let before = m.options;
     match cmd {
-        MotionCommand::Toggle => state.mode = state.mode.with_flat(Flat::Motion, !was_on),
+        MotionCommand::Toggle => {
+            state.mode = state.mode.with_flat(Flat::Motion, !was_on);
+            // Entering with the circle in contact: a separated start and a velocity that hits, so
+            // the first view shows a sweep (see `motion::separated_start`).
+            if !was_on {
+                if let Some((c, v)) = motion::separated_start(&state.circle, &state.aabb, m.options.velocity) {
+                    state.circle = c;
+                    m.options.velocity = v;
+                }
+            }
+        }
         MotionCommand::SetVelocity(v) => {
             if v.iter().all(|x| x.is_finite() && x.abs() <= VELOCITY_LIMIT) {
                 m.options.velocity = v;

@@ -43,6 +43,8 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::B => Key::B,
             KeyCode::L => Key::L,
             KeyCode::Y => Key::Y,
+            KeyCode::Comma => Key::Comma,
+            KeyCode::Period => Key::Period,
             KeyCode::A => Key::A,
             KeyCode::D => Key::D,
             KeyCode::W => Key::W,

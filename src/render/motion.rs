@@ -145,7 +145,11 @@ fn draw_impact(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     arrow(p, p + n * len, sizes.line(2.5), to_color(palette::TEXT), 10.0 * sizes.scale);
     aa::disc(p.x, p.y, sizes.line(5.0), colour);
     aa::rim(p.x, p.y, sizes.line(5.0), sizes.line(1.5), to_color(palette::BACKGROUND));
-    let what = if h.initial { "t = 0 (initial)".to_string() } else { format!("t = {}", number(h.t)) };
+    let what = match (h.initial, m.start_state) {
+        (true, crate::geom::State::Overlapping) => "t = 0 (already overlapping)".to_string(),
+        (true, _) => "t = 0 (touching at the start)".to_string(),
+        _ => format!("t = {}", number(h.t)),
+    };
     let at = c + vec2(0.0, r + 16.0 * sizes.scale);
     label(&format!("impact {what}, {}", h.feature.as_str()), at.x, at.y, sizes.font(14.0), colour, true);
     let tip = p + n * (len + 14.0 * sizes.scale);
@@ -171,15 +175,26 @@ pub fn tip_handle(tip: Vec2, at: Vec2, text: &str, colour: Color, active: bool, 
     label(text, at.x, at.y - 16.0 * sizes.scale, sizes.font(14.0), colour, true);
 }
 
-/// The circle where the animation is (Play / Step), when it has left the start.
+/// The circle where the animation is (Play / Step), when it has left the start; and beside it,
+/// when the sweep stops or turns it, a second ghost: the ball moved without a sweep, straight on
+/// along `v` (through a thin wall), dashed and labelled.
 fn draw_playhead(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let progress = state.motion.playback.progress;
     if progress <= 0.0 {
         return;
     }
     let v = state.view;
-    let p = v.to_screen(m.position_at(progress));
     let r = state.circle.radius() * v.scale;
+    let d = v.to_screen(m.discrete_position_at(progress));
+    let p = v.to_screen(m.position_at(progress));
+    if m.hit.is_some() && d.distance(p) > 1.0 {
+        let colour = if m.tunnelled() { palette::WARNING } else { palette::state(m.end_state) };
+        aa::disc(d.x, d.y, r, to_color(alpha(colour, 45)));
+        dashed_circle(d, r.max(sizes.line(3.0)), sizes.line(2.5), to_color(colour), sizes.scale);
+        let what = if m.tunnelled() { "no sweep: goes through" } else { "no sweep" };
+        label(what, d.x, d.y + r + 14.0 * sizes.scale, sizes.font(14.0), to_color(colour), true);
+        label("swept", p.x, p.y - r - 14.0 * sizes.scale, sizes.font(14.0), to_color(palette::TEXT), true);
+    }
     aa::disc(p.x, p.y, r, to_color(alpha(palette::TEXT, 70)));
     aa::rim(p.x, p.y, r.max(sizes.line(3.0)), sizes.line(3.0), to_color(palette::TEXT));
 }
@@ -190,11 +205,7 @@ pub fn draw_motion_status(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     let fs = sizes.font(17.0);
     let pad = 10.0 * sizes.scale;
     let x = c.x + pad + 40.0 * sizes.scale;
-    let line1 = match m.hit {
-        Some(h) if h.initial => format!("Sweep: touching at t = 0 ({})", h.feature.as_str()),
-        Some(h) => format!("Sweep: hit at t = {} ({})", number(h.t), h.feature.as_str()),
-        None => "Sweep: no hit".to_string(),
-    };
+    let line1 = format!("Sweep: {}", m.sweep_words());
     let colour = if m.hit.is_some() { palette::IMPACT } else { palette::SEPARATED };
     let mm = text(&line1, x, c.y + pad + fs as f32 * 0.8, fs, to_color(colour));
     let line2 = format!(

@@ -10,7 +10,7 @@ use super::label::text;
 use super::strokes::arrow;
 use super::style::{to_color, Sizes};
 use crate::app::palette::{self, alpha};
-use crate::app::playground::{strategy_index, throw_tip, Runner};
+use crate::app::playground::{strategy_index, throw_tip, Runner, STEP_SECONDS};
 use crate::app::{Handle, State};
 use crate::format::number;
 use crate::geom::world::STRATEGIES;
@@ -28,6 +28,9 @@ pub fn draw_playground(state: &State, sizes: Sizes) {
     // Back to front in a race: the default (last in the registry) on top.
     for r in &state.playground.runners {
         draw_trail(state, r, sizes, race);
+    }
+    for r in &state.playground.runners {
+        draw_dots(state, r, sizes, race);
     }
     for r in &state.playground.runners {
         draw_marks(state, r, sizes);
@@ -98,13 +101,68 @@ fn runner_colour(r: &Runner, race: bool) -> Color {
 }
 
 /// In a race, each trail (and its marks) is drawn a couple of pixels off its true place, one lane
-/// per strategy, so trails that coincide (a flat floor) do not hide each other.
+/// per strategy, so trails that coincide do not hide each other: the lanes run diagonally, so a
+/// level roll (the flush floor) and a straight fall (the thin platform) are both split.
 fn lane(r: &Runner, sizes: Sizes, race: bool) -> Vec2 {
     if !race {
         return Vec2::ZERO;
     }
     let mid = 0.5 * (STRATEGIES.len() as f32 - 1.0);
-    vec2(0.0, (strategy_index(r.strategy) as f32 - mid) * 2.0 * sizes.scale)
+    let k = (strategy_index(r.strategy) as f32 - mid) * 3.0 * sizes.scale;
+    vec2(k, k)
+}
+
+/// The shape of a strategy's step dots, by its index in the registry: disc, square, diamond,
+/// triangle up, triangle down, cross, ring (so two strategies' dots differ in more than colour).
+fn dot(i: usize, p: Vec2, s: f32, w: f32, colour: Color) {
+    match i % 7 {
+        0 => aa::disc(p.x, p.y, s, colour),
+        1 => draw_rectangle(p.x - 0.85 * s, p.y - 0.85 * s, 1.7 * s, 1.7 * s, colour),
+        2 => {
+            let (t, b, l, r) =
+                (vec2(p.x, p.y - 1.2 * s), vec2(p.x, p.y + 1.2 * s), vec2(p.x - s, p.y), vec2(p.x + s, p.y));
+            draw_triangle(t, l, r, colour);
+            draw_triangle(b, l, r, colour);
+        }
+        3 => draw_triangle(
+            vec2(p.x, p.y - 1.2 * s),
+            vec2(p.x - 1.1 * s, p.y + 0.8 * s),
+            vec2(p.x + 1.1 * s, p.y + 0.8 * s),
+            colour,
+        ),
+        4 => draw_triangle(
+            vec2(p.x, p.y + 1.2 * s),
+            vec2(p.x - 1.1 * s, p.y - 0.8 * s),
+            vec2(p.x + 1.1 * s, p.y - 0.8 * s),
+            colour,
+        ),
+        5 => {
+            aa::line(p.x - s, p.y - s, p.x + s, p.y + s, w, colour);
+            aa::line(p.x - s, p.y + s, p.x + s, p.y - s, w, colour);
+        }
+        _ => aa::rim(p.x, p.y, s, w, colour),
+    }
+}
+
+/// Where each fixed step ended: a dot per step in the strategy's shape, so a step that jumps far
+/// (over a thin platform, tunnelling) shows as two dots far apart with nothing between. Dots closer
+/// than a few pixels to the last one drawn are left out (a slow roll would be a solid bar).
+fn draw_dots(state: &State, r: &Runner, sizes: Sizes, race: bool) {
+    let v = state.view;
+    let off = lane(r, sizes, race);
+    let colour = runner_colour(r, race);
+    let i = if race { strategy_index(r.strategy) } else { 0 };
+    let (s, w) = (3.6 * sizes.scale, sizes.line(1.5));
+    let gap = 9.0 * sizes.scale;
+    let mut last: Option<Vec2> = None;
+    for p in &r.trail {
+        let q = v.to_screen(*p) + off;
+        if last.is_some_and(|l| l.distance(q) < gap) {
+            continue;
+        }
+        dot(i, q, s, w, colour);
+        last = Some(q);
+    }
 }
 
 fn draw_trail(state: &State, r: &Runner, sizes: Sizes, race: bool) {
@@ -112,7 +170,7 @@ fn draw_trail(state: &State, r: &Runner, sizes: Sizes, race: bool) {
     let off = lane(r, sizes, race);
     let colour = runner_colour(r, race);
     let colour = Color { a: 0.85, ..colour };
-    let w = sizes.line(if race { 2.0 } else { 1.5 });
+    let w = sizes.line(1.5);
     // At most ~1500 segments: a long trail is drawn through every n-th point.
     let n = (r.trail.len() / 1500).max(1);
     let mut prev: Option<Vec2> = None;
@@ -188,12 +246,12 @@ fn draw_status(state: &State, sizes: Sizes) {
         ""
     };
     let line = format!(
-        "Playground: {}, {}, t = {} s (step {}){}{}",
+        "Playground: {}, {}, t = {} s (step {}), speed {}× (keys , .){}",
         p.level_name(),
         what,
         number(p.time()),
         p.steps,
-        if p.time_scale != 1.0 { format!(", time x{}", number(p.time_scale)) } else { String::new() },
+        number(p.options.speed),
         if clock.is_empty() { String::new() } else { format!(", {clock}") },
     );
     text(&line, c.x + pad, c.y + pad + fs as f32 * 0.8, fs, to_color(palette::TEXT));
@@ -202,32 +260,45 @@ fn draw_status(state: &State, sizes: Sizes) {
     }
 }
 
-/// The race's legend: colour, strategy id, bumps and tunnellings, speed now.
+/// The race's legend: colour and dot shape, strategy id, bumps and tunnellings, speed now, speed
+/// lost in the measurement window; then what "lost" measures.
 fn draw_legend(state: &State, sizes: Sizes) {
     let (c, p) = (state.canvas, &state.playground);
     let fs = sizes.font(13.0);
     let lh = fs as f32 * 1.35;
     let x = c.x + 10.0 * sizes.scale;
     let mut y = c.y + 10.0 * sizes.scale + 2.6 * fs as f32;
-    let w = 330.0 * sizes.scale;
+    let w = 420.0 * sizes.scale;
     draw_rectangle(
         x - 4.0,
         y - fs as f32,
         w,
-        lh * p.runners.len() as f32 + 6.0,
+        lh * (p.runners.len() + 1) as f32 + 6.0,
         to_color(alpha(palette::BACKGROUND, 200)),
     );
     for r in &p.runners {
-        let colour = to_color(palette::race_colour(strategy_index(r.strategy)));
-        aa::line(x, y - 0.3 * fs as f32, x + 18.0 * sizes.scale, y - 0.3 * fs as f32, sizes.line(3.0), colour);
+        let i = strategy_index(r.strategy);
+        let colour = to_color(palette::race_colour(i));
+        let mid = y - 0.3 * fs as f32;
+        aa::line(x, mid, x + 18.0 * sizes.scale, mid, sizes.line(3.0), colour);
+        dot(i, vec2(x + 9.0 * sizes.scale, mid), 3.4 * sizes.scale, sizes.line(1.5), colour);
         let marks = format!(
-            "{}: {} bumps, {} tunnelled, {} /s",
+            "{}: {} bumps, {} tunnelled, {} /s, lost {}",
             r.strategy.as_str(),
             r.bumps.len(),
             r.tunnels.len(),
-            number(r.speeds.last().copied().unwrap_or(0.0))
+            number(r.speeds.last().copied().unwrap_or(0.0)),
+            number(p.speed_lost(r))
         );
         text(&marks, x + 24.0 * sizes.scale, y, fs, colour);
         y += lh;
     }
+    let window = match p.measure_steps() {
+        Some(n) => format!(
+            "lost: speed lost in the first {} s (the balls still on the floor)",
+            number(n as f32 * STEP_SECONDS)
+        ),
+        None => "lost: speed lost since the throw (negative: gained)".to_string(),
+    };
+    text(&window, x, y, fs, to_color(palette::TEXT));
 }

@@ -260,11 +260,6 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
         draw_swept(w, r);
     }
 
-    // The sphere, in the colour of the selected algorithm's verdict.
-    let shown = palette::shown_state(a.verdict, a.contact.state);
-    let sphere_alpha = if o.xray { 110 } else { 205 };
-    draw_lit_sphere(cam, c, r, palette::state(shown), sphere_alpha);
-
     // The slice plane and its picture.
     if let (Some(s), Some(tex), true) = (&layer.slice, layer.tex.get(), layer.uploaded) {
         let [u, v] = s.plane_axes;
@@ -327,6 +322,13 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
         draw_box_faces(cam, lo - g, hi + g, palette::WARNING, 55);
         draw_box_edges(lo - g, hi + g, to_color(palette::alpha(palette::WARNING, 230)));
     }
+    // The sphere, in the colour of the selected algorithm's verdict, drawn after the grown boxes and
+    // the region block and translucent while they are shown: its centre sits in one of their
+    // wedges, which an opaque sphere drawn first would hide (the depth buffer rejects what is
+    // behind it).
+    let shown = palette::shown_state(a.verdict, a.contact.state);
+    let sphere_alpha = if o.xray || o.grown.square() || o.grown.rounded() { 110 } else { 205 };
+    draw_lit_sphere(cam, c, r, palette::state(shown), sphere_alpha);
     if o.xray {
         draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 80);
     }
@@ -418,7 +420,9 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
         }
         draw_circle(ps.x, ps.y, 5.5 * sizes.scale, to_color(palette::CLOSEST));
         draw_circle_lines(ps.x, ps.y, 5.5 * sizes.scale, 1.5, to_color(palette::BACKGROUND));
-        draw_circle(pc.x, pc.y, 4.0 * sizes.scale, to_color(palette::TEXT));
+        // The centre, on top of everything (it is inside the sphere): a dot with a dark rim.
+        draw_circle(pc.x, pc.y, 5.0 * sizes.scale, to_color(palette::TEXT));
+        draw_circle_lines(pc.x, pc.y, 5.0 * sizes.scale, 1.5, to_color(palette::BACKGROUND));
         if labels {
             label("closest point", ps.x, ps.y + 18.0 * sizes.scale, sizes.font(13.0), to_color(palette::CLOSEST), true);
         }

@@ -7,7 +7,7 @@
 use super::widgets::{c32, edit, num, remember};
 use crate::app::levels::LEVELS;
 use crate::app::palette;
-use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, STEP_SECONDS};
+use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, MAX_SPEED, MIN_SPEED, STEP_SECONDS};
 use crate::app::{Command, State};
 use crate::geom::world::STRATEGIES;
 use egui::RichText;
@@ -109,8 +109,9 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             cmd(out, PlaygroundCommand::Restart);
         }
     });
-    let mut k = p.time_scale;
-    if ui.add(egui::Slider::new(&mut k, 0.05..=2.0).logarithmic(true).text("time scale")).changed() {
+    let mut k = p.options.speed;
+    let slider = egui::Slider::new(&mut k, MIN_SPEED..=MAX_SPEED).logarithmic(true).text("speed  (, .)");
+    if ui.add(slider).on_hover_text("simulated seconds per second: , slower, . faster").changed() {
         cmd(out, PlaygroundCommand::SetTimeScale(k));
     }
     ui.horizontal(|ui| {
@@ -187,7 +188,13 @@ fn race_table(ui: &mut egui::Ui, state: &State) {
         ui.label(RichText::new("strategy").small());
         ui.label(RichText::new("bumps").small());
         ui.label(RichText::new("tunnels").small());
-        ui.label(RichText::new("lost /s").small());
+        let lost_head = match p.measure_steps() {
+            Some(n) => format!("lost /s, {} s", num(n as f32 * STEP_SECONDS)),
+            None => "lost /s".to_string(),
+        };
+        ui.label(RichText::new(lost_head).small()).on_hover_text(
+            "speed lost since the throw (negative: gained); a level's measurement window ends while the balls are still on the floor",
+        );
         ui.end_row();
         for r in &p.runners {
             let colour = c32(palette::race_colour(strategy_index(r.strategy)));
@@ -195,7 +202,7 @@ fn race_table(ui: &mut egui::Ui, state: &State) {
             ui.label(RichText::new(r.bumps.len().to_string()).monospace());
             let t = RichText::new(r.tunnels.len().to_string()).monospace();
             ui.label(if r.tunnels.is_empty() { t } else { t.color(c32(palette::WARNING)) });
-            let lost = r.speed_lost();
+            let lost = p.speed_lost(r);
             let t = RichText::new(num(lost)).monospace();
             ui.label(if lost.abs() > 1e-3 { t.color(c32(palette::TOUCHING)) } else { t });
             ui.end_row();

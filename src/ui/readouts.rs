@@ -3,6 +3,7 @@
 use super::widgets::{num, row, vec_text};
 use crate::app::palette::{self};
 use crate::app::Analysis;
+use crate::format::face_distances;
 use crate::geom::AXES;
 use egui::RichText;
 
@@ -22,18 +23,9 @@ pub fn readouts(ui: &mut egui::Ui, a: &Analysis) {
             let name = format!("{}.{}", if f.upper { "max" } else { "min" }, AXES[f.axis]);
             row(ui, "nearest face", name, Some(palette::FACE_LEAST));
         }
-        let f = a.faces;
-        row(
-            ui,
-            "face distances",
-            format!(
-                "x−{} x+{} y−{} y+{}",
-                num(f[0][0] as f32),
-                num(f[0][1] as f32),
-                num(f[1][0] as f32),
-                num(f[1][1] as f32)
-            ),
-            None,
-        );
+        // One row an axis, each distance after its face's name (negative: outside that face).
+        for (axis, f) in AXES.iter().zip(a.faces) {
+            row(ui, "face distances", face_distances(axis, f[0] as f32, f[1] as f32), None);
+        }
     });
 }

@@ -40,8 +40,9 @@ pub fn erratum(ui: &mut egui::Ui, out: &mut Vec<Command>) {
     ui.label(RichText::new("The face-plane test in 3D").strong());
     ui.label(
         RichText::new(
-            "Seed post 004's \"correct\" face-plane test is exact in 2D but not in 3D: near edges and corners it \
-             accepts centres in the square grown box that are farther than r from the box.",
+            "The face-plane test published as \"Correct Box Sphere Intersection\" (2013, fixed 2019) is exact in \
+             2D but not in 3D: near an edge or a corner of the box it says \"overlapping\" for a sphere whose \
+             centre is farther than r from the box. Load the example and look at the centre's corner wedge.",
         )
         .small(),
     );

@@ -12,7 +12,9 @@
 pub mod options;
 
 use crate::geom::algo::Trace;
-use crate::geom::{contact, move_ball, sweep_trace, Circle, Hit, Motion, MotionResponse, Rect, State as Contact};
+use crate::geom::{
+    contact, move_ball, sweep, sweep_trace, Circle, Hit, Motion, MotionResponse, Rect, State as Contact,
+};
 pub use options::*;
 
 /// Seconds the Play animation takes for the whole move (start → impact → end).
@@ -182,9 +184,52 @@ pub fn preset_index(id: &str) -> Option<usize> {
     PRESETS.iter().position(|p| p.id == id)
 }
 
+/// A start that shows a sweep, for entering motion mode from a scene whose circle overlaps or
+/// touches the box (the still mode's default does: it overlaps by 0.596). The rule: move the
+/// centre out along the push-out direction (away from the closest point outside the box; through
+/// the nearest face from inside) until it is `margin` clear of the box, where `margin` is the
+/// larger of the radius and a quarter of the box's diagonal; keep the velocity if it hits the box
+/// from there after the start, else aim at the box's centre (which always hits). `None`: the start
+/// is already separated, nothing to change.
+#[must_use]
+pub fn separated_start(circle: &Circle, aabb: &Rect, velocity: [f32; 2]) -> Option<(Circle, [f32; 2])> {
+    let k = contact(circle, aabb);
+    if k.state == Contact::Separated {
+        return None;
+    }
+    let (c, r) = (circle.center(), circle.radius());
+    let (lo, hi) = (aabb.min(), aabb.max());
+    let diag = ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2)).sqrt();
+    let margin = r.max(0.25 * diag).max(f32::EPSILON * c[0].abs().max(c[1].abs()).max(1.0) * 64.0);
+    let out = [c[0] - k.closest[0], c[1] - k.closest[1]];
+    let len = (out[0] * out[0] + out[1] * out[1]).sqrt();
+    let centre = if len > 0.0 {
+        let n = [out[0] / len, out[1] / len];
+        [k.closest[0] + n[0] * (r + margin), k.closest[1] + n[1] * (r + margin)]
+    } else {
+        // The centre is inside (or on) the box: out through the nearest face.
+        let faces = [(0, lo[0], -1.0), (0, hi[0], 1.0), (1, lo[1], -1.0), (1, hi[1], 1.0)];
+        let (axis, face, sign) =
+            faces.into_iter().min_by(|a, b| (c[a.0] - a.1).abs().total_cmp(&(c[b.0] - b.1).abs())).unwrap_or(faces[3]);
+        let mut p = c;
+        p[axis] = face + sign * (r + margin);
+        p
+    };
+    let moved = Circle::new(centre, r).ok()?;
+    let hits = |v: [f32; 2]| sweep(&moved, v, aabb).is_some_and(|h| !h.initial);
+    let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
+    let aim = [mid[0] - centre[0], mid[1] - centre[1]];
+    let v = if hits(velocity) { velocity } else { aim };
+    Some((moved, v))
+}
+
 /// What the core says about the motion scene: everything the canvas and the panel show.
 #[derive(Clone, Debug)]
 pub struct MotionAnalysis {
+    /// The exact state at the start (an initial hit is touching or overlapping) and how deep the
+    /// circle sinks in there (0 unless overlapping).
+    pub start_state: Contact,
+    pub start_depth: f32,
     pub start: [f32; 2],
     pub velocity: [f32; 2],
     /// The sweep's first touch, if any.
@@ -209,7 +254,42 @@ impl MotionAnalysis {
         let end = [c[0] + v[0], c[1] + v[1]];
         let end_state = Circle::new(end, circle.radius()).map_or(Contact::Separated, |e| contact(&e, aabb).state);
         let motion = move_ball(circle, v, std::slice::from_ref(aabb), m.response());
-        MotionAnalysis { start: c, velocity: v, hit, trace, end, end_state, motion }
+        let k = contact(circle, aabb);
+        MotionAnalysis {
+            start_state: k.state,
+            start_depth: k.penetration,
+            start: c,
+            velocity: v,
+            hit,
+            trace,
+            end,
+            end_state,
+            motion,
+        }
+    }
+
+    /// The sweep's answer in words: "hit at t = 0.369 (face)", "no hit", and for a hit at the start
+    /// what the start is: "touching at t = 0 (face)", or "already overlapping at t = 0 (sunk 0.596;
+    /// corner)" — an overlapping start is not a touch.
+    #[must_use]
+    pub fn sweep_words(&self) -> String {
+        use crate::format::number;
+        match self.hit {
+            Some(h) if h.initial && self.start_state == Contact::Overlapping => {
+                format!("already overlapping at t = 0 (sunk {}; {})", number(self.start_depth), h.feature.as_str())
+            }
+            Some(h) if h.initial => format!("touching at t = 0 ({})", h.feature.as_str()),
+            Some(h) => format!("hit at t = {} ({})", number(h.t), h.feature.as_str()),
+            None => "no hit".to_string(),
+        }
+    }
+
+    /// Where a ball moved without a sweep is at `progress`: straight on along `v`, through the box
+    /// if it is in the way (only its end, `c + v`, is tested) — the animation's second ghost.
+    #[must_use]
+    pub fn discrete_position_at(&self, progress: f32) -> [f32; 2] {
+        let s = progress.clamp(0.0, 1.0);
+        [self.start[0] + s * self.velocity[0], self.start[1] + s * self.velocity[1]]
     }
 
     /// The sweep hit (after the start) but the discrete test at `c + v` says separated: a

@@ -210,3 +210,52 @@ fn stages_and_positions_follow_the_path() {
     assert_eq!(a.stages(), vec![0.0, 1.0]);
     assert_eq!(a.position_at(0.5), [1.0, 5.0]);
 }
+
+#[test]
+fn m_on_an_overlapping_scene_starts_separated_with_a_velocity_that_hits() {
+    // The still mode's default circle overlaps the box's corner by 0.596.
+    let mut s = State::new(SceneOptions::default());
+    assert_eq!(crate::geom::contact(&s.circle, &s.aabb).state, Contact::Overlapping);
+    update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
+    assert!(s.mode.motion());
+    let k = crate::geom::contact(&s.circle, &s.aabb);
+    assert_eq!(k.state, Contact::Separated);
+    assert_eq!(s.circle.radius(), SceneOptions::default().circle.radius());
+    // Clear by the radius (the larger margin here): the centre is 2r from the corner.
+    assert!((k.distance - 2.0 * s.circle.radius()).abs() < 1e-4, "{}", k.distance);
+    let a = analysis(&s);
+    let h = a.hit.expect("the start's velocity hits");
+    assert!(!h.initial && h.t > 0.0 && h.t < 1.0, "{h:?}");
+    assert!(a.sweep_words().starts_with("hit at t = "), "{}", a.sweep_words());
+    // A separated start is left alone; leaving and entering again changes nothing.
+    let before = (s.circle, s.motion.options.velocity);
+    update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
+    update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
+    assert_eq!((s.circle, s.motion.options.velocity), before);
+    // From inside the box: out through the nearest face; a velocity that misses is aimed at the box.
+    let inside = Circle::new([0.0, 0.9], 0.3).unwrap();
+    let aabb = Rect::new([-2.0, -1.0], [2.0, 1.0]).unwrap();
+    let (c, v) = separated_start(&inside, &aabb, [5.0, 0.0]).unwrap();
+    assert_eq!(c.center()[0], 0.0);
+    assert!(c.center()[1] > 1.0 + 0.3, "{:?}", c.center());
+    assert!(crate::geom::sweep(&c, v, &aabb).is_some_and(|h| !h.initial), "{v:?}");
+    assert_eq!(separated_start(&c, &aabb, v), None);
+}
+
+#[test]
+fn an_overlapping_start_is_not_called_touching_and_the_discrete_ghost_goes_on() {
+    let s = motion_state(PRESETS[preset_index("overlapping").unwrap()].scene);
+    let w = analysis(&s).sweep_words();
+    assert!(w.starts_with("already overlapping at t = 0 (sunk "), "{w}");
+    let s = motion_state(PRESETS[preset_index("touching").unwrap()].scene);
+    assert!(analysis(&s).sweep_words().starts_with("touching at t = 0"));
+    // The tunnelling shot: the swept ball stops at the wall, the ball moved without a sweep goes
+    // through it to c + v.
+    let s = motion_state(PRESETS[preset_index("tunnelling").unwrap()].scene);
+    let a = analysis(&s);
+    assert!(a.tunnelled());
+    assert_eq!(a.discrete_position_at(1.0), a.end);
+    assert!(a.discrete_position_at(1.0)[0] > 0.1 + 0.5, "beyond the wall");
+    assert!(a.position_at(1.0)[0] < -0.1, "the swept ball stays before the wall");
+    assert_eq!(a.discrete_position_at(0.5), [-3.0 + 0.5 * 6.5, 0.0]);
+}

@@ -3,7 +3,8 @@
 //! same throw replayed with every strategy at once ([`Runner`]s), each keeping its trail, its speed
 //! over time, and where it bumped ([`Step::bump`]) or tunnelled ([`Step::tunnelled`]).
 //!
-//! Time: the frame's `dt` arrives as a plain number ([`advance`]), is scaled by the time scale and
+//! Time: the frame's `dt` arrives as a plain number ([`advance`]), is scaled by the time scale
+//! (`options.speed`, the scene's `speed=`; a lesson level starts at [`LESSON_SPEED`]) and
 //! spent in fixed steps of [`STEP_SECONDS`] (120 Hz), so what happens does not depend on the frame
 //! rate; [`single_step`] does exactly one. The core's units are per step: a velocity `v` (units per
 //! second) is `v·h` per step and gravity `g·h²` (see [`crate::geom::world`]'s Units). Velocities are
@@ -126,6 +127,15 @@ impl Runner {
     pub fn speed_lost(&self) -> f32 {
         self.speeds.first().copied().unwrap_or(0.0) - self.speeds.last().copied().unwrap_or(0.0)
     }
+
+    /// Speed lost in the first `window` steps (all of them while the run is shorter; `None`: the
+    /// whole run): the race's measurement (see [`PlaygroundState::measure_steps`]).
+    #[must_use]
+    pub fn speed_lost_within(&self, window: Option<u32>) -> f32 {
+        let last = self.speeds.len().saturating_sub(1);
+        let end = window.map_or(last, |w| (w as usize).min(last));
+        self.speeds.first().copied().unwrap_or(0.0) - self.speeds.get(end).copied().unwrap_or(0.0)
+    }
 }
 
 /// A strategy's index in the registry (its race colour, its row in the panel).
@@ -160,8 +170,6 @@ pub struct PlaygroundState {
     /// Seconds not yet spent on a fixed step.
     pub accumulator: f32,
     pub paused: bool,
-    /// Simulated seconds per real second (slow motion below 1).
-    pub time_scale: f32,
     /// What the left button does on the map (the right button, or with Shift, always erases).
     pub brush: Brush,
     /// The stroke in progress: painting solid (true) or erasing (false).
@@ -184,7 +192,6 @@ impl PlaygroundState {
             steps: 0,
             accumulator: 0.0,
             paused: false,
-            time_scale: 1.0,
             brush: Brush::Paint,
             stroke: None,
             drive: 0.0,
@@ -225,6 +232,20 @@ impl PlaygroundState {
         !self.paused && if self.options.play { !self.play.idle(self.steps) } else { !self.finished() }
     }
 
+    /// The race's measurement window in fixed steps: the level's [`measure`](crate::app::levels::Level::measure)
+    /// seconds (`None`: the whole run, on a painted map or a level without one).
+    #[must_use]
+    pub fn measure_steps(&self) -> Option<u32> {
+        let seconds = self.options.level.map_or(0.0, |i| LEVELS[i].measure);
+        (seconds > 0.0).then(|| (seconds * STEP_HZ).round() as u32)
+    }
+
+    /// The speed each runner lost in the measurement window (see [`Runner::speed_lost_within`]).
+    #[must_use]
+    pub fn speed_lost(&self, r: &Runner) -> f32 {
+        r.speed_lost_within(self.measure_steps())
+    }
+
     /// The level's display name, or "painted map".
     #[must_use]
     pub fn level_name(&self) -> &'static str {
@@ -249,7 +270,11 @@ pub enum PlaygroundCommand {
     PauseResume,
     /// Exactly one fixed step, pausing (key S).
     Step,
+    /// The time scale, simulated seconds per real second (the panel's slider; `speed=`).
     SetTimeScale(f32),
+    /// The next slower / faster of [`SPEEDS`] (keys `,` and `.`).
+    Slower,
+    Faster,
     SetBrush(Brush),
     /// Set the throw (units per second) and start it again.
     SetThrow([f32; 2]),
@@ -343,7 +368,7 @@ pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
     if p.paused || !(dt.is_finite() && dt > 0.0) {
         return 0;
     }
-    p.accumulator += dt.min(0.25) * p.time_scale.clamp(0.0, 4.0);
+    p.accumulator += dt.min(0.25) * p.options.speed.clamp(0.0, MAX_SPEED);
     let map = p.options.map.tile_map();
     let mut n = 0;
     while p.accumulator >= STEP_SECONDS && n < MAX_STEPS_PER_FRAME && !p.finished() {
@@ -392,6 +417,7 @@ pub fn load_level(p: &mut PlaygroundState, i: usize) {
         race: o.race && !o.play,
         gravity: o.gravity,
         play: o.play,
+        speed: o.speed,
         ..PlaygroundOptions::level(i)
     };
     if o.play {
@@ -457,9 +483,11 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         PlaygroundCommand::Step => single_step(p),
         PlaygroundCommand::SetTimeScale(k) => {
             if k.is_finite() {
-                p.time_scale = k.clamp(0.05, 4.0);
+                p.options.speed = k.clamp(MIN_SPEED, MAX_SPEED);
             }
         }
+        PlaygroundCommand::Slower => p.options.speed = next_speed(p.options.speed, false),
+        PlaygroundCommand::Faster => p.options.speed = next_speed(p.options.speed, true),
         PlaygroundCommand::SetBrush(b) => p.brush = b,
         PlaygroundCommand::SetThrow(v) => {
             if v.iter().all(|x| x.is_finite()) {

@@ -1,6 +1,6 @@
 //! The playground's part of the scene text: the level or painted map, the strategy, the race, the
 //! ball, the throw, gravity, the steps run on loading, and the Play mode (`play=on`) with its
-//! inputs (`inputs=`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
+//! inputs (`inputs=`), the time scale (`speed=`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
 
 use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, PlayMap, LEVELS};
@@ -11,7 +11,7 @@ use crate::report::parse_numbers;
 
 /// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`),
 /// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
-/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws).
+/// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws), `speed=K` (the time scale).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlaygroundOptions {
     /// The built-in level the map is, if it is one unchanged (index into [`LEVELS`]).
@@ -31,6 +31,10 @@ pub struct PlaygroundOptions {
     pub play: bool,
     /// Play: the inputs the character follows from the start, which a race replays (`inputs=`).
     pub inputs: InputScript,
+    /// Simulated seconds per real second (`speed=`, [`MIN_SPEED`] ..= [`MAX_SPEED`]; the keys `,`
+    /// and `.` step through [`SPEEDS`]). A lesson level starts at [`LESSON_SPEED`], so a class sees
+    /// the race happen; Play's course at 1×, since the player drives it.
+    pub speed: f32,
 }
 
 impl PlaygroundOptions {
@@ -49,6 +53,7 @@ impl PlaygroundOptions {
             steps: 0,
             play: false,
             inputs: InputScript::EMPTY,
+            speed: if l.play { 1.0 } else { LESSON_SPEED },
         }
     }
 }
@@ -56,6 +61,40 @@ impl PlaygroundOptions {
 impl Default for PlaygroundOptions {
     fn default() -> Self {
         PlaygroundOptions::level(0)
+    }
+}
+
+/// The speed a lesson level starts at: a quarter of real time, so the flush floor's race (2.5 s
+/// measured) takes 10 s on the screen, slow enough to follow each ball.
+pub const LESSON_SPEED: f32 = 0.25;
+/// The speeds the keys `,` (slower) and `.` (faster) step through.
+pub const SPEEDS: [f32; 5] = [0.1, 0.25, 0.5, 1.0, 2.0];
+/// The accepted range of `speed=` (and of the panel's slider).
+pub const MIN_SPEED: f32 = 0.05;
+pub const MAX_SPEED: f32 = 2.0;
+
+/// The next speed of [`SPEEDS`] above (`faster`) or below `now`; `now` itself at either end.
+#[must_use]
+pub fn next_speed(now: f32, faster: bool) -> f32 {
+    let found = if faster {
+        SPEEDS.iter().copied().find(|&k| k > now * 1.001)
+    } else {
+        SPEEDS.iter().rev().copied().find(|&k| k < now * 0.999)
+    };
+    found.unwrap_or(now)
+}
+
+/// A time scale (`speed=`): a number in [`MIN_SPEED`] ..= [`MAX_SPEED`], with or without a
+/// trailing `x` (`0.25`, `0.25x`).
+pub fn parse_speed(text: &str) -> Result<f32, OptionError> {
+    let t = text.trim();
+    let n = t.strip_suffix(['x', 'X']).unwrap_or(t).trim();
+    match n.parse::<f32>() {
+        Ok(k) if (MIN_SPEED..=MAX_SPEED).contains(&k) => Ok(k),
+        _ => Err(OptionError {
+            field: "speed",
+            message: format!("{text:?} is not a time scale {MIN_SPEED}..={MAX_SPEED} (simulated seconds per second)"),
+        }),
     }
 }
 

@@ -154,7 +154,7 @@ fn the_scene_keys_round_trip_and_bad_values_name_their_key() {
 
 #[test]
 fn the_fixed_steps_do_not_depend_on_the_frame_rate() {
-    let o = SceneOptions::from_fragment("playground=on&level=stairs").unwrap().playground;
+    let o = SceneOptions::from_fragment("playground=on&level=stairs&speed=1").unwrap().playground;
     let run = |dts: &[f32]| {
         let mut p = PlaygroundState::from_options(o);
         let n: u32 = dts.iter().map(|&dt| advance(&mut p, dt)).sum();
@@ -181,10 +181,10 @@ fn the_fixed_steps_do_not_depend_on_the_frame_rate() {
     p.paused = true;
     assert_eq!(advance(&mut p, 0.1), 0);
     p.paused = false;
-    p.time_scale = 0.25;
+    p.options.speed = 0.25;
     assert_eq!(advance(&mut p, 0.11), 3); // 0.0275 s of simulated time
     assert_eq!(advance(&mut p, f32::NAN), 0);
-    p.time_scale = 1.0;
+    p.options.speed = 1.0;
     assert_eq!(advance(&mut p, 5.0), MAX_STEPS_PER_FRAME);
     single_step(&mut p);
     assert!(p.paused);
@@ -235,7 +235,7 @@ fn a_race_on_the_flush_floor_default_keeps_its_speed_and_discrete_in_order_bumps
 
 #[test]
 fn keys_drive_the_ball_outside_a_race() {
-    let mut s = on("flush-floor", "&throw=0,0&ball=1.5,1.5,0.5");
+    let mut s = on("flush-floor", "&throw=0,0&ball=1.5,1.5,0.5&speed=1");
     for _ in 0..30 {
         update(&mut s, &Input { held: vec![Key::Right], dt: 1.0 / 60.0, ..Input::default() });
     }
@@ -252,4 +252,66 @@ fn keys_drive_the_ball_outside_a_race() {
     assert!(s.playground.paused);
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
     assert!(!s.mode.playground());
+}
+
+#[test]
+fn the_flush_floor_race_measures_its_window_before_the_balls_fall() {
+    // Run to the end: the balls roll off the end of the floor and fall out of the world. Over the
+    // whole run every strategy "gains" speed falling (about 17.75 units/s); in the level's window
+    // (2.5 s) every ball is still on the floor, so the seamless strategy reads exactly 0 lost (it
+    // keeps 14 units/s) and discrete-in-order its loss at the seams.
+    let mut p = on("flush-floor", "&race=on").playground;
+    let window = p.measure_steps().expect("the flush floor has a measurement window");
+    assert_eq!(window, 300);
+    while !p.finished() {
+        fixed_step(&mut p);
+    }
+    let floor_top = 1.0 + p.options.ball.radius();
+    for r in &p.runners {
+        let on_floor = &r.trail[..=window as usize];
+        assert!(on_floor.iter().all(|c| c[1] >= floor_top - 1e-3), "{}: fell in the window", r.strategy.as_str());
+        assert!(r.speed_lost() < -10.0, "{}: the whole run includes the fall", r.strategy.as_str());
+    }
+    let lost = |id: StrategyId| p.speed_lost(&p.runners[strategy_index(id)]);
+    assert_eq!(lost(StrategyId::SweptSlideSeamless), 0.0);
+    let seamless = &p.runners[strategy_index(StrategyId::SweptSlideSeamless)].speeds;
+    assert_eq!(seamless[window as usize], seamless[0]);
+    assert!((seamless[0] - 14.0).abs() < 1e-5, "{}", seamless[0]);
+    assert!(lost(StrategyId::DiscreteInOrder) > 0.5, "{}", lost(StrategyId::DiscreteInOrder));
+}
+
+#[test]
+fn the_speed_keys_step_through_the_ladder_and_speed_is_a_scene_key() {
+    // A lesson level starts slow, Play's course at 1×.
+    let mut s = on("flush-floor", "&race=on");
+    assert_eq!(s.playground.options.speed, LESSON_SPEED);
+    assert_eq!(on("course-run", "&play=on").playground.options.speed, 1.0);
+    let key = |s: &mut State, k: Key| update(s, &Input { keys: vec![k], ..Input::default() });
+    for want in [0.5, 1.0, 2.0, 2.0] {
+        key(&mut s, Key::Period);
+        assert_eq!(s.playground.options.speed, want);
+    }
+    for want in [1.0, 0.5, 0.25, 0.1, 0.1] {
+        key(&mut s, Key::Comma);
+        assert_eq!(s.playground.options.speed, want);
+    }
+    // Between two rungs (the slider), a key goes to the next rung.
+    apply(&mut s, Command::Playground(PlaygroundCommand::SetTimeScale(0.3)));
+    key(&mut s, Key::Period);
+    assert_eq!(s.playground.options.speed, 0.5);
+    // Written back into the scene text, read again; the level's default is not written.
+    let text = crate::app::current_scene(&s).to_fragment();
+    assert!(text.contains("&speed=0.5"), "{text}");
+    assert_eq!(SceneOptions::from_fragment(&text).unwrap().playground.speed, 0.5);
+    assert!(!SceneOptions::from_fragment("playground=on").unwrap().to_fragment().contains("speed"));
+    // Simulated time runs at the speed: one real second at 0.25× is 30 fixed steps.
+    let mut p = on("stairs", "&speed=0.25").playground;
+    let n: u32 = (0..60).map(|_| advance(&mut p, 1.0 / 60.0)).sum();
+    assert!(n.abs_diff(30) <= 1, "{n}");
+    // A bad value names the key.
+    for bad in ["speed=fast", "speed=0", "speed=3", "speed=-1", "speed=NaN"] {
+        let e = SceneOptions::from_fragment(&format!("playground=on&{bad}")).unwrap_err();
+        assert_eq!(e.field, "speed", "{bad}: {e}");
+    }
+    assert_eq!(SceneOptions::from_fragment("playground=on&speed=0.1x").unwrap().playground.speed, 0.1);
 }

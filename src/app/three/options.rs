@@ -304,7 +304,7 @@ impl ThreeOptions {
 /// The 3D keys, for error messages.
 pub const KEYS: &str = "view, sphere, box3, camera, views, slice, slicemap, xray, grown, velocity3";
 
-/// The face-plane test's counter-example (seed post 004's erratum): box [−1, 1]³, r = 1, centre
-/// (1.65, 1.65, 1.65): 1.126 from the box, and `planes` says they intersect.
+/// The face-plane test's counter-example (the erratum of "Correct Box Sphere Intersection", 2013,
+/// fixed 2019): box [−1, 1]³, r = 1, centre (1.65, 1.65, 1.65): 1.126 from the box, and `planes` says they intersect.
 pub const PLANES_COUNTER_EXAMPLE: &str =
     "algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1&grown=both";

@@ -30,14 +30,24 @@ impl ViewKind {
     }
 }
 
+/// The strip kept free under the four views for the WRONG banner and the legend, pixels: 92 px at
+/// the canvas's text scale (the rule of the canvas's `Sizes`: the shorter side over 720, within
+/// 0.85 … 2.4), so the banner covers none of the views.
+#[must_use]
+pub fn four_view_band(canvas: ScreenRect) -> f32 {
+    (92.0 * (canvas.w.min(canvas.h) / 720.0).clamp(0.85, 2.4)).min(0.25 * canvas.h).floor()
+}
+
 /// Where each view goes on the canvas: the whole canvas for the orbit view alone, or a 2 × 2 grid
-/// (orbit top left, top view top right, front bottom left, side bottom right).
+/// (orbit top left, top view top right, front bottom left, side bottom right) above the strip for
+/// the banner and the legend ([`four_view_band`]).
 #[must_use]
 pub fn layout(canvas: ScreenRect, four: bool) -> Vec<(ViewKind, ScreenRect)> {
     if !four {
         return vec![(ViewKind::Orbit, canvas)];
     }
-    let (w, h) = ((canvas.w * 0.5).floor(), (canvas.h * 0.5).floor());
+    let band = four_view_band(canvas);
+    let (w, h) = ((canvas.w * 0.5).floor(), ((canvas.h - band) * 0.5).floor());
     let at = |i: f32, j: f32| ScreenRect { x: canvas.x + i * w, y: canvas.y + j * h, w, h };
     vec![
         (ViewKind::Orbit, at(0.0, 0.0)),

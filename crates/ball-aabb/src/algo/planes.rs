@@ -134,7 +134,7 @@ impl OverlapTest for Planes {
 
 pub(super) const ENTRY: Algorithm = Algorithm::of::<Planes>(
     "planes",
-    "Face planes (as published)",
+    "Face planes with the cut radius",
     "Treat the box as its face planes with outward normals. If the ball is inside all of them it is in \
      the box. Otherwise, for each plane it cuts (|d| ≤ r), project the centre onto the plane and take the \
      radius of the cut, √(r² − d²); the ball touches that face if the projected point is within that \
