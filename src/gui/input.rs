@@ -4,7 +4,8 @@
 use crate::app::{self, Key};
 use macroquad::prelude::*;
 
-/// The keys pressed this frame that the scene knows.
+/// The keys pressed this frame that the scene knows. Tab and Esc are not among them: they are
+/// egui's (focus through the panel, focus back to the canvas).
 pub fn keys_pressed() -> Vec<Key> {
     let mut keys = Vec::new();
     for k in get_keys_pressed() {
@@ -23,7 +24,6 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::R => Key::R,
             KeyCode::H => Key::H,
             KeyCode::F => Key::F,
-            KeyCode::Tab => Key::Tab,
             KeyCode::C => Key::C,
             KeyCode::Left => Key::Left,
             KeyCode::Right => Key::Right,
@@ -31,6 +31,8 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::Down => Key::Down,
             KeyCode::Equal | KeyCode::KpAdd => Key::Plus,
             KeyCode::Minus | KeyCode::KpSubtract => Key::Minus,
+            KeyCode::LeftBracket => Key::LeftBracket,
+            KeyCode::RightBracket => Key::RightBracket,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
             KeyCode::N => Key::N,

@@ -4,10 +4,11 @@
 mod algorithm;
 pub mod bench;
 mod compare;
+mod focus;
 mod header;
 #[cfg(test)]
 mod headless;
-mod help;
+pub(crate) mod help;
 mod legend;
 pub mod motion;
 pub mod play;
@@ -37,6 +38,7 @@ use readouts::readouts;
 use response::response_section;
 use scene::scene_section;
 
+pub use focus::FOCUS_RING;
 pub use header::RESET_BUTTON;
 pub use response::APPLY_BUTTON;
 
@@ -134,6 +136,7 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
                 ui.separator();
                 help(ui);
                 ui.add_space(12.0);
+                focus::show_focus(ui);
                 return;
             }
             motion::section(ui, state, &mut out);
@@ -161,6 +164,7 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             ui.separator();
             help(ui);
             ui.add_space(12.0);
+            focus::show_focus(ui);
         });
         ui.ctx().data_mut(|d| d.insert_temp(offset_id, shown.state.offset.y));
     });

@@ -1,0 +1,145 @@
+//! The panel's keyboard focus made visible: a ring round the widget that has egui's focus (reached
+//! with Tab / Shift+Tab), and the panel scrolled to it when it gains the focus, so a keyboard user
+//! sees where Enter or Space will act. egui moves the focus itself (its Tab handling); it marks a
+//! focused button only by a slightly lighter fill, too faint on a projector.
+
+use egui::{Color32, Stroke, StrokeKind};
+
+/// The ring's colour: amber, ~9:1 against the panel's background, and unlike any verdict colour.
+pub const FOCUS_RING: Color32 = Color32::from_rgb(255, 196, 0);
+/// The ring's width in points.
+pub const FOCUS_RING_WIDTH: f32 = 2.5;
+
+/// Called last inside the panel's scroll area: scrolls to a widget that just gained the focus (it
+/// may be below the fold) and draws the ring round the focused widget.
+pub fn show_focus(ui: &egui::Ui) {
+    let ctx = ui.ctx();
+    let Some(id) = ctx.memory(|m| m.focused()) else { return };
+    let Some(r) = ctx.read_response(id) else { return };
+    if r.gained_focus() {
+        r.scroll_to_me(None);
+    }
+    ui.painter().rect_stroke(r.rect.expand(2.0), 4.0, Stroke::new(FOCUS_RING_WIDTH, FOCUS_RING), StrokeKind::Outside);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::motion::{MotionCommand, PRESETS};
+    use crate::app::teach::TeachCommand;
+    use crate::app::{apply, Command, SceneOptions, State};
+    use crate::ui::headless::{pass, rect};
+    use crate::ui::motion::{MOTION_SWITCH, PRESET_BUTTON};
+    use crate::ui::teach::{ERRATA_HEADER, ERRATUM_BUTTON};
+
+    fn ctx() -> egui::Context {
+        let ctx = egui::Context::default();
+        crate::ui::style(&ctx);
+        ctx
+    }
+
+    fn key(key: egui::Key, shift: bool) -> egui::Event {
+        let modifiers = egui::Modifiers { shift, ..Default::default() };
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers }
+    }
+
+    /// The rectangle of the widget with egui's keyboard focus, if any.
+    fn focused(ctx: &egui::Context) -> Option<egui::Rect> {
+        ctx.memory(|m| m.focused()).and_then(|id| ctx.read_response(id)).map(|r| r.rect)
+    }
+
+    /// The focused widget is the one at `r` (the panel's layout may shift a fraction of a point from
+    /// one pass to the next).
+    fn is_at(focused: Option<egui::Rect>, r: egui::Rect) -> bool {
+        focused.is_some_and(|f| f.center().distance(r.center()) < 1.0 && (f.size() - r.size()).length() < 1.0)
+    }
+
+    /// Presses Tab (a pass each) until the widget recorded under `target` has the focus; how many
+    /// presses it took. Panics after 200.
+    fn tab_to(ctx: &egui::Context, state: &State, target: &str) -> usize {
+        for n in 1..=200 {
+            let cmds = pass(ctx, state, vec![key(egui::Key::Tab, false)]);
+            assert!(cmds.is_empty(), "Tab alone asks for nothing: {cmds:?}");
+            if is_at(focused(ctx), rect(ctx, target)) {
+                return n;
+            }
+        }
+        panic!("Tab never reached {target}");
+    }
+
+    /// Presses `k` on the focused widget: the commands of that pass and the next.
+    fn press(ctx: &egui::Context, state: &State, k: egui::Key) -> Vec<Command> {
+        let mut cmds = pass(ctx, state, vec![key(k, false)]);
+        cmds.extend(pass(ctx, state, vec![]));
+        cmds
+    }
+
+    #[test]
+    fn tab_reaches_the_errata_and_the_motion_presets_and_space_or_enter_presses_them() {
+        let ctx = ctx();
+        let mut state = State::new(SceneOptions::default());
+        pass(&ctx, &state, vec![]);
+        pass(&ctx, &state, vec![]);
+        assert_eq!(focused(&ctx), None, "nothing has the focus before Tab");
+        // The errata: open their section with Space, Tab on to the first Show, Enter.
+        tab_to(&ctx, &state, ERRATA_HEADER);
+        assert!(press(&ctx, &state, egui::Key::Space).is_empty(), "opening a section asks for nothing");
+        tab_to(&ctx, &state, &format!("{ERRATUM_BUTTON}.0"));
+        assert_eq!(press(&ctx, &state, egui::Key::Enter), vec![Command::Teach(TeachCommand::LoadErratum(0))]);
+        // Esc gives the keys back: no widget has the focus.
+        pass(&ctx, &state, vec![key(egui::Key::Escape, false)]);
+        assert_eq!(focused(&ctx), None);
+        // Motion: the switch with Space, then the last preset with Enter (Shift+Tab goes back).
+        tab_to(&ctx, &state, MOTION_SWITCH);
+        let cmds = press(&ctx, &state, egui::Key::Space);
+        assert_eq!(cmds, vec![Command::Motion(MotionCommand::Toggle)]);
+        apply(&mut state, cmds[0]);
+        let last = PRESETS.len() - 1;
+        tab_to(&ctx, &state, &format!("{PRESET_BUTTON}.{last}"));
+        pass(&ctx, &state, vec![key(egui::Key::Tab, true)]);
+        pass(&ctx, &state, vec![]);
+        assert!(is_at(focused(&ctx), rect(&ctx, &format!("{PRESET_BUTTON}.{}", last - 1))), "Shift+Tab: back one");
+        assert_eq!(press(&ctx, &state, egui::Key::Enter), vec![Command::Motion(MotionCommand::LoadPreset(last - 1))]);
+    }
+
+    #[test]
+    fn tab_gets_through_the_whole_panel_in_every_mode() {
+        // The panel's last widget is reached: no widget on the way swallows the focus (a disabled
+        // number field did, egui's DragValue takes the focus even when disabled).
+        for text in [
+            "",
+            "motion=on&response=slide",
+            "motion=on&response=bounce",
+            "playground=on&level=flush-floor&race=on",
+            "play=on&level=course-run",
+            "view=3d",
+        ] {
+            let ctx = ctx();
+            let mut state = State::new(SceneOptions::default());
+            crate::app::load_scene_text(&mut state, text).unwrap();
+            pass(&ctx, &state, vec![]);
+            pass(&ctx, &state, vec![]);
+            let n = tab_to(&ctx, &state, crate::ui::help::HELP_HEADER);
+            assert!(n > 10, "{text:?}: only {n} stops");
+        }
+    }
+
+    #[test]
+    fn the_focused_widget_has_a_ring_round_it() {
+        let ctx = ctx();
+        let state = State::new(SceneOptions::default());
+        pass(&ctx, &state, vec![]);
+        let rings = |ctx: &egui::Context, state: &State, events| {
+            let a = state.analysis();
+            let out = ctx.run(crate::ui::headless::input(events), |ctx| {
+                crate::ui::panel(ctx, state, &a);
+            });
+            out.shapes
+                .iter()
+                .filter(|s| matches!(&s.shape, egui::Shape::Rect(r) if r.stroke.color == super::FOCUS_RING))
+                .count()
+        };
+        assert_eq!(rings(&ctx, &state, vec![]), 0, "no focus, no ring");
+        assert_eq!(rings(&ctx, &state, vec![key(egui::Key::Tab, false)]), 1, "Tab: a ring");
+        assert_eq!(rings(&ctx, &state, vec![key(egui::Key::Escape, false)]), 0, "Esc: gone");
+    }
+}
