@@ -411,6 +411,9 @@ impl FrameLoop {
                 if let Some(text) = self.status_line.next_3d(state, &analysis3) {
                     crate::page::set_status(&text);
                 }
+                if let Some(text) = self.status_line.next_lesson(state) {
+                    crate::page::set_lesson(&text);
+                }
             }
             crate::render::three::draw_three(state, &analysis3, &self.three_layer);
         } else {
@@ -419,6 +422,9 @@ impl FrameLoop {
                 // The page's aria-live status line: only when its text changed, never mid-drag.
                 if let Some(text) = self.status_line.next(state, &analysis) {
                     crate::page::set_status(&text);
+                }
+                if let Some(text) = self.status_line.next_lesson(state) {
+                    crate::page::set_lesson(&text);
                 }
             }
             // Redrawing only what changed, the scene clears what it redraws (its zones); otherwise the
