@@ -15,6 +15,7 @@ mod ffi {
     extern "C" {
         pub fn a11y_set_status(ptr: *const u8, len: usize);
         pub fn a11y_set_lesson(ptr: *const u8, len: usize);
+        pub fn a11y_set_focus(ptr: *const u8, len: usize);
         pub fn a11y_set_shortcuts(ptr: *const u8, len: usize);
         pub fn a11y_prefers_reduced_motion() -> i32;
         pub fn a11y_set_reduced_motion(on: i32);
@@ -59,6 +60,15 @@ pub fn set_status(text: &str) {
 pub fn set_lesson(text: &str) {
     #[cfg(target_arch = "wasm32")]
     send(ffi::a11y_set_lesson, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Replaces the text of the page's focus region (`a11y-focus`): which panel widget the keyboard is
+/// on, or that the keys are the canvas's again.
+pub fn set_focus(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_focus, text);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = text;
 }

@@ -271,7 +271,7 @@ impl FrameLoop {
                 touches: touch_points(),
                 secondary_down: is_mouse_button_down(MouseButton::Right),
                 erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
-                shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
+                shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) || self.presses.shifted(),
             }
         };
         app::update(&mut self.state, &input);
@@ -320,6 +320,12 @@ impl FrameLoop {
             // Keys belong to the scene unless a panel widget has egui's keyboard focus (reached with Tab, or a
             // number field being typed in): then they are the widget's (Space and Enter press a focused
             // button) until Esc, or a click on the canvas, gives them back.
+            if crate::page::AVAILABLE {
+                // The page hears which widget Tab reached (the canvas cannot show a screen reader).
+                if let Some(text) = crate::ui::focus_announcement(ctx, self.keyboard_taken) {
+                    crate::page::set_focus(&text);
+                }
+            }
             self.keyboard_taken = ctx.memory(|m| m.focused().is_some());
         });
         commands

@@ -10,6 +10,30 @@ pub const FOCUS_RING: Color32 = Color32::from_rgb(255, 196, 0);
 /// The ring's width in points.
 pub const FOCUS_RING_WIDTH: f32 = 2.5;
 
+/// What a screen reader should hear about the panel's keyboard focus after this pass, if it changed:
+/// the widget that gained the focus, as egui describes it ("Show: button", "swept circle  (M):
+/// unchecked checkbox", "Errata in the published posts (7): collapsing header"), or, when no widget
+/// has it any more and one had it before, that the keys are the canvas's again. Call once a pass,
+/// after the panel; `had_focus` is whether a widget had the focus after the previous pass.
+#[must_use]
+pub fn focus_announcement(ctx: &egui::Context, had_focus: bool) -> Option<String> {
+    let gained = ctx.output(|o| {
+        o.events.iter().rev().find_map(|e| match e {
+            egui::output::OutputEvent::FocusGained(info) => Some(info.description()),
+            _ => None,
+        })
+    });
+    let has_focus = ctx.memory(|m| m.focused().is_some());
+    match gained {
+        Some(text) if has_focus => Some(format!("Panel: {}", text.trim_end_matches(": "))),
+        _ if had_focus && !has_focus => Some(CANVAS_HAS_THE_KEYS.to_string()),
+        _ => None,
+    }
+}
+
+/// What the page says when the keys go back to the canvas (Esc, or a click on it).
+pub const CANVAS_HAS_THE_KEYS: &str = "Canvas: the keys act on the scene again (Tab goes back to the panel).";
+
 /// Called last inside the panel's scroll area: scrolls to a widget that just gained the focus (it
 /// may be below the fold) and draws the ring round the focused widget.
 pub fn show_focus(ui: &egui::Ui) {
@@ -85,6 +109,12 @@ mod tests {
         assert!(press(&ctx, &state, egui::Key::Space).is_empty(), "opening a section asks for nothing");
         tab_to(&ctx, &state, &format!("{ERRATUM_BUTTON}.0"));
         assert_eq!(press(&ctx, &state, egui::Key::Enter), vec![Command::Teach(TeachCommand::LoadErratum(0))]);
+        apply(&mut state, Command::Teach(TeachCommand::LoadErratum(0)));
+        pass(&ctx, &state, vec![]);
+        assert!(
+            is_at(focused(&ctx), rect(&ctx, &format!("{ERRATUM_BUTTON}.0"))),
+            "the card appeared above: focus stays"
+        );
         // Esc gives the keys back: no widget has the focus.
         pass(&ctx, &state, vec![key(egui::Key::Escape, false)]);
         assert_eq!(focused(&ctx), None);
@@ -99,6 +129,11 @@ mod tests {
         pass(&ctx, &state, vec![]);
         assert!(is_at(focused(&ctx), rect(&ctx, &format!("{PRESET_BUTTON}.{}", last - 1))), "Shift+Tab: back one");
         assert_eq!(press(&ctx, &state, egui::Key::Enter), vec![Command::Motion(MotionCommand::LoadPreset(last - 1))]);
+        apply(&mut state, Command::Motion(MotionCommand::LoadPreset(last - 1)));
+        // The panel changes above the preset (the erratum's card goes): the focus stays on it.
+        pass(&ctx, &state, vec![]);
+        pass(&ctx, &state, vec![]);
+        assert!(is_at(focused(&ctx), rect(&ctx, &format!("{PRESET_BUTTON}.{}", last - 1))), "the focus stays");
     }
 
     #[test]
@@ -121,6 +156,35 @@ mod tests {
             let n = tab_to(&ctx, &state, crate::ui::help::HELP_HEADER);
             assert!(n > 10, "{text:?}: only {n} stops");
         }
+    }
+
+    #[test]
+    fn the_focused_widget_is_announced_and_so_is_the_canvas_getting_the_keys_back() {
+        let ctx = ctx();
+        let state = State::new(SceneOptions::default());
+        let a = state.analysis();
+        // One pass with these events; what the page would hear, asked inside the pass as the frame
+        // loop does (egui hands its output events over when the pass ends).
+        let heard = |events, had: bool| {
+            let mut said = None;
+            let _ = ctx.run(crate::ui::headless::input(events), |ctx| {
+                crate::ui::panel(ctx, &state, &a);
+                said = super::focus_announcement(ctx, had);
+            });
+            said
+        };
+        assert_eq!(heard(vec![], false), None, "nothing focused, nothing said");
+        let mut said = Vec::new();
+        let mut had = false;
+        for _ in 0..3 {
+            said.extend(heard(vec![key(egui::Key::Tab, false)], had));
+            had = focused(&ctx).is_some();
+        }
+        assert_eq!(said.len(), 3, "each Tab names the widget it reached: {said:?}");
+        assert!(said.iter().all(|t| t.starts_with("Panel: ")), "{said:?}");
+        assert!(said.iter().any(|t| t.contains("button")), "{said:?}");
+        assert_eq!(heard(vec![], true), None, "nothing new, nothing said");
+        assert_eq!(heard(vec![key(egui::Key::Escape, false)], true).as_deref(), Some(super::CANVAS_HAS_THE_KEYS));
     }
 
     #[test]

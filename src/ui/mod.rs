@@ -38,7 +38,7 @@ use readouts::readouts;
 use response::response_section;
 use scene::scene_section;
 
-pub use focus::FOCUS_RING;
+pub use focus::{focus_announcement, FOCUS_RING};
 pub use header::RESET_BUTTON;
 pub use response::APPLY_BUTTON;
 
@@ -109,60 +109,63 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             let current = ui.ctx().data(|d| d.get_temp::<f32>(offset_id)).unwrap_or(0.0);
             area = area.vertical_scroll_offset((current + scroll).max(0.0));
         }
+        // Each section in a scope of its own: a scope takes one of the panel's automatic ids whatever is
+        // inside it, so a section that grows or shrinks (a lesson card shown, motion turned on) leaves
+        // the ids of the widgets after it alone, and egui's keyboard focus stays where it was.
         let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
-            header(ui, state, &mut out);
+            ui.scope(|ui| header(ui, state, &mut out));
             ui.separator();
-            teach::lesson_card(ui, state, &mut out);
+            ui.scope(|ui| teach::lesson_card(ui, state, &mut out));
             // The playground leads the panel when it is on; off, its switch waits further down.
             if state.mode.playground() {
-                playground::section(ui, state, &mut out);
+                ui.scope(|ui| playground::section(ui, state, &mut out));
             }
             if state.mode.is_three() {
                 // The 3D view: the same sections, fed by the 3D analysis.
-                three::erratum(ui, &mut out);
+                ui.scope(|ui| three::erratum(ui, &mut out));
                 ui.separator();
                 let a3 = state.analysis3();
                 let v = Verdicts { verdict: a3.verdict, state: a3.contact.state, verdicts: &a3.verdicts, dim: 3 };
-                algorithm_section(ui, state, &v, &mut out);
+                ui.scope(|ui| algorithm_section(ui, state, &v, &mut out));
                 ui.separator();
-                compare_section(ui, state, &v, &mut out);
+                ui.scope(|ui| compare_section(ui, state, &v, &mut out));
                 ui.separator();
-                three::section(ui, state, &a3, &mut out);
+                ui.scope(|ui| three::section(ui, state, &a3, &mut out));
                 ui.separator();
-                teach::section(ui, state, &mut out);
+                ui.scope(|ui| teach::section(ui, state, &mut out));
                 ui.separator();
-                legend(ui);
+                ui.scope(legend);
                 ui.separator();
-                help(ui);
+                ui.scope(help);
                 ui.add_space(12.0);
                 focus::show_focus(ui);
                 return;
             }
-            motion::section(ui, state, &mut out);
+            ui.scope(|ui| motion::section(ui, state, &mut out));
             ui.separator();
             let v = Verdicts { verdict: a.verdict, state: a.contact.state, verdicts: &a.verdicts, dim: 2 };
-            algorithm_section(ui, state, &v, &mut out);
+            ui.scope(|ui| algorithm_section(ui, state, &v, &mut out));
             ui.separator();
-            compare_section(ui, state, &v, &mut out);
+            ui.scope(|ui| compare_section(ui, state, &v, &mut out));
             ui.separator();
-            response_section(ui, state, a, &mut out);
+            ui.scope(|ui| response_section(ui, state, a, &mut out));
             ui.separator();
             if !state.mode.playground() {
-                playground::section(ui, state, &mut out);
+                ui.scope(|ui| playground::section(ui, state, &mut out));
                 ui.separator();
             }
-            teach::section(ui, state, &mut out);
+            ui.scope(|ui| teach::section(ui, state, &mut out));
             ui.separator();
-            scene_section(ui, state, &mut out);
+            ui.scope(|ui| scene_section(ui, state, &mut out));
             ui.separator();
-            readouts(ui, a);
+            ui.scope(|ui| readouts(ui, a));
             ui.separator();
-            bench::section(ui, state, &mut out);
+            ui.scope(|ui| bench::section(ui, state, &mut out));
             ui.separator();
-            legend(ui);
+            ui.scope(legend);
             ui.separator();
-            help(ui);
+            ui.scope(help);
             ui.add_space(12.0);
             focus::show_focus(ui);
         });

@@ -55,7 +55,8 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             ui.label(RichText::new(format!("Source: {}", SWEEP.source)).small().italics().weak());
         },
     );
-    gallery(ui, state, out);
+    // In a scope: the controls and the trace above change with the scene; the presets keep their ids.
+    ui.scope(|ui| gallery(ui, state, out));
 }
 
 fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
