@@ -606,7 +606,7 @@ pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
 
 /// The tour step a scene text names (`tour=N`, the last one if several), if any.
 fn tour_in(fragment: &str) -> Result<Option<usize>, OptionError> {
-    let value = fragment.split('&').filter_map(|p| p.split_once('=')).filter(|(k, _)| k.trim() == "tour").last();
+    let value = fragment.split('&').filter_map(|p| p.split_once('=')).rfind(|(k, _)| k.trim() == "tour");
     value.map_or(Ok(None), |(_, v)| parse_tour(v))
 }
 

@@ -63,7 +63,7 @@ pub fn status_text(state: &State, a: &Analysis) -> String {
             None => {
                 parts.push(format!("Centre in zone {}, {}.", a.contact.zone, zone_words(a.contact.zone)));
                 parts.push(response_words(&a.response));
-                parts.push(trace_sentence(state));
+                parts.push(trace_sentence(state, a));
             }
         }
         parts.extend(overlay_sentence(state));
@@ -110,12 +110,18 @@ fn shapes_sentence(state: &State, a: &Analysis) -> String {
 }
 
 /// The selected algorithm's trace, as the panel's verdict line under it says: "Trace: 3 steps,
-/// overlap." (the corrected code's trace, as the panel lists it).
-fn trace_sentence(state: &State) -> String {
+/// overlap." It is the corrected code's trace (the one the panel lists); where the variant tested
+/// (as published) says otherwise, the sentence says so, as the panel does.
+fn trace_sentence(state: &State, a: &Analysis) -> String {
     let trace = (state.algorithm().trace_2d)(&state.circle, &state.aabb);
     let n = trace.steps.len();
-    let verdict = if trace.verdict { "overlap" } else { "no overlap" };
-    format!("Trace: {n} step{}, {verdict}.", if n == 1 { "" } else { "s" })
+    let said = |v: bool| if v { "overlap" } else { "no overlap" };
+    let mut s = format!("Trace: {n} step{}, {}", if n == 1 { "" } else { "s" }, said(trace.verdict));
+    if trace.verdict != a.verdict {
+        s.push_str(&format!(" (the corrected code's; the variant tested says {})", said(a.verdict)));
+    }
+    s.push('.');
+    s
 }
 
 /// The overlay on the canvas, if any: "Overlay: distance field." For the agreement map, once its

@@ -277,6 +277,12 @@ fn the_trace_line_follows_the_selected_algorithm_and_its_verdict() {
     let over = text(&state("algorithm=clamp&circle=3,1,1&box=0,0,4,2"));
     assert!(apart.contains(", no overlap.") && apart.contains("Trace: "), "{apart}");
     assert!(over.contains("step") && over.contains(", overlap."), "{over}");
+    // Erratum 1, as published: the trace listed is the corrected code's, and the sentence says so.
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    apply(&mut s, Command::Teach(crate::app::teach::TeachCommand::LoadErratum(0)));
+    let t = text(&s);
+    assert!(t.contains("says no overlap: wrong (false negative)"), "{t}");
+    assert!(t.contains(", overlap (the corrected code's; the variant tested says no overlap)."), "{t}");
     // Motion mode speaks of the sweep instead.
     let moving = text(&state("circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0"));
     assert!(!moving.contains("Trace:"), "{moving}");
