@@ -112,8 +112,7 @@ fn update_3d(state: &mut State, input: &Input) {
         for &k in &input.keys {
             let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
                 // Motion, playground and tour keys mean nothing in 3D; nor does the 2D response
-                // case (C), which would move the hidden 2D circle.
-                // Nor do the 2D box's keys.
+                // case (C), which would move the hidden 2D circle, nor the 2D box's `[` `]`.
                 Key::M | Key::L | Key::T | Key::N | Key::P | Key::B | Key::C => None,
                 Key::LeftBracket | Key::RightBracket => None,
                 _ => key_command(k),
