@@ -24,9 +24,12 @@ pub fn focus_announcement(ctx: &egui::Context, had_focus: bool) -> Option<String
         })
     });
     let has_focus = ctx.memory(|m| m.focused().is_some());
+    // Tab past the last widget leaves no widget focused for one pass before the first one takes it:
+    // not the canvas's turn.
+    let tabbing = ctx.input(|i| i.key_pressed(egui::Key::Tab));
     match gained {
         Some(text) if has_focus => Some(format!("Panel: {}", text.trim_end_matches(": "))),
-        _ if had_focus && !has_focus => Some(CANVAS_HAS_THE_KEYS.to_string()),
+        _ if had_focus && !has_focus && !tabbing => Some(CANVAS_HAS_THE_KEYS.to_string()),
         _ => None,
     }
 }
@@ -185,6 +188,41 @@ mod tests {
         assert!(said.iter().any(|t| t.contains("button")), "{said:?}");
         assert_eq!(heard(vec![], true), None, "nothing new, nothing said");
         assert_eq!(heard(vec![key(egui::Key::Escape, false)], true).as_deref(), Some(super::CANVAS_HAS_THE_KEYS));
+    }
+
+    #[test]
+    fn on_a_screen_the_panel_scrolls_in_tab_stops_only_at_widgets() {
+        // 1280 × 800: the panel scrolls, and egui's scroll area registers its drag area and its bar as
+        // focusable. Tab must stop at neither (a ring round the whole panel, Enter doing nothing).
+        let ctx = ctx();
+        let state = State::new(SceneOptions::default());
+        let a = state.analysis();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+        let run = |events| {
+            let raw = egui::RawInput { screen_rect: Some(screen), events, ..Default::default() };
+            let _ = ctx.run(raw, |ctx| {
+                crate::ui::panel(ctx, &state, &a);
+            });
+        };
+        run(vec![]);
+        run(vec![]);
+        let mut stops = 0;
+        for _ in 0..150 {
+            run(vec![key(egui::Key::Tab, false)]);
+            if let Some(r) = focused(&ctx) {
+                stops += 1;
+                assert!(r.height() < 200.0, "stop {stops} is no widget: {r:?}");
+            }
+        }
+        assert!(stops > 100, "{stops} stops");
+        // Backwards too, from the first widget round to the last.
+        for _ in 0..40 {
+            run(vec![key(egui::Key::Tab, true)]);
+            run(vec![]);
+            if let Some(r) = focused(&ctx) {
+                assert!(r.height() < 200.0 && r.width() > 12.0, "a Shift+Tab stop is no widget: {r:?}");
+            }
+        }
     }
 
     #[test]

@@ -26,4 +26,5 @@ pub fn help(ui: &mut egui::Ui) {
         );
     });
     remember(ui, HELP_HEADER, shown.header_response.rect);
+    ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(HELP_HEADER), shown.header_response.id));
 }

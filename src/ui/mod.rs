@@ -104,7 +104,12 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
     let frame = egui::Frame::side_top_panel(&ctx.style()).fill(Color32::TRANSPARENT);
     egui::SidePanel::right("panel").resizable(false).exact_width(width).frame(frame).show(ctx, |ui| {
         let offset_id = egui::Id::new("panel.scroll_offset");
-        let mut area = egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]);
+        // In a pass where Tab moves the focus the area does not scroll by drag or bar: egui registers both
+        // as focusable widgets (the drag area before the content, the bar after), so Tab would stop on
+        // the whole panel and on its scroll bar, where Enter does nothing.
+        let tabbing = ctx.input(|i| i.key_pressed(egui::Key::Tab));
+        let mut area =
+            egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]).enable_scrolling(!tabbing);
         if scroll != 0.0 {
             let current = ui.ctx().data(|d| d.get_temp::<f32>(offset_id)).unwrap_or(0.0);
             area = area.vertical_scroll_offset((current + scroll).max(0.0));
@@ -170,6 +175,14 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
             focus::show_focus(ui);
         });
         ui.ctx().data_mut(|d| d.insert_temp(offset_id, shown.state.offset.y));
+        // Shift+Tab can still land on the scroll bar (egui goes back to the last widget it saw, the bar, a
+        // pass earlier): hand the focus on to the panel's last widget, the help's header.
+        let bar = shown.id.with(1usize);
+        if ctx.memory(|m| m.focused()) == Some(bar) {
+            if let Some(last) = ctx.data(|d| d.get_temp::<egui::Id>(egui::Id::new(help::HELP_HEADER))) {
+                ctx.memory_mut(|m| m.request_focus(last));
+            }
+        }
     });
     out
 }
