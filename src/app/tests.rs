@@ -434,3 +434,25 @@ fn the_box_keys_do_nothing_in_the_playground_and_the_3d_view() {
         assert_eq!(s.aabb, b, "{text}");
     }
 }
+
+#[test]
+fn the_docs_list_the_keyboard_keys_the_help_table_lists() {
+    // docs/demo.md's controls table and CONTROLS (the panel's help, the page's shortcuts) name the
+    // same keyboard-only controls, and neither says Tab hides the panel any more.
+    let demo = include_str!("../../docs/demo.md");
+    let table = &demo[demo.find("## Controls").unwrap()..];
+    let table = &table[table.find("| Input").unwrap()..];
+    let table = &table[..table.find("\n\n").unwrap_or(table.len())];
+    for (doc, help) in [
+        ("| `Shift` + arrow keys | move the box", "Shift + arrow keys"),
+        ("| `[` / `]` | the box narrower / wider", "[ / ]"),
+        ("| `Shift` + `[` / `]` | the box lower / taller", "Shift + [ / ]"),
+        ("| `H` | hide / show the panel |", "H"),
+        ("| `Tab` / `Shift` + `Tab` | move the keyboard focus", "Tab / Shift + Tab"),
+        ("| `Esc` | give the keys back to the canvas |", "Esc"),
+    ] {
+        assert!(table.contains(doc), "docs/demo.md's controls lack {doc:?}");
+        assert!(CONTROLS.iter().any(|(k, _)| *k == help), "CONTROLS lacks {help:?}");
+    }
+    assert!(!table.contains("`H` / `Tab`"), "Tab no longer hides the panel");
+}
