@@ -15,7 +15,8 @@
 #      red WRONG banner; a 3D sweep (--velocity VX,VY,VZ, tunnelling) is the same twice and differs from
 #      the sphere standing still; the slice's agreement map, distance field and zones differ from each other;
 #   3. bad arguments exit non-zero, name the bad field, and write no PNG (no window opened);
-#   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes;
+#   4. the app started normally survives an xdotool mouse drag of the circle, and the picture changes; the
+#      box keys (] ] Shift+→ Shift+→) change it again, and Tab draws the focus ring on the panel;
 #   5. prints the frame-time figures (--frame-stats: fps, CPU ms update / egui / draw, canvas batches) of the
 #      default scene and the heaviest one at 1280x800 — printed, never judged (a frame rate depends on the
 #      machine); it fails only when the app does not run or prints nothing.
@@ -263,6 +264,15 @@ xdotool mouseup 1
 sleep 1
 import -window root "$OUT/drag-after.png"
 kill -0 $APP || { echo "app died during the drag"; exit 1; }
+# The box by the keyboard (the pointer is over the canvas: X gives it the keys): ] ] wider, Shift+→ ×2.
+xdotool key --delay 150 bracketright bracketright shift+Right shift+Right
+sleep 1
+import -window root "$OUT/keys-box.png"
+# Tab: egui's keyboard focus on the panel's first widget, drawn with the amber focus ring.
+xdotool key Tab
+sleep 1
+import -window root "$OUT/keys-tab.png"
+kill -0 $APP || { echo "app died during the keys"; exit 1; }
 EOF
 chmod +x "$OUT/drag.sh"
 timeout 90 xvfb-run -a -s "-screen 0 1000x700x24" "$OUT/drag.sh" "$OUT" "$PWD/$BIN" \
@@ -279,6 +289,15 @@ green() { convert "$1" -crop 650x600+0+0 +repage -fuzz 4% -fill black +opaque 'r
 g0=$(green "$OUT/drag-before.png"); g1=$(green "$OUT/drag-after.png")
 ((g0 < 50 && g1 > 300)) || fail "circle colour did not turn to 'separated' (green pixels $g0 -> $g1)"
 pass "the dragged circle left the box: separated-green pixels $g0 -> $g1"
+# The keys: the box moved and grew (the picture changed), and Tab put the focus ring (ui::FOCUS_RING,
+# amber 255,196,0) on the panel, where there was none.
+d=$(diff_px "$OUT/drag-after.png" "$OUT/keys-box.png")
+((d > 500)) || fail "] ] Shift+→ Shift+→ changed only $d pixels (the box keys)"
+ring() { convert "$1" -crop 350x700+650+0 +repage -fuzz 3% -fill black +opaque 'rgb(255,196,0)' \
+    -fill white -opaque 'rgb(255,196,0)' -format '%[fx:int(mean*w*h)]' info:; }
+r0=$(ring "$OUT/keys-box.png"); r1=$(ring "$OUT/keys-tab.png")
+((r0 < 20 && r1 > 60)) || fail "Tab drew no focus ring on the panel (amber pixels $r0 -> $r1)"
+pass "keys: the box keys changed $d pixels; Tab drew the panel's focus ring (amber pixels $r0 -> $r1)"
 # 5. Render cost, printed only (docs/performance.md, "Render cost").
 HEAVIEST='algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2'
 for scene in default "$HEAVIEST"; do

@@ -14,6 +14,8 @@ pub const AVAILABLE: bool = cfg!(target_arch = "wasm32");
 mod ffi {
     extern "C" {
         pub fn a11y_set_status(ptr: *const u8, len: usize);
+        pub fn a11y_set_lesson(ptr: *const u8, len: usize);
+        pub fn a11y_set_focus(ptr: *const u8, len: usize);
         pub fn a11y_set_shortcuts(ptr: *const u8, len: usize);
         pub fn a11y_prefers_reduced_motion() -> i32;
         pub fn a11y_set_reduced_motion(on: i32);
@@ -25,7 +27,7 @@ mod ffi {
     /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
     #[no_mangle]
     pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
-        3
+        4
     }
 
     /// The page asks for a frame: the app draws only on input or while something moves
@@ -49,6 +51,24 @@ fn send(f: unsafe extern "C" fn(*const u8, usize), text: &str) {
 pub fn set_status(text: &str) {
     #[cfg(target_arch = "wasm32")]
     send(ffi::a11y_set_status, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Replaces the text of the page's lesson region (`a11y-lesson`, its own `aria-live` region): the
+/// tour step's or the erratum's whole text, or nothing.
+pub fn set_lesson(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_lesson, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Replaces the text of the page's focus region (`a11y-focus`): which panel widget the keyboard is
+/// on, or that the keys are the canvas's again.
+pub fn set_focus(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_focus, text);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = text;
 }

@@ -1,10 +1,15 @@
 // web/a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
-// six functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+// eight functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
 //
 //   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
 //                                   sends it only when it changed, never every frame
+//   a11y_set_lesson(ptr, len)       the lesson region's text: the tour step's or the erratum's whole text
+//                                   (empty: none on show); its own aria-live region, sent only when the
+//                                   lesson changes, so a step's text is read once, not with every change
+//   a11y_set_focus(ptr, len)        the focus region's text: the panel widget Tab reached ("Panel: Show:
+//                                   button"), or that Esc gave the keys back to the canvas
 //   a11y_set_shortcuts(ptr, len)    the keyboard shortcuts, one "keys<TAB>what they do" row a line, from
 //                                   the app's one controls table (src/app/update.rs CONTROLS), once at start
 //   a11y_prefers_reduced_motion()   1 when the browser asks for reduced motion (prefers-reduced-motion:
@@ -40,6 +45,14 @@
     if (el && el.textContent !== t) el.textContent = t;
   }
 
+  function setText(id) {
+    return function (ptr, len) {
+      var el = document.getElementById(id);
+      var t = text(ptr, len);
+      if (el && el.textContent !== t) el.textContent = t;
+    };
+  }
+
   function setShortcuts(ptr, len) {
     var list = document.getElementById("a11y-shortcuts");
     if (!list) return;
@@ -61,6 +74,8 @@
   miniquad_add_plugin({
     register_plugin: function (importObject) {
       importObject.env.a11y_set_status = setStatus;
+      importObject.env.a11y_set_lesson = setText("a11y-lesson");
+      importObject.env.a11y_set_focus = setText("a11y-focus");
       importObject.env.a11y_set_shortcuts = setShortcuts;
       importObject.env.a11y_prefers_reduced_motion = function () {
         return reduceQuery && reduceQuery.matches ? 1 : 0;
@@ -100,6 +115,6 @@
       }
     },
     name: "circle_aabb_lab_a11y",
-    version: 3,
+    version: 4,
   });
 })();

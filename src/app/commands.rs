@@ -32,6 +32,14 @@ pub enum Command {
     Nudge([f32; 2]),
     /// Multiply the radius by this factor.
     ScaleRadius(f32),
+    /// Move the box by this world vector.
+    MoveBox([f32; 2]),
+    /// Grow the box along `axis` by `by` (negative: shrink), about its centre; it never gets thinner
+    /// than [`BOX_MIN_SIZE`] this way (nor turns inside out).
+    ResizeBox {
+        axis: usize,
+        by: f32,
+    },
     /// The teaching layer's commands (see [`super::teach`]).
     Teach(TeachCommand),
     /// The benchmark panel's commands (see [`super::bench`]).
@@ -47,6 +55,10 @@ pub enum Command {
 pub use super::input::{GRAB_PX, WHEEL_FACTOR};
 /// Arrow-key nudge, world units.
 pub const NUDGE: f32 = 0.1;
+/// `[` / `]`: how much the box's width (height with Shift) changes, world units.
+pub const BOX_STEP: f32 = 0.2;
+/// The thinnest the box keys make the box (a drag can make it thinner; the keys then leave it so).
+pub const BOX_MIN_SIZE: f32 = 0.1;
 
 /// The command a key stands for.
 #[must_use]
@@ -56,7 +68,7 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Digit(_) => return None,
         Key::Space | Key::Enter => Command::ApplyResponse,
         Key::R => Command::Reset,
-        Key::H | Key::Tab => Command::TogglePanel,
+        Key::H => Command::TogglePanel,
         Key::F => Command::ToggleFrameStats,
         Key::C => Command::CycleCase,
         Key::Left => Command::Nudge([-NUDGE, 0.0]),
@@ -65,6 +77,8 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Down => Command::Nudge([0.0, -NUDGE]),
         Key::Plus => Command::ScaleRadius(WHEEL_FACTOR),
         Key::Minus => Command::ScaleRadius(1.0 / WHEEL_FACTOR),
+        Key::LeftBracket => Command::ResizeBox { axis: 0, by: -BOX_STEP },
+        Key::RightBracket => Command::ResizeBox { axis: 0, by: BOX_STEP },
         Key::PageUp => Command::PrevAlgorithm,
         Key::PageDown => Command::NextAlgorithm,
         Key::N => Command::Teach(TeachCommand::TourNext),
@@ -81,6 +95,26 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X | Key::Comma | Key::Period => {
             return None
         }
+    })
+}
+
+/// The command a key pressed with Shift stands for in the still scene and motion mode: the arrows
+/// move the box by [`NUDGE`], `[` / `]` make it lower / taller; `None`: the key's ordinary meaning
+/// ([`key_command`]).
+///
+/// Why this scheme: the arrows already move the circle, so the same keys with Shift move the other
+/// shape; `[` `]` are a pair side by side (smaller, larger) that no other mode uses, and Shift turns
+/// width into height as it turns the circle into the box.
+#[must_use]
+pub fn shifted_key(key: Key) -> Option<Command> {
+    Some(match key {
+        Key::Left => Command::MoveBox([-NUDGE, 0.0]),
+        Key::Right => Command::MoveBox([NUDGE, 0.0]),
+        Key::Up => Command::MoveBox([0.0, NUDGE]),
+        Key::Down => Command::MoveBox([0.0, -NUDGE]),
+        Key::LeftBracket => Command::ResizeBox { axis: 1, by: -BOX_STEP },
+        Key::RightBracket => Command::ResizeBox { axis: 1, by: BOX_STEP },
+        _ => return None,
     })
 }
 
@@ -112,6 +146,8 @@ pub fn playground_key(key: Key) -> Option<Option<Command>> {
         Key::Period => c(PlaygroundCommand::Faster),
         // Held keys: read from `Input::held`, not pressed ones.
         Key::Left | Key::Right | Key::Down | Key::Enter => Some(None),
+        // No box in the playground to resize.
+        Key::LeftBracket | Key::RightBracket => Some(None),
         _ => None,
     }
 }

@@ -19,7 +19,6 @@ pub enum Key {
     Enter,
     R,
     H,
-    Tab,
     C,
     Left,
     Right,
@@ -29,6 +28,9 @@ pub enum Key {
     Plus,
     /// `-`.
     Minus,
+    /// `[` / `]`: the box narrower / wider (with Shift: lower / taller).
+    LeftBracket,
+    RightBracket,
     PageUp,
     PageDown,
     /// Teaching layer: next / previous tour step, tour on/off, cycle the overlay.
@@ -75,8 +77,14 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Space / Enter", "apply the response (push the circle out)"),
     ("C", "cycle the response case: Auto, Outside, Inside in turn"),
     ("arrow keys", "nudge the circle by 0.1"),
+    ("Shift + arrow keys", "move the box by 0.1"),
+    ("[ / ]", "the box narrower / wider by 0.2 (about its centre; never thinner than 0.1)"),
+    ("Shift + [ / ]", "the box lower / taller by 0.2"),
     ("R", "reset the scene"),
-    ("H / Tab", "hide or show this panel"),
+    ("H", "hide or show this panel"),
+    ("Tab / Shift + Tab", "move the keyboard focus through the panel's buttons, switches and fields"),
+    ("Enter / Space (panel focus)", "press the focused button or switch (the scene does not see the key)"),
+    ("Esc", "give the keys back to the canvas (the panel's focus ring goes away)"),
     ("T", "start or leave the guided tour"),
     ("N / P", "next / previous tour step"),
     ("O", "cycle the overlay: none, agreement map, distance field"),
@@ -124,7 +132,8 @@ pub struct Input {
     pub keys: Vec<Key>,
     /// egui wants the pointer (it is over the panel, or egui is dragging): the scene must ignore it.
     pub pointer_over_ui: bool,
-    /// egui has keyboard focus (a text field is being edited): the scene must ignore keys.
+    /// egui has keyboard focus (a panel widget was reached with Tab, or a number is being typed):
+    /// the scene must ignore keys, which are the focused widget's (Space and Enter press it).
     pub keyboard_taken: bool,
     /// Seconds since the last frame (advances the motion animation and the playground; 0 in
     /// screenshot mode).
@@ -138,4 +147,6 @@ pub struct Input {
     pub secondary_down: bool,
     /// Shift is held: the playground's left drag erases.
     pub erase_modifier: bool,
+    /// Shift is held: the arrows and `[` `]` act on the box, not the circle (still and motion).
+    pub shift: bool,
 }

@@ -199,8 +199,34 @@ impl SceneOptions {
     /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
     /// (on: the playground in Play mode), `inputs`, `speed`, and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
+    ///
+    /// `tour=N` shows tour step N *with its own scene*: the step's scene text (its shapes, algorithm,
+    /// case, overlay and "as published" setting) comes first, and every other key of the same text
+    /// then overrides it, as a later key overrides an earlier one. So `#tour=5` is step 5 as the tour
+    /// shows it, and the scene text the app writes back (every key spelt out, `tour=` among them)
+    /// reproduces what is on screen.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
+        if let Some(step) = tour_in(fragment)? {
+            let lesson = &TOUR[step];
+            let rest: Vec<&str> =
+                fragment.split('&').filter(|p| p.split('=').next().map(str::trim) != Some("tour")).collect();
+            let merged = format!(
+                "{}&overlay={}&published={}&{}",
+                lesson.scene,
+                overlay_id(lesson.overlay),
+                if lesson.as_published { "on" } else { "off" },
+                rest.join("&")
+            );
+            let mut o = Self::parse_fragment(&merged)?;
+            o.tour = Some(step);
+            return Ok(o);
+        }
+        Self::parse_fragment(fragment)
+    }
+
+    /// [`SceneOptions::from_fragment`] without the tour step's scene underneath.
+    fn parse_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
         let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
@@ -474,11 +500,14 @@ impl SceneOptions {
     #[must_use]
     fn teach_fragment(&self) -> String {
         let mut s = String::new();
-        if self.overlay != Overlay::None {
+        // With a tour step the step's scene is underneath (see `from_fragment`): its overlay and "as
+        // published" setting are not the defaults, so both are spelt out.
+        let touring = self.tour.is_some_and(|t| t < TOUR.len());
+        if self.overlay != Overlay::None || touring {
             s.push_str(&format!("&overlay={}", overlay_id(self.overlay)));
         }
-        if self.as_published {
-            s.push_str("&published=1");
+        if self.as_published || touring {
+            s.push_str(&format!("&published={}", u8::from(self.as_published)));
         }
         if let Some(b) = self.compare.filter(|&b| b < ALGORITHMS.len()) {
             s.push_str(&format!("&compare={}", ALGORITHMS[b].id));
@@ -580,6 +609,12 @@ pub fn arvo_id(m: ArvoMode) -> &'static str {
 pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
     parse_choice("arvo", text, &ArvoMode::ALL, arvo_id)
         .map_err(|e| OptionError { message: e.message + " (box-ball)", ..e })
+}
+
+/// The tour step a scene text names (`tour=N`, the last one if several), if any.
+fn tour_in(fragment: &str) -> Result<Option<usize>, OptionError> {
+    let value = fragment.split('&').filter_map(|p| p.split_once('=')).rfind(|(k, _)| k.trim() == "tour");
+    value.map_or(Ok(None), |(_, v)| parse_tour(v))
 }
 
 /// A tour step, counted from 1 as the panel shows it → an index into [`TOUR`].

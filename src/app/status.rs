@@ -57,13 +57,16 @@ pub fn status_text(state: &State, a: &Analysis) -> String {
     } else {
         parts.push(if state.mode.motion() { "Motion mode." } else { "Still scene." }.to_string());
         parts.push(verdict_sentence(state, a));
+        parts.push(shapes_sentence(state, a));
         match &a.motion {
             Some(m) => parts.push(motion_sentence(state, m)),
             None => {
                 parts.push(format!("Centre in zone {}, {}.", a.contact.zone, zone_words(a.contact.zone)));
                 parts.push(response_words(&a.response));
+                parts.push(trace_sentence(state, a));
             }
         }
+        parts.extend(overlay_sentence(state));
     }
     if let Some(i) = state.teach.tour() {
         if let Some(lesson) = state.teach.lesson.and_then(|l| l.lesson()) {
@@ -90,6 +93,77 @@ pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
         parts.push("Reduced motion on.".to_string());
     }
     parts.join(" ")
+}
+
+/// "Circle centre (4.5, 2.5), radius 1, distance to the box 0.707; box (0, 0) to (4, 2)." The
+/// distance is signed, as the panel's read-out: negative inside the box.
+fn shapes_sentence(state: &State, a: &Analysis) -> String {
+    let c = &state.circle;
+    format!(
+        "Circle centre {}, radius {}, distance to the box {}; box {} to {}.",
+        vector(c.center()),
+        number(c.radius()),
+        number(a.contact.distance),
+        vector(state.aabb.min()),
+        vector(state.aabb.max())
+    )
+}
+
+/// The selected algorithm's trace, as the panel's verdict line under it says: "Trace: 3 steps,
+/// overlap." It is the corrected code's trace (the one the panel lists); where the variant tested
+/// (as published) says otherwise, the sentence says so, as the panel does.
+fn trace_sentence(state: &State, a: &Analysis) -> String {
+    let trace = (state.algorithm().trace_2d)(&state.circle, &state.aabb);
+    let n = trace.steps.len();
+    let said = |v: bool| if v { "overlap" } else { "no overlap" };
+    let mut s = format!("Trace: {n} step{}, {}", if n == 1 { "" } else { "s" }, said(trace.verdict));
+    if trace.verdict != a.verdict {
+        s.push_str(&format!(" (the corrected code's; the variant tested says {})", said(a.verdict)));
+    }
+    s.push('.');
+    s
+}
+
+/// The overlay on the canvas, if any: "Overlay: distance field." For the agreement map, once its
+/// image is computed at full resolution, its counts too: "Overlay: agreement map of 4800 centres:
+/// 1200 agreed overlap, …, 0 false negative, 40 touching."
+fn overlay_sentence(state: &State) -> Option<String> {
+    use super::teach::{overlay_label, Overlay};
+    use crate::teach::agreement::Class;
+    let o = state.teach.overlay;
+    if o == Overlay::None {
+        return None;
+    }
+    let label = overlay_label(o).to_ascii_lowercase();
+    let counts = state.teach.overlay_info.filter(|i| i.overlay == o && !i.coarse).and_then(|i| i.counts);
+    Some(match (o, counts) {
+        (Overlay::Agreement, Some(c)) => {
+            let each: Vec<String> = Class::ALL.iter().map(|k| format!("{} {}", c[k.index()], k.label())).collect();
+            format!("Overlay: {label} of {} centres: {}.", c.iter().sum::<usize>(), each.join(", "))
+        }
+        _ => format!("Overlay: {label}."),
+    })
+}
+
+/// The lesson on show, whole, for its own live region on the page (`a11y-lesson`): "Tour step 5 of
+/// 7: The family and what each saves. Arvo sums …" or "Erratum: Branch-free sign error. The
+/// post's …"; empty when none is. It changes only when the lesson does, so a screen reader reads a
+/// step's text once, not with every change of the scene.
+#[must_use]
+pub fn lesson_text(state: &State) -> String {
+    let Some(which) = state.teach.lesson else { return String::new() };
+    let Some(lesson) = which.lesson() else { return String::new() };
+    let head = match which {
+        super::teach::LessonRef::Tour(i) => format!("Tour step {} of {}", i + 1, crate::teach::lessons::TOUR.len()),
+        super::teach::LessonRef::Erratum(_) => "Erratum".to_string(),
+    };
+    // The tour's titles carry their number ("5. The family …"), which the head already says.
+    let title = lesson
+        .title
+        .split_once(". ")
+        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+        .map_or(lesson.title, |t| t.1);
+    format!("{head}: {title}. {}", lesson.text)
 }
 
 /// "Algorithm 1 of 9, Arvo (sum of squared distances), says overlap: right, the exact state is
@@ -234,9 +308,21 @@ fn capitalised(s: &str) -> String {
 #[derive(Clone, Debug, Default)]
 pub struct StatusLine {
     last: Option<String>,
+    last_lesson: Option<String>,
 }
 
 impl StatusLine {
+    /// The lesson's text ([`lesson_text`]) to send to the page now, if it changed since the last
+    /// one sent (an empty text clears the page's lesson region).
+    pub fn next_lesson(&mut self, state: &State) -> Option<String> {
+        let text = lesson_text(state);
+        if self.last_lesson.as_deref() == Some(text.as_str()) {
+            return None;
+        }
+        self.last_lesson = Some(text.clone());
+        Some(text)
+    }
+
     /// The text to send to the page now, if any: `None` while something is being dragged (the
     /// page hears the result when the drag ends, not every step of it) and when the text equals
     /// the last one sent.

@@ -24,13 +24,16 @@ fn algorithm_named(id: &str) -> (usize, &'static str) {
 #[test]
 fn separated_scene_names_algorithm_verdict_state_zone_and_no_response() {
     // Centre (-3, 1) left of the box 0..4 × 0..2, radius 1: distance 3, separated, zone x 0 y 1 = 3.
+    // Arvo's trace: d = 0, then per axis a line (x: add the squared excess; y: within), the compare: 5.
     let s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
     let (n, name) = algorithm_named("arvo");
     assert_eq!(
         text(&s),
         format!(
             "Still scene. Algorithm {n} of {}, {name}, says no overlap: right, the exact state is separated. \
-             Centre in zone 3, left of the box (a face zone). Response: none, nothing to push.",
+             Circle centre (-3, 1), radius 1, distance to the box 3; box (0, 0) to (4, 2). \
+             Centre in zone 3, left of the box (a face zone). Response: none, nothing to push. \
+             Trace: 5 steps, no overlap.",
             ALGORITHMS.len()
         )
     );
@@ -256,4 +259,87 @@ fn the_3d_view_has_its_own_status_line() {
     let mut line = StatusLine::default();
     assert_eq!(line.next_3d(&s, &s.analysis3()), Some(t));
     assert_eq!(line.next_3d(&s, &s.analysis3()), None);
+}
+
+#[test]
+fn the_distance_is_signed_and_reads_inside_the_box_negative() {
+    // Centre (3.5, 1) in the box 0..4 × 0..2: the nearest face is x max, 0.5 away: distance −0.5.
+    let t = text(&state("algorithm=clamp&circle=3.5,1,0.25&box=0,0,4,2"));
+    assert!(t.contains("Circle centre (3.5, 1), radius 0.25, distance to the box -0.5; box (0, 0) to (4, 2)."), "{t}");
+    // Outside a corner: (4.5, 2.5) is √0.5 = 0.707 from (4, 2).
+    let t = text(&state("algorithm=clamp&circle=4.5,2.5,1&box=0,0,4,2"));
+    assert!(t.contains("radius 1, distance to the box 0.707;"), "{t}");
+}
+
+#[test]
+fn the_trace_line_follows_the_selected_algorithm_and_its_verdict() {
+    let apart = text(&state("algorithm=clamp&circle=-3,1,1&box=0,0,4,2"));
+    let over = text(&state("algorithm=clamp&circle=3,1,1&box=0,0,4,2"));
+    assert!(apart.contains(", no overlap.") && apart.contains("Trace: "), "{apart}");
+    assert!(over.contains("step") && over.contains(", overlap."), "{over}");
+    // Erratum 1, as published: the trace listed is the corrected code's, and the sentence says so.
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    apply(&mut s, Command::Teach(crate::app::teach::TeachCommand::LoadErratum(0)));
+    let t = text(&s);
+    assert!(t.contains("says no overlap: wrong (false negative)"), "{t}");
+    assert!(t.contains(", overlap (the corrected code's; the variant tested says no overlap)."), "{t}");
+    // Motion mode speaks of the sweep instead.
+    let moving = text(&state("circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0"));
+    assert!(!moving.contains("Trace:"), "{moving}");
+}
+
+#[test]
+fn the_overlay_is_named_and_the_agreement_map_counted() {
+    use crate::app::teach::{Overlay, OverlayInfo, TeachCommand};
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    assert!(!text(&s).contains("Overlay"), "no overlay, no words: {}", text(&s));
+    apply(&mut s, Command::Teach(TeachCommand::SetOverlay(Overlay::Distance)));
+    assert!(text(&s).contains("Overlay: distance field."), "{}", text(&s));
+    apply(&mut s, Command::Teach(TeachCommand::SetOverlay(Overlay::Agreement)));
+    // Before its image exists the map is named without counts; the counts come with the image.
+    assert!(text(&s).contains("Overlay: agreement map."), "{}", text(&s));
+    let info = |coarse| OverlayInfo {
+        overlay: Overlay::Agreement,
+        cost_ms: 1.0,
+        cols: 10,
+        rows: 5,
+        coarse,
+        counts: Some([20, 25, 0, 3, 2]),
+    };
+    s.teach.overlay_info = Some(info(false));
+    let t = text(&s);
+    assert!(
+        t.contains(
+            "Overlay: agreement map of 50 centres: 20 agreed overlap, 25 agreed separation, 0 false positive, \
+             3 false negative, 2 touching."
+        ),
+        "{t}"
+    );
+    // A coarse image (mid-drag) is not counted aloud.
+    s.teach.overlay_info = Some(info(true));
+    assert!(text(&s).contains("Overlay: agreement map."), "{}", text(&s));
+}
+
+#[test]
+fn the_lesson_text_is_whole_and_sent_once_per_lesson() {
+    use crate::app::teach::TeachCommand;
+    use crate::teach::lessons::{ERRATA, TOUR};
+    let mut s = state("algorithm=arvo&circle=-3,1,1&box=0,0,4,2");
+    let mut line = StatusLine::default();
+    assert_eq!(lesson_text(&s), "");
+    assert_eq!(line.next_lesson(&s).as_deref(), Some(""), "the page starts with an empty lesson region");
+    assert_eq!(line.next_lesson(&s), None);
+    apply(&mut s, Command::Teach(TeachCommand::ToggleTour));
+    apply(&mut s, Command::Teach(TeachCommand::TourNext));
+    let t = line.next_lesson(&s).expect("a new lesson is sent");
+    assert!(t.starts_with(&format!("Tour step 2 of {}: Clamping. ", TOUR.len())), "{t}");
+    assert!(t.ends_with(TOUR[1].text), "the step's whole text: {t}");
+    // The scene changes, the lesson does not: nothing new for the lesson region.
+    apply(&mut s, Command::Nudge([0.1, 0.0]));
+    assert_eq!(line.next_lesson(&s), None);
+    apply(&mut s, Command::Teach(TeachCommand::LoadErratum(0)));
+    let t = line.next_lesson(&s).expect("the erratum is sent");
+    assert_eq!(t, format!("Erratum: {}. {}", ERRATA[0].title, ERRATA[0].text));
+    apply(&mut s, Command::Teach(TeachCommand::CloseLesson));
+    assert_eq!(line.next_lesson(&s).as_deref(), Some(""), "closing the lesson empties the region");
 }

@@ -422,3 +422,80 @@ fn only_the_texels_that_show_are_drawn() {
     let (_, _, cols, rows) = visible_texels(&img.rgba, img.spec.cols, 2).unwrap();
     assert!(cols * rows < img.spec.len() / 2, "{cols}×{rows} of {}×{}", img.spec.cols, img.spec.rows);
 }
+
+// ---- links: a tour step and every preset reproduce their scene from the text ---------------------
+
+/// What the canvas shows of a scene, beside its text: shapes, algorithm, case, mode, overlay and
+/// "as published", the lesson, the motion and the playground.
+fn shown(s: &State) -> (SceneOptions, Circle, Rect, usize, Option<LessonRef>) {
+    (current_scene(s), s.circle, s.aabb, s.algorithm, s.teach.lesson)
+}
+
+#[test]
+fn a_tour_link_shows_the_step_with_its_own_scene() {
+    for (i, lesson) in TOUR.iter().enumerate() {
+        // What the tour shows at step i …
+        let mut toured = state();
+        crate::app::update::load_lesson(&mut toured, LessonRef::Tour(i));
+        // … is what the link `tour=i+1` shows, alone on a fresh state …
+        let mut linked = state();
+        load_scene_text(&mut linked, &format!("tour={}", i + 1)).unwrap();
+        assert_eq!(shown(&linked), shown(&toured), "{}", lesson.title);
+        let step = SceneOptions::from_fragment(lesson.scene).unwrap();
+        assert_eq!((linked.circle, linked.aabb, linked.algorithm), (step.circle, step.aabb, step.algorithm));
+        assert_eq!((linked.teach.overlay, linked.teach.as_published), (lesson.overlay, lesson.as_published));
+        // … and the scene text written back from it reproduces it.
+        let text = current_scene(&linked).to_fragment();
+        let mut again = state();
+        load_scene_text(&mut again, &text).unwrap();
+        assert_eq!(shown(&again), shown(&linked), "{text}");
+    }
+}
+
+#[test]
+fn keys_beside_a_tour_step_override_the_step_s_scene() {
+    // Step 5's scene, but another circle and the distance field: the explicit keys win, wherever
+    // they stand in the text; the step's other settings stay.
+    let step = SceneOptions::from_fragment(TOUR[4].scene).unwrap();
+    for text in ["tour=5&circle=9,9,0.5&overlay=distance", "circle=9,9,0.5&overlay=distance&tour=5"] {
+        let o = SceneOptions::from_fragment(text).unwrap();
+        assert_eq!(o.tour, Some(4), "{text}");
+        assert_eq!(o.circle, Circle::new([9.0, 9.0], 0.5).unwrap(), "{text}");
+        assert_eq!(o.overlay, Overlay::Distance, "{text}");
+        assert_eq!((o.aabb, o.algorithm), (step.aabb, step.algorithm), "{text}");
+    }
+}
+
+#[test]
+fn every_preset_s_written_scene_text_reproduces_it() {
+    use crate::app::levels::LEVELS;
+    use crate::app::motion::{MotionCommand, PRESETS};
+    use crate::app::playground::PlaygroundCommand;
+    use crate::teach::lessons::ERRATA;
+    let chosen: Vec<(String, Command)> = (0..ERRATA.len())
+        .map(|i| (format!("erratum {i}"), Command::Teach(TeachCommand::LoadErratum(i))))
+        .chain(
+            (0..PRESETS.len())
+                .map(|i| (format!("motion preset {}", PRESETS[i].id), Command::Motion(MotionCommand::LoadPreset(i)))),
+        )
+        .chain(
+            (0..LEVELS.len())
+                .map(|i| (format!("level {}", LEVELS[i].id), Command::Playground(PlaygroundCommand::LoadLevel(i)))),
+        )
+        .collect();
+    for (what, cmd) in chosen {
+        let mut s = state();
+        if matches!(cmd, Command::Playground(_)) {
+            apply(&mut s, Command::Playground(crate::app::playground::PlaygroundCommand::Toggle));
+        }
+        apply(&mut s, cmd);
+        let text = current_scene(&s).to_fragment();
+        let mut t = state();
+        load_scene_text(&mut t, &text).unwrap_or_else(|e| panic!("{what}: {text}: {e}"));
+        assert_eq!(current_scene(&t), current_scene(&s), "{what}: {text}");
+        assert_eq!((t.circle, t.aabb, t.algorithm, t.mode), (s.circle, s.aabb, s.algorithm, s.mode), "{what}");
+        assert_eq!((t.teach.overlay, t.teach.as_published), (s.teach.overlay, s.teach.as_published), "{what}");
+        assert_eq!(t.motion.preset, s.motion.preset, "{what}: the gallery shows the same preset chosen");
+        assert_eq!(t.playground.options, s.playground.options, "{what}");
+    }
+}

@@ -383,3 +383,95 @@ fn a_still_scene_asks_for_no_frames_and_each_animation_asks_until_it_ends() {
     press(&mut s, Key::G, 1.0 / 60.0);
     assert!(s.playground.paused && !animating(&s));
 }
+
+#[test]
+fn space_and_arrows_on_a_focused_panel_widget_leave_the_scene_alone() {
+    // A button reached with Tab has egui's focus: Space presses it, the arrows move the focus; the
+    // scene must not also push the circle out or nudge it.
+    let mut s = scene(([1.5, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let (c, b) = (s.circle, s.aabb);
+    let keys = vec![Key::Space, Key::Enter, Key::Left, Key::Up, Key::LeftBracket];
+    update(&mut s, &Input { keys: keys.clone(), shift: true, keyboard_taken: true, ..Input::default() });
+    update(&mut s, &Input { keys, keyboard_taken: true, ..Input::default() });
+    assert_eq!((s.circle, s.aabb), (c, b));
+}
+
+#[test]
+fn shift_arrows_move_the_box_and_brackets_resize_it_about_its_centre() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    let press = |s: &mut State, k: Key, shift: bool| update(s, &Input { keys: vec![k], shift, ..Input::default() });
+    press(&mut s, Key::Right, true);
+    press(&mut s, Key::Up, true);
+    assert_eq!((s.aabb.min(), s.aabb.max()), ([-1.9, -0.9], [2.1, 1.1]));
+    assert_eq!(s.circle.center(), [6.0, 0.0], "Shift + arrows leave the circle where it is");
+    press(&mut s, Key::Left, false);
+    assert_eq!(s.circle.center(), [5.9, 0.0], "plain arrows still nudge the circle");
+    // [ narrower by 0.2, ] wider; with Shift the height. The centre (0.1, 0.1) stays.
+    press(&mut s, Key::LeftBracket, false);
+    let (lo, hi) = (s.aabb.min(), s.aabb.max());
+    assert!((hi[0] - lo[0] - 3.8).abs() < 1e-5 && (hi[1] - lo[1] - 2.0).abs() < 1e-5, "{lo:?} {hi:?}");
+    press(&mut s, Key::RightBracket, true);
+    let (lo, hi) = (s.aabb.min(), s.aabb.max());
+    assert!((hi[1] - lo[1] - 2.2).abs() < 1e-5 && (0.5 * (lo[1] + hi[1]) - 0.1).abs() < 1e-5, "{lo:?} {hi:?}");
+    assert!((0.5 * (lo[0] + hi[0]) - 0.1).abs() < 1e-5, "{lo:?} {hi:?}");
+}
+
+#[test]
+fn the_box_keys_never_turn_it_inside_out() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-0.3, -1.0], [0.3, 1.0]);
+    for _ in 0..10 {
+        update(&mut s, &Input { keys: vec![Key::LeftBracket], ..Input::default() });
+    }
+    let (lo, hi) = (s.aabb.min(), s.aabb.max());
+    assert!((hi[0] - lo[0] - commands::BOX_MIN_SIZE).abs() < 1e-6, "stops at the minimum: {lo:?} {hi:?}");
+    // A box a drag made thinner than that is left as it is, not widened by a key that narrows.
+    let thin = Rect::new([0.0, 0.0], [0.02, 1.0]).unwrap();
+    assert_eq!(update::resized(&thin, 0, -0.2), Some(thin));
+    assert_eq!(update::resized(&thin, 2, 0.2), None, "no third axis in 2D");
+}
+
+#[test]
+fn tab_no_longer_hides_the_panel_h_does() {
+    // Tab moves egui's focus through the panel (the platform does not hand it to the scene at all);
+    // H is the one key that hides the panel.
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    assert!(CONTROLS.iter().all(|(k, what)| !(k.contains("Tab") && what.contains("hide"))));
+    assert!(CONTROLS.iter().any(|(k, what)| *k == "H" && what.contains("hide")));
+    update(&mut s, &Input { keys: vec![Key::H], ..Input::default() });
+    assert!(!s.panel_visible);
+}
+
+#[test]
+fn the_box_keys_do_nothing_in_the_playground_and_the_3d_view() {
+    for text in ["playground=on&level=flush-floor", "view=3d"] {
+        let mut s = State::new(SceneOptions::default());
+        load_scene_text(&mut s, text).unwrap();
+        let b = s.aabb;
+        for shift in [false, true] {
+            update(&mut s, &Input { keys: vec![Key::LeftBracket, Key::RightBracket], shift, ..Input::default() });
+        }
+        assert_eq!(s.aabb, b, "{text}");
+    }
+}
+
+#[test]
+fn the_docs_list_the_keyboard_keys_the_help_table_lists() {
+    // docs/demo.md's controls table and CONTROLS (the panel's help, the page's shortcuts) name the
+    // same keyboard-only controls, and neither says Tab hides the panel any more.
+    let demo = include_str!("../../docs/demo.md");
+    let table = &demo[demo.find("## Controls").unwrap()..];
+    let table = &table[table.find("| Input").unwrap()..];
+    let table = &table[..table.find("\n\n").unwrap_or(table.len())];
+    for (doc, help) in [
+        ("| `Shift` + arrow keys | move the box", "Shift + arrow keys"),
+        ("| `[` / `]` | the box narrower / wider", "[ / ]"),
+        ("| `Shift` + `[` / `]` | the box lower / taller", "Shift + [ / ]"),
+        ("| `H` | hide / show the panel |", "H"),
+        ("| `Tab` / `Shift` + `Tab` | move the keyboard focus", "Tab / Shift + Tab"),
+        ("| `Esc` | give the keys back to the canvas |", "Esc"),
+    ] {
+        assert!(table.contains(doc), "docs/demo.md's controls lack {doc:?}");
+        assert!(CONTROLS.iter().any(|(k, _)| *k == help), "CONTROLS lacks {help:?}");
+    }
+    assert!(!table.contains("`H` / `Tab`"), "Tab no longer hides the panel");
+}

@@ -4,7 +4,8 @@
 //! enters the state through one function, [`load_scene`].
 
 use super::bench::apply_bench;
-pub use super::commands::{key_command, play_key, playground_key, Command};
+use super::commands::BOX_MIN_SIZE;
+pub use super::commands::{key_command, play_key, playground_key, shifted_key, Command};
 pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
@@ -16,7 +17,7 @@ use super::still::case::{leave_case_if_needed, set_case};
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
-use crate::geom::{response, Circle, ALGORITHMS};
+use crate::geom::{response, Circle, Rect, ALGORITHMS};
 use crate::teach::lessons::TOUR;
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
@@ -41,7 +42,8 @@ pub fn update(state: &mut State, input: &Input) {
                 (true, false) => playground_key(k),
                 _ => None,
             };
-            if let Some(cmd) = cmd.unwrap_or_else(|| key_command(k)) {
+            let plain = || if input.shift { shifted_key(k).or_else(|| key_command(k)) } else { key_command(k) };
+            if let Some(cmd) = cmd.unwrap_or_else(plain) {
                 apply(state, cmd);
             }
         }
@@ -110,8 +112,9 @@ fn update_3d(state: &mut State, input: &Input) {
         for &k in &input.keys {
             let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
                 // Motion, playground and tour keys mean nothing in 3D; nor does the 2D response
-                // case (C), which would move the hidden 2D circle.
+                // case (C), which would move the hidden 2D circle, nor the 2D box's `[` `]`.
                 Key::M | Key::L | Key::T | Key::N | Key::P | Key::B | Key::C => None,
+                Key::LeftBracket | Key::RightBracket => None,
                 _ => key_command(k),
             });
             if let Some(cmd) = cmd {
@@ -191,6 +194,18 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
             leave_case_if_needed(state);
         }
+        Command::MoveBox(d) => {
+            if let Some(b) = state.aabb.translated(d) {
+                state.aabb = b;
+            }
+            leave_case_if_needed(state);
+        }
+        Command::ResizeBox { axis, by } => {
+            if let Some(b) = resized(&state.aabb, axis, by) {
+                state.aabb = b;
+            }
+            leave_case_if_needed(state);
+        }
         Command::Teach(t) => apply_teach(state, t),
         Command::Bench(b) => apply_bench(&mut state.bench, b),
         Command::Motion(m) => apply_motion(state, m),
@@ -202,6 +217,19 @@ pub fn apply(state: &mut State, cmd: Command) {
     if state.drag.is_none() {
         state.refit();
     }
+}
+
+/// `aabb` grown along `axis` by `by` (negative: shrunk) about its centre. Shrinking stops at
+/// [`BOX_MIN_SIZE`] (a box already thinner, from a drag, is left as it is): min ≤ max always.
+/// `None` for a bad axis or a result that is not finite.
+#[must_use]
+pub fn resized(aabb: &Rect, axis: usize, by: f32) -> Option<Rect> {
+    let (mut lo, mut hi) = (aabb.min(), aabb.max());
+    let size = *hi.get(axis)? - lo[axis];
+    let new = if by < 0.0 { (size + by).max(size.min(BOX_MIN_SIZE)) } else { size + by };
+    let mid = 0.5 * (lo[axis] + hi[axis]);
+    (lo[axis], hi[axis]) = (mid - 0.5 * new, mid + 0.5 * new);
+    Rect::new(lo, hi).ok()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 use crate::app::{self, Key};
 use macroquad::prelude::*;
 
-/// The keys pressed this frame that the scene knows.
+/// The keys pressed this frame that the scene knows. Tab and Esc are not among them: they are
+/// egui's (focus through the panel, focus back to the canvas).
 pub fn keys_pressed() -> Vec<Key> {
     let mut keys = Vec::new();
     for k in get_keys_pressed() {
@@ -23,7 +24,6 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::R => Key::R,
             KeyCode::H => Key::H,
             KeyCode::F => Key::F,
-            KeyCode::Tab => Key::Tab,
             KeyCode::C => Key::C,
             KeyCode::Left => Key::Left,
             KeyCode::Right => Key::Right,
@@ -31,6 +31,8 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::Down => Key::Down,
             KeyCode::Equal | KeyCode::KpAdd => Key::Plus,
             KeyCode::Minus | KeyCode::KpSubtract => Key::Minus,
+            KeyCode::LeftBracket => Key::LeftBracket,
+            KeyCode::RightBracket => Key::RightBracket,
             KeyCode::PageUp => Key::PageUp,
             KeyCode::PageDown => Key::PageDown,
             KeyCode::N => Key::N,
@@ -109,18 +111,26 @@ pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
 pub struct PressTracker {
     id: usize,
     at: Option<Vec2>,
+    shifted: bool,
 }
 
 impl PressTracker {
     pub fn new() -> Self {
-        PressTracker { id: macroquad::input::utils::register_input_subscriber(), at: None }
+        PressTracker { id: macroquad::input::utils::register_input_subscriber(), at: None, shifted: false }
     }
 
     /// The press position of this frame, in logical pixels.
     pub fn poll(&mut self) -> Option<Vec2> {
         self.at = None;
+        self.shifted = false;
         macroquad::input::utils::repeat_all_miniquad_input(self, self.id);
         self.at
+    }
+
+    /// Whether a key went down with Shift held since the last [`PressTracker::poll`]: a quick
+    /// Shift+→ can press and release Shift within one frame, when `is_key_down` no longer sees it.
+    pub fn shifted(&self) -> bool {
+        self.shifted
     }
 }
 
@@ -131,6 +141,14 @@ impl macroquad::miniquad::EventHandler for PressTracker {
         if button == macroquad::miniquad::MouseButton::Left && self.at.is_none() {
             self.at = Some(vec2(x, y) / screen_dpi_scale());
         }
+    }
+    fn key_down_event(
+        &mut self,
+        _key: macroquad::miniquad::KeyCode,
+        mods: macroquad::miniquad::KeyMods,
+        _repeat: bool,
+    ) {
+        self.shifted |= mods.shift;
     }
     fn touch_event(&mut self, phase: macroquad::miniquad::TouchPhase, _id: u64, x: f32, y: f32) {
         if phase == macroquad::miniquad::TouchPhase::Started && self.at.is_none() {

@@ -7,7 +7,7 @@
 mod input;
 mod present;
 
-use crate::app::{self, Analysis, Command, Input, Key, SceneOptions, ScreenRect, State};
+use crate::app::{self, Analysis, Command, Input, SceneOptions, ScreenRect, State};
 use crate::render::damage;
 use input::{cursor_for, keys_held, keys_pressed, touch_points, PressTracker};
 use macroquad::prelude::*;
@@ -271,6 +271,7 @@ impl FrameLoop {
                 touches: touch_points(),
                 secondary_down: is_mouse_button_down(MouseButton::Right),
                 erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
+                shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) || self.presses.shifted(),
             }
         };
         app::update(&mut self.state, &input);
@@ -281,7 +282,6 @@ impl FrameLoop {
     /// The egui pass: the panel's commands, and egui's answers for the next frame's input (where
     /// the canvas is, whether egui wants the pointer or the keyboard).
     fn panel(&mut self, input: &Input) -> Vec<Command> {
-        let tab_pressed = input.keys.contains(&Key::Tab);
         // The wheel over the panel scrolls it, a fixed step per frame (desktop and web wheel units differ).
         let panel_scroll = if self.pointer_over_ui && input.wheel != 0.0 { -48.0 * input.wheel.signum() } else { 0.0 };
         self.times.panel = get_time();
@@ -317,16 +317,16 @@ impl FrameLoop {
                 self.egui_over_canvas =
                     self.egui_items.iter().any(|it| it.bounds.padded(-EGUI_MARGIN).intersects(canvas_bounds));
             }
-            // Keys belong to the scene unless a text field (a number being typed) has the focus.
-            let editing = ctx.wants_keyboard_input() && ctx.output(|o| o.ime.is_some());
-            if !editing && tab_pressed {
-                // Tab is the scene's "hide/show panel" key: no focus hopping onto a button, where a
-                // later Space would press it as well as apply the response.
-                if let Some(id) = ctx.memory(|m| m.focused()) {
-                    ctx.memory_mut(|m| m.surrender_focus(id));
+            // Keys belong to the scene unless a panel widget has egui's keyboard focus (reached with Tab, or a
+            // number field being typed in): then they are the widget's (Space and Enter press a focused
+            // button) until Esc, or a click on the canvas, gives them back.
+            if crate::page::AVAILABLE {
+                // The page hears which widget Tab reached (the canvas cannot show a screen reader).
+                if let Some(text) = crate::ui::focus_announcement(ctx, self.keyboard_taken) {
+                    crate::page::set_focus(&text);
                 }
             }
-            self.keyboard_taken = editing;
+            self.keyboard_taken = ctx.memory(|m| m.focused().is_some());
         });
         commands
     }
@@ -417,6 +417,9 @@ impl FrameLoop {
                 if let Some(text) = self.status_line.next_3d(state, &analysis3) {
                     crate::page::set_status(&text);
                 }
+                if let Some(text) = self.status_line.next_lesson(state) {
+                    crate::page::set_lesson(&text);
+                }
             }
             crate::render::three::draw_three(state, &analysis3, &self.three_layer);
         } else {
@@ -425,6 +428,9 @@ impl FrameLoop {
                 // The page's aria-live status line: only when its text changed, never mid-drag.
                 if let Some(text) = self.status_line.next(state, &analysis) {
                     crate::page::set_status(&text);
+                }
+                if let Some(text) = self.status_line.next_lesson(state) {
+                    crate::page::set_lesson(&text);
                 }
             }
             // Redrawing only what changed, the scene clears what it redraws (its zones); otherwise the

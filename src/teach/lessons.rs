@@ -139,13 +139,16 @@ pub const TOUR: &[Lesson] = &[
                every correct test agrees, they differ only in the work done.",
     },
     Lesson {
-        title: "6. Why branch-free code wins",
+        title: "6. Where the branches are",
         scene: "algorithm=branchless&circle=2.5,2,1.5&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::None,
-        text: "Quick rejections help when the processor can guess the branch. On large random data it \
-               cannot, and each wrong guess costs more than the arithmetic saved: the branch-free max and \
-               fold forms run at the same speed whatever the data. The benchmark panel shows it.",
+        text: "The lines on the canvas cut the plane into the nine zones, and a branchy test takes another \
+               path in each: the nine-zone method picks its code by the zone, QRI stops at the first axis more \
+               than r out (drag the circle across a line and watch their traces). The branch-free form does \
+               the same arithmetic everywhere, e = max(min − c, 0) + max(c − max, 0) on each axis with the \
+               early out kept only as a mask, so the processor has no branch to guess. Whether that is faster \
+               depends on the machine and the data, which a picture cannot show: the bench command measures it.",
     },
     Lesson {
         title: "7. The face-plane trap",
@@ -178,6 +181,41 @@ mod tests {
 
     fn errata(title: &str) -> SceneOptions {
         scene(ERRATA.iter().find(|l| l.title.contains(title)).unwrap())
+    }
+
+    #[test]
+    fn step_6_shows_what_it_says_the_branchy_paths_change_by_zone_the_branch_free_one_does_not() {
+        use crate::geom::{Circle, ALGORITHMS};
+        let step = TOUR.iter().find(|l| l.title.starts_with("6.")).unwrap();
+        let s = scene(step);
+        let algo = |id: &str| ALGORITHMS.iter().find(|a| a.id == id).unwrap();
+        assert_eq!(ALGORITHMS[s.algorithm].id, "branchless", "the step shows the branch-free form");
+        // The lines each test runs, for a centre in each of the nine zones (radius 1.5, as the step's).
+        let (lo, hi) = (s.aabb.min(), s.aabb.max());
+        let xs = [lo[0] - 1.0, 0.5 * (lo[0] + hi[0]), hi[0] + 1.0];
+        let ys = [lo[1] - 1.0, 0.5 * (lo[1] + hi[1]), hi[1] + 1.0];
+        let paths = |id: &str| -> std::collections::BTreeSet<Vec<usize>> {
+            let a = algo(id);
+            let mut seen = std::collections::BTreeSet::new();
+            for x in xs {
+                for y in ys {
+                    let c = Circle::new([x, y], s.circle.radius()).unwrap();
+                    // The branch-free form's early out is a mask: its trace marks it (line 3), it
+                    // runs no other code. Left out, the lines run are the same in every zone.
+                    let lines: Vec<usize> = (a.trace_2d)(&c, &s.aabb)
+                        .steps
+                        .iter()
+                        .map(|st| st.line)
+                        .filter(|&l| id != "branchless" || l != 3)
+                        .collect();
+                    seen.insert(lines);
+                }
+            }
+            seen
+        };
+        assert_eq!(paths("branchless").len(), 1, "the branch-free form: one path everywhere");
+        assert!(paths("zones").len() >= 3, "the nine-zone method: a path per kind of zone");
+        assert!(paths("qri").len() >= 2, "QRI: an early exit in some zones");
     }
 
     #[test]

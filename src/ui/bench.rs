@@ -204,7 +204,7 @@ fn chart(ui: &mut egui::Ui, results: &Results, dim: usize) {
 /// line per batched kernel (1 thread) and, dashed in its colour, its ceiling (`stream_read` over the
 /// same arrays); grey vertical lines at the L1/L2/L3 sizes.
 fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
-    use egui_plot::{Legend, Line, LineStyle, VLine};
+    use egui_plot::{Line, LineStyle, VLine};
     let rows: Vec<_> = results.batched.iter().filter(|b| b.dim == dim && b.threads == 1 && b.bytes > 0).collect();
     if rows.is_empty() {
         return;
@@ -213,6 +213,22 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
         .id_salt("bench.roofline")
         .default_open(true)
         .show(ui, |ui| {
+            // The key above the plot, as the bar chart's: a legend inside the plot covered its lines.
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                for k in crate::bench::Kernel::ALL {
+                    let [r, g, b] = k.rgb();
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
+                    ui.painter().hline(
+                        rect.x_range(),
+                        rect.center().y,
+                        egui::Stroke::new(2.0, Color32::from_rgb(r, g, b)),
+                    );
+                    ui.label(RichText::new(k.as_str()).small());
+                    ui.add_space(4.0);
+                }
+            });
+            ui.label(RichText::new("solid: tests/s; dashed: its memory-read ceiling; grey: L1, L2, L3").small().weak());
             let pow10 = |v: f64| {
                 let e = 10f64.powf(v);
                 if e >= 1e9 {
@@ -231,7 +247,6 @@ fn roofline(ui: &mut egui::Ui, results: &Results, dim: usize) {
                 .allow_zoom(false)
                 .allow_scroll(false)
                 .allow_boxed_zoom(false)
-                .legend(Legend::default())
                 .x_axis_formatter(move |m, _| format!("{}B", pow10(m.value)))
                 .y_axis_formatter(move |m, _| pow10(m.value))
                 .custom_x_axes(vec![egui_plot::AxisHints::new_x().label("bytes read").label_spacing(24.0..=40.0)])

@@ -19,7 +19,7 @@ pub fn header(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             r.surrender_focus();
             out.push(Command::Reset);
         }
-        if ui.button("Hide panel").on_hover_text("H or Tab shows it again").clicked() {
+        if ui.button("Hide panel").on_hover_text("H shows it again").clicked() {
             out.push(Command::TogglePanel);
         }
         ui.separator();

@@ -4,10 +4,11 @@
 mod algorithm;
 pub mod bench;
 mod compare;
+mod focus;
 mod header;
 #[cfg(test)]
 mod headless;
-mod help;
+pub(crate) mod help;
 mod legend;
 pub mod motion;
 pub mod play;
@@ -37,6 +38,7 @@ use readouts::readouts;
 use response::response_section;
 use scene::scene_section;
 
+pub use focus::{focus_announcement, FOCUS_RING};
 pub use header::RESET_BUTTON;
 pub use response::APPLY_BUTTON;
 
@@ -102,67 +104,85 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
     let frame = egui::Frame::side_top_panel(&ctx.style()).fill(Color32::TRANSPARENT);
     egui::SidePanel::right("panel").resizable(false).exact_width(width).frame(frame).show(ctx, |ui| {
         let offset_id = egui::Id::new("panel.scroll_offset");
-        let mut area = egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]);
+        // In a pass where Tab moves the focus the area does not scroll by drag or bar: egui registers both
+        // as focusable widgets (the drag area before the content, the bar after), so Tab would stop on
+        // the whole panel and on its scroll bar, where Enter does nothing.
+        let tabbing = ctx.input(|i| i.key_pressed(egui::Key::Tab));
+        let mut area =
+            egui::ScrollArea::vertical().id_salt("panel.scroll").auto_shrink([false, false]).enable_scrolling(!tabbing);
         if scroll != 0.0 {
             let current = ui.ctx().data(|d| d.get_temp::<f32>(offset_id)).unwrap_or(0.0);
             area = area.vertical_scroll_offset((current + scroll).max(0.0));
         }
+        // Each section in a scope of its own: a scope takes one of the panel's automatic ids whatever is
+        // inside it, so a section that grows or shrinks (a lesson card shown, motion turned on) leaves
+        // the ids of the widgets after it alone, and egui's keyboard focus stays where it was.
         let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
-            header(ui, state, &mut out);
+            ui.scope(|ui| header(ui, state, &mut out));
             ui.separator();
-            teach::lesson_card(ui, state, &mut out);
+            ui.scope(|ui| teach::lesson_card(ui, state, &mut out));
             // The playground leads the panel when it is on; off, its switch waits further down.
             if state.mode.playground() {
-                playground::section(ui, state, &mut out);
+                ui.scope(|ui| playground::section(ui, state, &mut out));
             }
             if state.mode.is_three() {
                 // The 3D view: the same sections, fed by the 3D analysis.
-                three::erratum(ui, &mut out);
+                ui.scope(|ui| three::erratum(ui, &mut out));
                 ui.separator();
                 let a3 = state.analysis3();
                 let v = Verdicts { verdict: a3.verdict, state: a3.contact.state, verdicts: &a3.verdicts, dim: 3 };
-                algorithm_section(ui, state, &v, &mut out);
+                ui.scope(|ui| algorithm_section(ui, state, &v, &mut out));
                 ui.separator();
-                compare_section(ui, state, &v, &mut out);
+                ui.scope(|ui| compare_section(ui, state, &v, &mut out));
                 ui.separator();
-                three::section(ui, state, &a3, &mut out);
+                ui.scope(|ui| three::section(ui, state, &a3, &mut out));
                 ui.separator();
-                teach::section(ui, state, &mut out);
+                ui.scope(|ui| teach::section(ui, state, &mut out));
                 ui.separator();
-                legend(ui);
+                ui.scope(legend);
                 ui.separator();
-                help(ui);
+                ui.scope(help);
                 ui.add_space(12.0);
+                focus::show_focus(ui);
                 return;
             }
-            motion::section(ui, state, &mut out);
+            ui.scope(|ui| motion::section(ui, state, &mut out));
             ui.separator();
             let v = Verdicts { verdict: a.verdict, state: a.contact.state, verdicts: &a.verdicts, dim: 2 };
-            algorithm_section(ui, state, &v, &mut out);
+            ui.scope(|ui| algorithm_section(ui, state, &v, &mut out));
             ui.separator();
-            compare_section(ui, state, &v, &mut out);
+            ui.scope(|ui| compare_section(ui, state, &v, &mut out));
             ui.separator();
-            response_section(ui, state, a, &mut out);
+            ui.scope(|ui| response_section(ui, state, a, &mut out));
             ui.separator();
             if !state.mode.playground() {
-                playground::section(ui, state, &mut out);
+                ui.scope(|ui| playground::section(ui, state, &mut out));
                 ui.separator();
             }
-            teach::section(ui, state, &mut out);
+            ui.scope(|ui| teach::section(ui, state, &mut out));
             ui.separator();
-            scene_section(ui, state, &mut out);
+            ui.scope(|ui| scene_section(ui, state, &mut out));
             ui.separator();
-            readouts(ui, a);
+            ui.scope(|ui| readouts(ui, a));
             ui.separator();
-            bench::section(ui, state, &mut out);
+            ui.scope(|ui| bench::section(ui, state, &mut out));
             ui.separator();
-            legend(ui);
+            ui.scope(legend);
             ui.separator();
-            help(ui);
+            ui.scope(help);
             ui.add_space(12.0);
+            focus::show_focus(ui);
         });
         ui.ctx().data_mut(|d| d.insert_temp(offset_id, shown.state.offset.y));
+        // Shift+Tab can still land on the scroll bar (egui goes back to the last widget it saw, the bar, a
+        // pass earlier): hand the focus on to the panel's last widget, the help's header.
+        let bar = shown.id.with(1usize);
+        if ctx.memory(|m| m.focused()) == Some(bar) {
+            if let Some(last) = ctx.data(|d| d.get_temp::<egui::Id>(egui::Id::new(help::HELP_HEADER))) {
+                ctx.memory_mut(|m| m.request_focus(last));
+            }
+        }
     });
     out
 }

@@ -55,7 +55,8 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             ui.label(RichText::new(format!("Source: {}", SWEEP.source)).small().italics().weak());
         },
     );
-    gallery(ui, state, out);
+    // In a scope: the controls and the trace above change with the scene; the presets keep their ids.
+    ui.scope(|ui| gallery(ui, state, out));
 }
 
 fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
@@ -85,12 +86,17 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         }
         ui.label(RichText::new("(B)").small().weak());
     });
-    ui.add_enabled_ui(o.response == MotionKind::Bounce, |ui| {
+    // Only for a bounce. Not a disabled slider otherwise: its number field (a DragValue) takes egui's
+    // Tab focus even when disabled, then drops it, and Tab would never get past it.
+    if o.response == MotionKind::Bounce {
         let mut e = o.restitution;
-        if ui.add(egui::Slider::new(&mut e, 0.0..=1.0).text("restitution")).changed() {
+        // Tabbing off its number field reports a change of the same value: no command for that.
+        if ui.add(egui::Slider::new(&mut e, 0.0..=1.0).text("restitution")).changed() && e != o.restitution {
             cmd(out, MotionCommand::SetRestitution(e));
         }
-    });
+    } else {
+        ui.label(RichText::new(format!("restitution {} (bounce only)", o.restitution)).weak());
+    }
     ui.horizontal_wrapped(|ui| {
         let p = m.playback;
         let play = if p.playing { "⏸ Pause  (G)" } else { "▶ Play  (G)" };

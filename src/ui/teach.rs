@@ -135,12 +135,14 @@ pub fn trace_listing(ui: &mut egui::Ui, lines: &[TraceLine]) {
 /// Overlays, tour, errata and scene text.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.label(RichText::new("Teach").strong());
-    overlay_controls(ui, state, out);
+    // Scopes, as the panel's sections (`ui::panel_scrolled`): the overlay's part grows and shrinks with
+    // the scene, and the widgets after it keep their ids (and egui's keyboard focus).
+    ui.scope(|ui| overlay_controls(ui, state, out));
     ui.separator();
-    tour_controls(ui, state, out);
-    errata_list(ui, state, out);
+    ui.scope(|ui| tour_controls(ui, state, out));
+    ui.scope(|ui| errata_list(ui, state, out));
     ui.separator();
-    scene_text(ui, state, out);
+    ui.scope(|ui| scene_text(ui, state, out));
 }
 
 fn overlay_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {

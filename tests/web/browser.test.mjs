@@ -328,6 +328,113 @@ async function accessibility() {
   }
 }
 
+// --------------------------------------------------------------------------- the keyboard alone
+const regionText = (page, id) => page.evaluate((id) => document.getElementById(id).textContent, id);
+// Waits (up to 10 s, waking the app) until the element's text passes `test`; its text then, or null.
+async function waitText(page, id, test) {
+  try {
+    await page.waitForFunction(([id, src]) => {
+      const t = document.getElementById(id).textContent;
+      if (new Function('t', `return ${src}`)(t)) return true;
+      window.__webtest.wake();
+      return false;
+    }, [id, test], { timeout: 10000, polling: 50 });
+  } catch { return null; }
+  return regionText(page, id);
+}
+// Presses Tab until the page's focus region names a widget matching `re` (at most `max` presses); the
+// region's text then, or null. Each press waits for the app's frames: input must not outrun the loop.
+async function tabUntil(page, re, max = 120) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    await frames(page, 2);
+    const t = await regionText(page, 'a11y-focus');
+    if (re.test(t)) return { text: t, presses: i + 1 };
+  }
+  return null;
+}
+
+// The panel with the keyboard alone: the errata's Show button and a motion preset reached with Tab and
+// pressed with Space / Enter, their effect read from the page's text; a tour link's scene and text.
+async function keyboardOnly() {
+  const K = SCENE.keyboard;
+  {
+    const { page, context, painted } = await openPage(SCENE.fragment, { label: 'keyboard: ' });
+    if (painted) {
+      await settle(page);
+      const before = await statusText(page);
+      const header = await tabUntil(page, K.errataHeader);
+      if (!header) fail(`keyboard: Tab never reached the errata section (focus region: ${JSON.stringify(await regionText(page, 'a11y-focus'))})`);
+      else {
+        await page.keyboard.press('Space');
+        await frames(page, 3);
+        const show = await tabUntil(page, K.show, 10);
+        if (!show) fail('keyboard: after Space opened the errata, Tab did not reach a Show button');
+        else {
+          await page.screenshot({ path: join(outDir, '14-keyboard-focus-show.png') });
+          await page.keyboard.press('Enter');
+          const lesson = await waitText(page, 'a11y-lesson', `t.startsWith(${JSON.stringify(K.erratum.lesson)})`);
+          const status = await statusText(page);
+          info('keyboard_erratum', `Tab ×${header.presses}, Space, Tab ×${show.presses}, Enter: lesson ${JSON.stringify(lesson)}; status ${JSON.stringify(status)}`);
+          const lacks = missing(status, K.erratum.status);
+          if (!lesson) fail(`keyboard: Enter on the focused Show button did not put the erratum's text in the lesson region (${JSON.stringify(await regionText(page, 'a11y-lesson'))})`);
+          else if (lacks.length || status === before) fail(`keyboard: after Enter on Show the status line lacks ${JSON.stringify(lacks)}: ${JSON.stringify(status)}`);
+          else ok(`keyboard: Tab ×${header.presses + show.presses}, Space and Enter loaded erratum 1 (its scene and its whole text on the page)`);
+        }
+      }
+      // Esc: the keys are the canvas's again, and the page says so.
+      await page.keyboard.press('Escape');
+      const back = await waitText(page, 'a11y-focus', `t.startsWith(${JSON.stringify(K.canvas)})`);
+      if (!back) fail(`keyboard: Esc did not give the keys back to the canvas (focus region: ${JSON.stringify(await regionText(page, 'a11y-focus'))})`);
+      else ok('keyboard: Esc gives the keys back to the canvas (the page says so)');
+      // Motion: Space on the switch, Enter on the tunnelling preset.
+      const sw = await tabUntil(page, K.motionSwitch);
+      if (!sw) fail('keyboard: Tab never reached the motion switch');
+      else {
+        await page.keyboard.press('Space');
+        const on = await waitText(page, 'a11y-status', 't.startsWith("Motion mode.")');
+        const preset = on && await tabUntil(page, K.preset);
+        if (!on) fail(`keyboard: Space on the motion switch did not turn motion mode on: ${JSON.stringify(await statusText(page))}`);
+        else if (!preset) fail('keyboard: Tab never reached the tunnelling preset');
+        else {
+          // The focus ring (src/ui/focus.rs FOCUS_RING) drawn on the panel, which scrolled to the preset.
+          await settle(page, 800);
+          await capture(page, 'focus-preset');
+          const ring = await page.evaluate(([rgb, region]) =>
+            window.__webtest.find('focus-preset', rgb, 24, region).reduce((n, b) => n + b.n, 0), [K.ring, SCENE.panelRegion]);
+          info('keyboard_focus_ring', `${ring} px of the focus ring's colour on the panel`);
+          if (ring < 80) fail(`keyboard: no focus ring on the panel around the focused preset (${ring} px)`);
+          else ok(`keyboard: the focused preset is on screen with its focus ring (${ring} px)`);
+          await page.screenshot({ path: join(outDir, '15-keyboard-focus-preset.png') });
+          await page.keyboard.press('Enter');
+          const src = `${JSON.stringify(K.presetStatus)}.every((w) => t.includes(w))`;
+          const status = await waitText(page, 'a11y-status', src);
+          info('keyboard_preset', `Space on the switch, Tab ×${preset.presses}, Enter: ${JSON.stringify(status || await statusText(page))}`);
+          if (!status) fail(`keyboard: Enter on the focused tunnelling preset did not load it: ${JSON.stringify(await statusText(page))}`);
+          else ok(`keyboard: Space turned motion on, Tab ×${preset.presses} and Enter loaded the tunnelling preset`);
+          await page.screenshot({ path: join(outDir, '16-keyboard-preset-loaded.png') });
+        }
+      }
+    }
+    await context.close();
+  }
+  {
+    // A tour link: step 5's own scene, and its whole text in the lesson region.
+    const { page, context, painted } = await openPage(K.tour.fragment, { label: 'tour link: ' });
+    if (painted) {
+      await settle(page);
+      const status = await waitText(page, 'a11y-status', `${JSON.stringify(K.tour.status)}.every((w) => t.includes(w))`);
+      const lesson = await regionText(page, 'a11y-lesson');
+      info('tour_link', `#${K.tour.fragment}: status ${JSON.stringify(status || await statusText(page))}; lesson ${JSON.stringify(lesson)}`);
+      if (!status) fail(`tour link: #${K.tour.fragment} does not show step 5's scene: ${JSON.stringify(await statusText(page))}`);
+      else if (!lesson.startsWith(K.tour.lesson)) fail(`tour link: the lesson region does not hold step 5's whole text: ${JSON.stringify(lesson)}`);
+      else ok(`tour link: #${K.tour.fragment} shows step 5's scene, and the page holds its whole text`);
+      await page.screenshot({ path: join(outDir, '17-tour-link-step-5.png') });
+    }
+    await context.close();
+  }
+}
+
 // --------------------------------------------------------------------------- browser
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -875,6 +982,8 @@ try {
 
   // ------------------------------------------------------------------------- accessibility: the page's text
   await accessibility();
+  // ------------------------------------------------------------------------- the keyboard alone, a tour link
+  await keyboardOnly();
   // ------------------------------------------------------------------------- the 3D view from the URL fragment
   {
     const { page, context, painted } = await openPage(SCENE.three.fragment, { label: '3d: ' });

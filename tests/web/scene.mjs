@@ -63,6 +63,26 @@ export const SCENE = {
     playgroundPaused: ['Playground: level Flush floor', 'paused'],
     controls: 'src/app/input.rs', // the app's controls table (CONTROLS) the shortcuts list must equal
   },
+  // The keyboard alone (no pointer), from the scene above: Tab through the panel (the page's focus region,
+  // a11y-focus, names the widget reached: src/ui/focus.rs), Space opens the errata, Enter on the first Show
+  // loads erratum 1 (src/teach/lessons.rs: branchless, circle (2.5, 1) r 1.5); Space on the motion switch,
+  // Enter on the tunnelling preset (src/app/motion/mod.rs). A tour link, #tour=5, must show step 5's own
+  // scene (qrf, circle (5, 3.5) r 1.2, the agreement map) and its whole text in the lesson region.
+  keyboard: {
+    errataHeader: /^Panel: Errata in the published posts/,
+    show: /^Panel: Show: button/,
+    erratum: { lesson: 'Erratum: Branch-free sign error. ', status: ['Circle centre (2.5, 1), radius 1.5', 'Branch'] },
+    canvas: 'Canvas: the keys act on the scene again',
+    motionSwitch: /^Panel: swept circle/,
+    preset: /^Panel: Tunnelling through a thin wall/,
+    ring: [255, 196, 0], // ui::FOCUS_RING, round the focused widget
+    presetStatus: ['Motion mode.', 'Velocity (6.5, 0)', 'tunnelled'],
+    tour: {
+      fragment: 'tour=5',
+      status: ['Tour step 5 of 7', 'Circle centre (5, 3.5), radius 1.2', 'Overlay: agreement map'],
+      lesson: 'Tour step 5 of 7: The family and what each saves. Arvo sums squared excesses;',
+    },
+  },
   // The 3D view by URL fragment: the face-plane test's counter-example (seed post 004's erratum), where
   // `planes` is wrong, so the canvas shows the WRONG banner (palette::WARNING at alpha 230 over the
   // background) near its bottom; pressing V switches the same page to the 2D view, which must differ.
