@@ -58,6 +58,8 @@ pub enum Key {
     K,
     X,
     V,
+    /// Text scale 1×, 1.5×, 2× (canvas and panel).
+    Z,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -74,6 +76,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("arrow keys", "nudge the circle by 0.1"),
     ("R", "reset the scene"),
     ("H / Tab", "hide or show this panel"),
+    ("Z", "text size for a room: 1×, 1.5×, 2× (canvas and panel)"),
     ("T", "start or leave the guided tour"),
     ("N / P", "next / previous tour step"),
     ("O", "cycle the overlay: none, agreement map, distance field"),

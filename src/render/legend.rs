@@ -31,7 +31,7 @@ fn swatch(x: f32, y: f32, sw: f32, colour: Rgba, sizes: Sizes) {
         Some(cue) => {
             let r = 0.7 * sw;
             let cs = vec2(x + 0.5 * sw, y - 0.5 * sw);
-            verdict_outline(cs, r, sizes.line(1.6), to_color(colour), cue, Sizes { scale: 0.4 * sizes.scale });
+            verdict_outline(cs, r, sizes.line(1.6), to_color(colour), cue, Sizes { scale: 0.4 * sizes.scale, ..sizes });
             if cue == palette::Cue::Dashed {
                 centre_hatch(cs, 0.45 * r, sizes.line(1.3), to_color(colour));
             }

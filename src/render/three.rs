@@ -479,7 +479,7 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
 /// Draws the 3D canvas: every view, its annotations, then the status, banner and legend.
 pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     let canvas = state.canvas;
-    let sizes = Sizes::for_canvas(canvas);
+    let sizes = Sizes::for_state(state);
     let views: Vec<_> = layout(canvas, state.three.options.four)
         .into_iter()
         .map(|(kind, rect)| (kind, rect, ViewCamera::of(kind, &state.three)))
@@ -493,7 +493,7 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     set_default_camera();
     super::typeset::begin_labels(&[]);
     for (kind, rect, cam) in &views {
-        let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8 } } else { sizes };
+        let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8, ..sizes } } else { sizes };
         draw_annotations(state, a, cam, *rect, view_sizes, *kind == ViewKind::Orbit);
         if views.len() > 1 {
             draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, to_color(palette::AXIS));

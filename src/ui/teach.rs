@@ -137,7 +137,6 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.label(RichText::new("Teach").strong());
     overlay_controls(ui, state, out);
     ui.separator();
-    tour_controls(ui, state, out);
     errata_list(ui, state, out);
     ui.separator();
     scene_text(ui, state, out);
@@ -294,19 +293,6 @@ fn distance_legend(ui: &mut egui::Ui, state: &State) {
         None => "Point at the canvas to read the distance.".to_string(),
     };
     ui.label(RichText::new(text).monospace());
-}
-
-fn tour_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Guided tour").strong());
-        let label = if state.teach.tour().is_some() { "Leave (T)" } else { "Start (T)" };
-        if ui.button(label).clicked() {
-            cmd(out, TeachCommand::ToggleTour);
-        }
-        if state.teach.tour().is_none() {
-            ui.label(RichText::new(format!("{} steps; N / P move", TOUR.len())).small().weak());
-        }
-    });
 }
 
 fn errata_list(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
