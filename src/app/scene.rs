@@ -66,11 +66,13 @@ pub struct SceneOptions {
 pub const SIZE_RANGE: (u32, u32) = (200, 8192);
 
 impl Default for SceneOptions {
-    /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
+    /// One point, made at once: a circle right of the box (zone 5), near but apart from it. What
+    /// shows is its nearest point on the box and the distance, 1.6 against r = 1; dragging it in
+    /// turns it overlapping, with the push-out (the hint says "drag the circle").
     fn default() -> Self {
         SceneOptions {
             mode: Mode::default(),
-            circle: Circle::new([2.9, 2.3], 1.8).expect("valid default circle"),
+            circle: Circle::new([3.6, 0.4], 1.0).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
             algorithm: 0,
             case: CaseMode::Auto,

@@ -16,7 +16,7 @@ pub const TOUR_START_BUTTON: &str = "panel.tour";
 pub fn header(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.heading("circle-aabb-lab");
     ui.label(RichText::new("Circle vs box: every published overlap test, side by side.").small().weak());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let r = ui.button("Reset").on_hover_text("Back to the starting scene (R)");
         remember(ui, RESET_BUTTON, r.rect);
         if r.clicked() {

@@ -52,7 +52,7 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label(RichText::new(kind).small().color(accent));
         ui.label(RichText::new(lesson.title).size(20.0).strong().color(Color32::WHITE));
         ui.label(RichText::new(lesson.text).size(15.5));
-        ui.horizontal(|ui| match which {
+        ui.horizontal_wrapped(|ui| match which {
             LessonRef::Tour(i) => {
                 let prev = ui.add_enabled_ui(i > 0, |ui| button(ui, "◀ Previous  (P)", TOUR_PREV_BUTTON)).inner;
                 if prev.clicked() {

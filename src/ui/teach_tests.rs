@@ -82,7 +82,7 @@ fn copy_buttons_copy_the_scene_text_and_a_rust_test() {
     assert!(copied[0].contains("overlay=distance"));
     let (_, copied) = click(&ctx, &state, COPY_TEST_BUTTON);
     assert_eq!(copied.len(), 1);
-    assert!(copied[0].starts_with("#[test]") && copied[0].contains("Circle::new([2.9, 2.3], 1.8)"), "{}", copied[0]);
+    assert!(copied[0].starts_with("#[test]") && copied[0].contains("Circle::new([3.6, 0.4], 1.0)"), "{}", copied[0]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 // The test finds the circle, the box and the panel's widgets by these colours, not by fixed positions.
 export const SCENE = {
   // Arvo, a circle of radius 1 left of a 4x2 box and apart from it (drawn sky blue); the default scene
-  // is different (a red circle over the box's corner), so finding this one proves the fragment is read.
+  // is different (the circle right of the box), so finding this one proves the fragment is read.
   fragment: 'algorithm=arvo&circle=-3,1,1&box=0,0,4,2',
   colours: {
     separated: [70, 205, 255], // palette::SEPARATED: the circle's outline

@@ -96,7 +96,7 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
         (square(centre, r), 4.0),
         (between(v.to_screen(lo), v.to_screen(hi)), 2.0),
         (between(v.to_screen([lo[0] - rr, lo[1] - rr]), v.to_screen([hi[0] + rr, hi[1] + rr])), 1.0),
-        (ScreenRect { x: c.x, y: c.y, w: 0.45 * c.w, h: sizes.text_gap(62.0) }, 1.0),
+        (ScreenRect { x: c.x, y: c.y, w: 0.45 * c.w, h: sizes.text_gap(62.0) }, 2.0),
         (
             ScreenRect {
                 x: c.x + 0.3 * c.w,
@@ -107,6 +107,12 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
             0.5,
         ),
     ];
+    // The red banner that says the selected test is wrong (see `render::status::banner`).
+    if !state.mode.motion() && state.analysis().wrong() {
+        let h = sizes.text_gap(24.0) + 18.0 * sizes.scale;
+        let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
+        avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
+    }
     if state.mode.motion() {
         let m = state.motion.options.velocity;
         let end = v.to_screen([state.circle.center()[0] + m[0], state.circle.center()[1] + m[1]]);
@@ -143,8 +149,13 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
         LessonRef::Tour(i) => format!("Tour {}/{} — {}", i + 1, TOUR.len(), lesson.title),
         LessonRef::Erratum(_) => format!("Erratum — {}", lesson.title),
     };
+    let full = (c.w - 2.0 * margin).max(1.0);
     let lines_for = |width: f32| {
-        let mut lines = vec![(head.clone(), tf, to_color(palette::ZONE_HIGHLIGHT_TEXT))];
+        // The title wraps only when the canvas is too narrow for it (large text beside the panel).
+        let mut lines: Vec<Line> = wrap(&head, tf, full - 2.0 * pad)
+            .into_iter()
+            .map(|t| (t, tf, to_color(palette::ZONE_HIGHLIGHT_TEXT)))
+            .collect();
         // The lesson's text is said once: in the panel when it is shown, else here (projection mode).
         if !state.panel_visible {
             for l in wrap(lesson.text, bf, width - 2.0 * pad) {
@@ -165,7 +176,6 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     };
     // Candidate widths: with the panel shown, only the title and the keys (a card as wide as they
     // are); hidden, the text too, at a few widths, the least covering (then the widest) wins.
-    let full = (c.w - 2.0 * margin).max(1.0);
     let widths: Vec<f32> = if state.panel_visible {
         vec![full.min(widest(&lines_for(full)) + 2.0 * pad)]
     } else {
@@ -173,6 +183,10 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     };
     let mut best: Option<(f32, Vec<Line>, ScreenRect)> = None;
     for width in widths {
+        let lines = lines_for(width);
+        // Never narrower than the title (it is not wrapped), never wider than what it holds.
+        let title = widest(&lines[..1]) + 2.0 * pad;
+        let width = if state.panel_visible { width } else { width.max(title).min(full) };
         let lines = lines_for(width);
         let width = if state.panel_visible { width } else { width.min(widest(&lines) + 2.0 * pad) };
         let h = plate_lines(&lines, 0.0, 0.0, pad, false);
