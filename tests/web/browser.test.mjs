@@ -490,7 +490,8 @@ try {
     const bands = (name, rgb, tol) => page.evaluate(([name, rgb, tol, region]) =>
       window.__webtest.find(name, rgb, tol, region, 2, 40), [name, rgb, tol, SCENE.panelRegion]);
     await capture(page, 'before-click');
-    const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 200 && b.h >= 14 && b.h <= 40);
+    // (>= 280 px: the header's row of buttons, Reset to Tour, is a widget-coloured band too, ~230 px wide)
+    const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 280 && b.h >= 14 && b.h <= 40);
     if (!combo) fail(`the algorithm combo box was not found in the panel (widget-coloured bands: ${JSON.stringify((await bands('before-click', C.widget, 2)).slice(0, 6).map((b) => [b.x, b.y, b.w, b.h].map(Math.round)))})`);
     else {
       // egui lays a popup out in a first, invisible pass and shows it in a later frame: look a few times.
