@@ -248,10 +248,10 @@ done
 sleep 2
 import -window root "$OUT/drag-before.png"
 eval "$(xdotool getwindowgeometry --shell "$WIN")"
-# Where the circle is: the bounding box of its rim, drawn in the "touching" colour (amber), in the
+# Where the circle is: the bounding box of its rim, drawn in the "touching" colour (yellow), in the
 # canvas below the status line (the panel, the status text and the legend are cropped away).
 read -r RW RH RX RY < <(convert "$OUT/drag-before.png" -crop 650x520+0+80 +repage -fuzz 8% \
-    -fill black +opaque 'rgb(250,190,40)' -fill white -opaque 'rgb(250,190,40)' -trim \
+    -fill black +opaque 'rgb(255,211,75)' -fill white -opaque 'rgb(255,211,75)' -trim \
     -format '%w %h %X %Y\n' info:)
 ((RW > 40 && RH > 40)) || { echo "circle not found in the first screenshot (${RW}x${RH})"; exit 1; }
 # Grab it inside its body, a quarter radius left of the centre (away from the rim and the centre cross).
@@ -284,11 +284,11 @@ d=$(diff_px "$OUT/drag-before.png" "$OUT/drag-after.png")
 pass "normal run survived the drag; $d pixels changed"
 # The drag moved the circle (not its radius, not the box) from touching the box to clear of it:
 # its rim turns from the touching colour to the separated one (canvas area only, above the legend).
-green() { convert "$1" -crop 650x600+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(80,200,120)' \
-    -fill white -opaque 'rgb(80,200,120)' -format '%[fx:int(mean*w*h)]' info:; }
+green() { convert "$1" -crop 650x600+0+0 +repage -fuzz 4% -fill black +opaque 'rgb(70,205,255)' \
+    -fill white -opaque 'rgb(70,205,255)' -format '%[fx:int(mean*w*h)]' info:; }
 g0=$(green "$OUT/drag-before.png"); g1=$(green "$OUT/drag-after.png")
-((g0 < 50 && g1 > 300)) || fail "circle colour did not turn to 'separated' (green pixels $g0 -> $g1)"
-pass "the dragged circle left the box: separated-green pixels $g0 -> $g1"
+((g0 < 50 && g1 > 300)) || fail "circle colour did not turn to 'separated' (sky-blue pixels $g0 -> $g1)"
+pass "the dragged circle left the box: separated sky-blue pixels $g0 -> $g1"
 # The keys: the box moved and grew (the picture changed), and Tab put the focus ring (ui::FOCUS_RING,
 # amber 255,196,0) on the panel, where there was none.
 d=$(diff_px "$OUT/drag-after.png" "$OUT/keys-box.png")

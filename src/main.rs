@@ -31,7 +31,7 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
         Some(text) => SceneOptions::from_fragment(text).unwrap_or_else(|e| fail(format!("--scene: {e}"))),
         None => SceneOptions::default(),
     };
-    let scene = base
+    let mut scene = base
         .with_args(
             args.circle.as_deref(),
             args.aabb.as_deref(),
@@ -42,6 +42,19 @@ fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
         .and_then(|o| o.with_3d(args.sphere.as_deref(), args.view.as_deref(), args.aabb.as_deref()))
         .and_then(|o| o.with_velocity(args.velocity.as_deref()))
         .unwrap_or_else(|e| fail(format!("--{e}")));
+    // A screenshot of a scene given on the command line shows that scene, not the newcomer's hint
+    // (unless the scene text asks for it with hint=on); the default scene's screenshot shows it.
+    let explicit = args.scene.is_some()
+        || args.circle.is_some()
+        || args.aabb.is_some()
+        || args.algorithm.is_some()
+        || args.case.is_some()
+        || args.sphere.is_some()
+        || args.view.is_some()
+        || args.velocity.is_some();
+    if args.screenshot.is_some() && explicit && !args.scene.as_deref().is_some_and(|t| t.contains("hint=")) {
+        scene.presentation.hint = false;
+    }
     if let Some(path) = &args.screenshot {
         if path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() != Some("png") {
             fail(format!("--screenshot: {} must end in .png", path.display()));

@@ -24,6 +24,8 @@ pub enum Command {
     ApplyResponse,
     Reset,
     TogglePanel,
+    /// Text scale 1×, 1.5×, 2× in turn (key Z).
+    CycleTextScale,
     /// Show or hide the frame-time readout (key F).
     ToggleFrameStats,
     SetCircle(Circle),
@@ -70,6 +72,7 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::R => Command::Reset,
         Key::H => Command::TogglePanel,
         Key::F => Command::ToggleFrameStats,
+        Key::Z => Command::CycleTextScale,
         Key::C => Command::CycleCase,
         Key::Left => Command::Nudge([-NUDGE, 0.0]),
         Key::Right => Command::Nudge([NUDGE, 0.0]),

@@ -63,6 +63,8 @@ pub enum Key {
     K,
     X,
     V,
+    /// Text scale 1×, 1.5×, 2× (canvas and panel).
+    Z,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -84,6 +86,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("H", "hide or show this panel"),
     ("Tab / Shift + Tab", "move the keyboard focus through the panel's buttons, switches and fields"),
     ("Enter / Space (panel focus)", "press the focused button or switch (the scene does not see the key)"),
+    ("Z", "text size for a room: 1×, 1.5×, 2× (canvas and panel)"),
     ("Esc", "give the keys back to the canvas (the panel's focus ring goes away)"),
     ("T", "start or leave the guided tour"),
     ("N / P", "next / previous tour step"),

@@ -29,6 +29,8 @@
 //! ```text
 //!  one layer per line: each imports only from lines above it (in app)
 //!  text, levels, view, palette, mode, bench, frame_stats    the scene text's shared parsers, …
+//!  presentation          text                     text scale, panel, hint: the scene keys for a room
+//!  placement             view                     the free corner for a caption (plain rects)
 //!  input                 view                     Key, Input, the controls table
 //!  motion/options        text                     the motion mode's scene keys
 //!  still/options         text                     the still scene's key: the response case
@@ -89,7 +91,9 @@ pub mod mode;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
+pub mod placement;
 pub mod playground;
+pub mod presentation;
 pub mod scene;
 mod start;
 pub mod state;

@@ -12,25 +12,35 @@ pub const TICK_TEXT: Rgba = [130, 138, 156, 255];
 pub const ZONE_LINE: Rgba = [96, 112, 150, 255];
 pub const ZONE_TEXT: Rgba = [120, 132, 160, 255];
 pub const ZONE_HIGHLIGHT: Rgba = [240, 200, 80, 34];
-pub const ZONE_HIGHLIGHT_TEXT: Rgba = [250, 214, 110, 255];
-pub const BOX_FILL: Rgba = [70, 130, 230, 60];
-pub const BOX_EDGE: Rgba = [110, 165, 255, 255];
+pub const ZONE_HIGHLIGHT_TEXT: Rgba = [255, 228, 160, 255];
+pub const BOX_FILL: Rgba = [120, 95, 230, 60];
+pub const BOX_EDGE: Rgba = [148, 118, 243, 255];
 pub const HOVER: Rgba = [255, 255, 255, 255];
-pub const SEPARATED: Rgba = [80, 200, 120, 255];
-pub const TOUCHING: Rgba = [250, 190, 40, 255];
-pub const OVERLAPPING: Rgba = [240, 80, 80, 255];
+/// The verdicts: sky blue, yellow and vermillion (after Okabe & Ito's palette for colour-blind
+/// readers), told apart under deuteranopia, protanopia and tritanopia (the test in
+/// `palette_tests.rs`), and each drawn with its own outline too (see [`Cue`]).
+pub const SEPARATED: Rgba = [70, 205, 255, 255];
+pub const TOUCHING: Rgba = [255, 211, 75, 255];
+pub const OVERLAPPING: Rgba = [230, 80, 20, 255];
 pub const CLOSEST: Rgba = [235, 235, 245, 255];
-pub const PUSH: Rgba = [200, 120, 255, 255];
+pub const PUSH: Rgba = [203, 94, 160, 255];
 pub const FACE: Rgba = [150, 160, 185, 255];
-pub const FACE_LEAST: Rgba = [255, 160, 60, 255];
+pub const FACE_LEAST: Rgba = [17, 151, 94, 255];
 pub const WARNING: Rgba = [255, 90, 70, 255];
 pub const TEXT: Rgba = [225, 228, 236, 255];
+/// Hints and key reminders on the canvas ("drag the circle · T for the tour", "H: show panel"):
+/// light enough for WCAG AA (4.5:1) on their plate even over the brightest part of the scene.
+pub const HINT_TEXT: Rgba = [200, 206, 220, 255];
+/// The alpha of the plates under captions (the tour's) and under hints: the scene shows through
+/// a little, never enough to bring text below 4.5:1 (tested).
+pub const CAPTION_PLATE_ALPHA: u8 = 240;
+pub const HINT_PLATE_ALPHA: u8 = 240;
 /// Motion mode: the velocity arrow and its handle.
 pub const VELOCITY: Rgba = [120, 220, 255, 255];
 /// Motion mode: the swept capsule (drawn translucent).
 pub const SWEPT: Rgba = [120, 220, 255, 255];
 /// Motion mode: the rounded box the centre is cast against (drawn lightly).
-pub const ROUNDED_BOX: Rgba = [110, 165, 255, 255];
+pub const ROUNDED_BOX: Rgba = BOX_EDGE;
 /// Motion mode: the ghost circle at the time of impact, its contact point and normal.
 pub const IMPACT: Rgba = [255, 214, 90, 255];
 /// Motion mode: the continuation (slide or bounce) and its end circle.
@@ -54,6 +64,39 @@ pub fn shown_state(verdict: bool, exact: State) -> State {
         (false, _) => State::Separated,
         (true, State::Touching) => State::Touching,
         (true, _) => State::Overlapping,
+    }
+}
+
+/// The 2D canvas's legend, in drawing order: the verdicts and the construction's colours. The
+/// panel's legend starts with the same six.
+pub const LEGEND: [(&str, Rgba); 6] = [
+    ("separated", SEPARATED),
+    ("touching", TOUCHING),
+    ("overlapping", OVERLAPPING),
+    ("closest point", CLOSEST),
+    ("push-out", PUSH),
+    ("least face", FACE_LEAST),
+];
+
+/// The verdict's second cue, for a reader who cannot tell the colours apart (or a greyscale
+/// projector): how the circle's outline is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// Separated: one plain solid outline.
+    Solid,
+    /// Touching: a doubled outline (a second, thin ring just inside).
+    Double,
+    /// Overlapping: a dashed outline and a hatch (×) over the centre.
+    Dashed,
+}
+
+/// The outline cue of a contact state.
+#[must_use]
+pub fn cue(s: State) -> Cue {
+    match s {
+        State::Separated => Cue::Solid,
+        State::Touching => Cue::Double,
+        State::Overlapping => Cue::Dashed,
     }
 }
 
@@ -108,6 +151,10 @@ pub const STRATEGY: [Rgba; 7] = [
 pub fn race_colour(i: usize) -> Rgba {
     STRATEGY[i % STRATEGY.len()]
 }
+
+#[cfg(test)]
+#[path = "palette_tests.rs"]
+mod cvd_tests;
 
 #[cfg(test)]
 mod tests {

@@ -18,6 +18,7 @@ pub use super::playground::options::{
     parse_ball, parse_inputs, parse_level, parse_map, parse_speed, parse_steps, parse_strategy, parse_throw,
     PlaygroundOptions, MAX_STEPS, THROW_LIMIT,
 };
+use super::presentation::{self, Presentation};
 pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
@@ -57,17 +58,21 @@ pub struct SceneOptions {
     /// The 3D view (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `slicemap=`, `xray=`, `grown=`,
     /// `velocity3=`).
     pub three: ThreeOptions,
+    /// For a room: text scale, panel shown, the first-screen hint (`text=`, `panel=`, `hint=`).
+    pub presentation: Presentation,
 }
 
 /// Smallest and largest accepted `--size` side.
 pub const SIZE_RANGE: (u32, u32) = (200, 8192);
 
 impl Default for SceneOptions {
-    /// A circle overlapping the box's top-right corner: the outside case, with a push-out.
+    /// One point, made at once: a circle right of the box (zone 5), near but apart from it. What
+    /// shows is its nearest point on the box and the distance, 1.6 against r = 1; dragging it in
+    /// turns it overlapping, with the push-out (the hint says "drag the circle").
     fn default() -> Self {
         SceneOptions {
             mode: Mode::default(),
-            circle: Circle::new([2.9, 2.3], 1.8).expect("valid default circle"),
+            circle: Circle::new([3.6, 0.4], 1.0).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
             algorithm: 0,
             case: CaseMode::Auto,
@@ -80,6 +85,7 @@ impl Default for SceneOptions {
             motion: MotionOptions::default(),
             playground: PlaygroundOptions::default(),
             three: ThreeOptions::default(),
+            presentation: Presentation::default(),
         }
     }
 }
@@ -235,6 +241,7 @@ impl SceneOptions {
         let (mut play, mut inputs, mut speed) = (None, None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut sphere_given = false;
+        let mut presentation_keys: Vec<(&str, String)> = Vec::new();
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = value.replace("%2C", ",").replace("%2c", ",").replace("%20", "");
@@ -271,6 +278,10 @@ impl SceneOptions {
                     three_keys.push((k, value));
                     continue;
                 }
+                k @ ("text" | "panel" | "hint") => {
+                    presentation_keys.push((k, value));
+                    continue;
+                }
                 other => {
                     return Err(OptionError {
                         field: "fragment",
@@ -278,8 +289,9 @@ impl SceneOptions {
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
-                             inputs, speed, {})",
-                            three::KEYS
+                             inputs, speed, {}, {})",
+                            three::KEYS,
+                            presentation::KEYS
                         ),
                     })
                 }
@@ -309,6 +321,9 @@ impl SceneOptions {
         let mut three_on = o.mode.is_three();
         for (k, v) in &three_keys {
             o.three.set_key(&mut three_on, k, v)?;
+        }
+        for (k, v) in &presentation_keys {
+            o.presentation.set_key(k, v)?;
         }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
@@ -406,6 +421,7 @@ impl SceneOptions {
         s.push_str(&self.motion_fragment());
         s.push_str(&self.playground_fragment());
         s.push_str(&self.three.to_fragment(self.mode.is_three()));
+        s.push_str(&self.presentation.to_fragment());
         s
     }
 

@@ -8,6 +8,7 @@ use super::bench::BenchState;
 use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
+use super::presentation::{Presentation, TextScale};
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
@@ -28,6 +29,10 @@ pub struct State {
     pub case: CaseMode,
     /// Is the egui side panel shown?
     pub panel_visible: bool,
+    /// Text scale of the canvas and the panel (key Z, `text=`).
+    pub text_scale: TextScale,
+    /// The first-screen hint is shown (until the first drag or key).
+    pub hint_visible: bool,
     /// Is the frame-time readout (key F) shown?
     pub frame_stats_visible: bool,
     /// World → screen transform, refitted to the canvas whenever nothing is being dragged.
@@ -202,5 +207,11 @@ pub fn current_scene(state: &State) -> SceneOptions {
         motion: state.motion.options,
         playground: state.playground.options,
         three: state.three.options,
+        // The hint is the scene's as loaded: dismissing it does not change the link.
+        presentation: Presentation {
+            text: state.text_scale,
+            panel: state.panel_visible,
+            hint: state.initial.presentation.hint,
+        },
     }
 }

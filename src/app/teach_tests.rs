@@ -46,6 +46,11 @@ fn scene_text_round_trips_every_field() {
         },
         playground: crate::app::PlaygroundOptions::default(),
         three: crate::app::three::ThreeOptions::default(),
+        presentation: crate::app::presentation::Presentation {
+            text: crate::app::presentation::TextScale::Two,
+            panel: false,
+            hint: false,
+        },
     };
     let text = o.to_fragment();
     for key in [

@@ -475,3 +475,65 @@ fn the_docs_list_the_keyboard_keys_the_help_table_lists() {
     }
     assert!(!table.contains("`H` / `Tab`"), "Tab no longer hides the panel");
 }
+
+// ---- presentation: text scale, panel, the first hint ------------------------------------------
+
+#[test]
+fn z_cycles_the_text_scale_and_the_scene_text_keeps_it() {
+    use super::presentation::TextScale;
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    assert_eq!(s.text_scale, TextScale::One);
+    assert!(!current_scene(&s).to_fragment().contains("text="));
+    let z = || Input { keys: vec![Key::Z], ..Input::default() };
+    update(&mut s, &z());
+    assert_eq!(s.text_scale, TextScale::OneAndHalf);
+    update(&mut s, &z());
+    assert_eq!(s.text_scale, TextScale::Two);
+    let text = current_scene(&s).to_fragment();
+    assert!(text.ends_with("&text=2"), "{text}");
+    // Reset keeps the room's setting; a third Z goes back to 1×.
+    apply(&mut s, Command::Reset);
+    assert_eq!(s.text_scale, TextScale::Two);
+    update(&mut s, &z());
+    assert_eq!(s.text_scale, TextScale::One);
+    assert!(CONTROLS.iter().any(|(k, _)| *k == "Z"));
+}
+
+#[test]
+fn a_scene_text_sets_text_scale_and_panel_but_a_lesson_keeps_them() {
+    use super::presentation::TextScale;
+    let mut s = State::new(SceneOptions::from_fragment("circle=0,0,1&text=1.5&panel=off").unwrap());
+    assert_eq!((s.text_scale, s.panel_visible), (TextScale::OneAndHalf, false));
+    assert!(current_scene(&s).to_fragment().ends_with("&text=1.5&panel=off"));
+    // A tour step (a lesson's scene has no presentation keys) leaves the room's settings alone.
+    load_lesson(&mut s, crate::app::teach::LessonRef::Tour(6));
+    assert_eq!((s.text_scale, s.panel_visible), (TextScale::OneAndHalf, false));
+    load_scene_text(&mut s, "circle=0,0,1&text=2").unwrap();
+    assert_eq!((s.text_scale, s.panel_visible), (TextScale::Two, true));
+    let e = SceneOptions::from_fragment("text=3").unwrap_err();
+    assert_eq!(e.field, "text");
+    assert!(load_scene_text(&mut s, "text=huge").is_err());
+    assert_eq!(s.text_scale, TextScale::Two, "a refused text changes nothing");
+}
+
+#[test]
+fn the_first_hint_goes_at_the_first_press_or_key_and_hint_off_never_shows_it() {
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    assert!(s.hint_visible);
+    // Moving the pointer over the canvas is not using it.
+    update(&mut s, &Input { pointer: Some(Vec2::new(100.0, 100.0)), ..Input::default() });
+    assert!(s.hint_visible);
+    let c = screen(&s, [6.0, 0.0]);
+    drag(&mut s, c, c + Vec2::new(30.0, 0.0));
+    assert!(!s.hint_visible);
+    // Dismissing it does not write hint=off into the link.
+    assert!(!current_scene(&s).to_fragment().contains("hint"));
+
+    let mut s = scene(([6.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
+    update(&mut s, &Input { keys: vec![Key::Right], ..Input::default() });
+    assert!(!s.hint_visible);
+
+    let s = State::new(SceneOptions::from_fragment("hint=off").unwrap());
+    assert!(!s.hint_visible);
+    assert!(current_scene(&s).to_fragment().ends_with("&hint=off"));
+}

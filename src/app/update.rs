@@ -26,6 +26,10 @@ pub fn update(state: &mut State, input: &Input) {
     if let Some(canvas) = input.canvas {
         set_canvas(state, canvas);
     }
+    // The first-screen hint has done its work once the canvas or the keyboard has been used.
+    if input.pressed || !input.keys.is_empty() {
+        state.hint_visible = false;
+    }
     if state.drag.is_none() {
         state.refit();
     }
@@ -170,6 +174,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             set_case(state, init.case);
         }
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
+        Command::CycleTextScale => state.text_scale = state.text_scale.next(),
         Command::ToggleFrameStats => state.frame_stats_visible = !state.frame_stats_visible,
         Command::SetCircle(c) => {
             state.circle = c;
@@ -436,6 +441,9 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
 pub fn load_scene_text(state: &mut State, text: &str) -> Result<(), OptionError> {
     let o = SceneOptions::from_fragment(text)?;
     load_scene(state, &o);
+    // A scene given as text (the URL, Load) also sets the room's settings; a lesson's scene keeps them.
+    state.text_scale = o.presentation.text;
+    state.panel_visible = o.presentation.panel;
     Ok(())
 }
 

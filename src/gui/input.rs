@@ -56,6 +56,7 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::K => Key::K,
             KeyCode::X => Key::X,
             KeyCode::V => Key::V,
+            KeyCode::Z => Key::Z,
             _ => continue,
         };
         keys.push(key);

@@ -292,7 +292,7 @@ impl FrameLoop {
             // egui-miniquad 0.16 tells egui the DPI scale only when it changes, never the first one, so
             // on a high-DPI screen (a phone, devicePixelRatio 2) egui would draw at half size: ask for
             // points of `dpi scale × zoom` physical pixels directly.
-            let ppp = screen_dpi_scale() * zoom_for(sh);
+            let ppp = screen_dpi_scale() * zoom_for(sh) * self.state.text_scale.factor();
             if (ctx.pixels_per_point() - ppp).abs() > 1e-3 {
                 ctx.set_pixels_per_point(ppp);
             }

@@ -25,8 +25,7 @@ pub fn draw_scene(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cl
 }
 
 fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
-    let c = state.canvas;
-    let sizes = Sizes::for_canvas(c);
+    let sizes = Sizes::for_state(state);
     if state.mode.playground() {
         playground::draw_playground(state, sizes);
         return;

@@ -1,5 +1,6 @@
 //! The box and the circle, with their drag handles.
 
+use super::strokes::dashed_circle;
 use super::style::{to_color, Sizes};
 use super::{aa, paint};
 use crate::app::palette;
@@ -57,7 +58,7 @@ pub fn draw_circle_shape(state: &State, a: &Analysis, sizes: Sizes) {
     aa::disc(cs.x, cs.y, r, to_color(palette::alpha(color, fill_a)));
     let rim_w = if active == Some(Handle::CircleRim) { sizes.line(4.5) } else { sizes.line(2.5) };
     let rim_c = if active == Some(Handle::CircleRim) { palette::HOVER } else { color };
-    aa::rim(cs.x, cs.y, r, rim_w, to_color(rim_c));
+    verdict_outline(cs, r, rim_w, to_color(rim_c), palette::cue(shown), sizes);
     if active == Some(Handle::CircleBody) {
         aa::rim(cs.x, cs.y, r + sizes.line(2.5), sizes.line(1.5), to_color(palette::HOVER));
     }
@@ -65,4 +66,28 @@ pub fn draw_circle_shape(state: &State, a: &Analysis, sizes: Sizes) {
     let s = sizes.line(5.0);
     aa::line(cs.x - s, cs.y, cs.x + s, cs.y, sizes.line(2.0), to_color(palette::TEXT));
     aa::line(cs.x, cs.y - s, cs.x, cs.y + s, sizes.line(2.0), to_color(palette::TEXT));
+    if palette::cue(shown) == palette::Cue::Dashed {
+        centre_hatch(cs, sizes.line(9.0), sizes.line(2.0), to_color(color));
+    }
+}
+
+/// The circle's outline in its verdict's cue, so the verdict reads without colour: solid
+/// (separated), doubled (touching) or dashed (overlapping). The legend draws the same.
+pub fn verdict_outline(cs: Vec2, r: f32, w: f32, colour: Color, cue: palette::Cue, sizes: Sizes) {
+    match cue {
+        palette::Cue::Solid => aa::rim(cs.x, cs.y, r, w, colour),
+        palette::Cue::Double => {
+            aa::rim(cs.x, cs.y, r, w, colour);
+            let inner = (r - w - sizes.line(2.5)).max(0.5 * r);
+            aa::rim(cs.x, cs.y, inner, 0.6 * w, colour);
+        }
+        palette::Cue::Dashed => dashed_circle(cs, r, 1.3 * w, colour, 0.6 * sizes.scale.max(0.5)),
+    }
+}
+
+/// The overlapping circle's mark: a × over its centre cross.
+pub fn centre_hatch(cs: Vec2, s: f32, w: f32, colour: Color) {
+    let d = std::f32::consts::FRAC_1_SQRT_2 * s;
+    aa::line(cs.x - d, cs.y - d, cs.x + d, cs.y + d, w, colour);
+    aa::line(cs.x - d, cs.y + d, cs.x + d, cs.y - d, w, colour);
 }

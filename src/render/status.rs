@@ -11,7 +11,7 @@ use macroquad::prelude::*;
 /// The frame-time readout (key F) at the bottom left of the canvas, on a plate.
 pub fn draw_frame_stats(state: &State, line: &str) {
     let c = state.canvas;
-    let sizes = Sizes::for_canvas(c);
+    let sizes = Sizes::for_state(state);
     let fs = sizes.font(14.0);
     let m = typeset::measure(line, fs);
     let pad = 6.0 * sizes.scale;
@@ -83,5 +83,5 @@ pub fn panel_hint(c: ScreenRect, sizes: Sizes, pad: f32) {
     let hint = "H: show panel";
     let hf = sizes.font(14.0);
     let mm = typeset::measure(hint, hf);
-    text(hint, c.x + c.w - mm.width - pad, c.y + pad + mm.offset_y, hf, to_color(palette::TICK_TEXT));
+    text(hint, c.x + c.w - mm.width - pad, c.y + pad + mm.offset_y, hf, to_color(palette::HINT_TEXT));
 }

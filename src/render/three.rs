@@ -172,6 +172,34 @@ fn draw_lit_sphere(cam: &ViewCamera, centre: Vec3, r: f32, c: Rgba, alpha: u8) {
     draw_grid_mesh(cam, rows, cols, &pts, &normals, c, alpha);
 }
 
+/// The verdict's second cue on the sphere, as the 2D circle's outline: nothing when separated,
+/// three great circles when touching, a dark wire cage (a hatch) when overlapping.
+fn draw_sphere_cue(centre: Vec3, r: f32, cue: palette::Cue) {
+    match cue {
+        palette::Cue::Solid => {}
+        palette::Cue::Double => {
+            let colour = to_color(palette::TEXT);
+            let n = 48;
+            for axis in 0..3 {
+                let (a, b) = ((axis + 1) % 3, (axis + 2) % 3);
+                let at = |i: usize| {
+                    let t = i as f32 / n as f32 * std::f32::consts::TAU;
+                    let mut p = centre;
+                    p[a] += 1.01 * r * t.cos();
+                    p[b] += 1.01 * r * t.sin();
+                    p
+                };
+                for i in 0..n {
+                    draw_line_3d(at(i), at(i + 1), colour);
+                }
+            }
+        }
+        palette::Cue::Dashed => {
+            draw_sphere_wires(centre, 1.01 * r, None, to_color(palette::alpha(palette::BACKGROUND, 170)))
+        }
+    }
+}
+
 /// The six faces of a box, each shaded by its normal; only the faces facing the camera.
 fn draw_box_faces(cam: &ViewCamera, lo: Vec3, hi: Vec3, c: Rgba, alpha: u8) {
     let d = hi - lo;
@@ -329,6 +357,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     let shown = palette::shown_state(a.verdict, a.contact.state);
     let sphere_alpha = if o.xray || o.grown.square() || o.grown.rounded() { 110 } else { 205 };
     draw_lit_sphere(cam, c, r, palette::state(shown), sphere_alpha);
+    draw_sphere_cue(c, r, palette::cue(shown));
     if o.xray {
         draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 80);
     }
@@ -454,7 +483,7 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
 /// Draws the 3D canvas: every view, its annotations, then the status, banner and legend.
 pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     let canvas = state.canvas;
-    let sizes = Sizes::for_canvas(canvas);
+    let sizes = Sizes::for_state(state);
     let views: Vec<_> = layout(canvas, state.three.options.four)
         .into_iter()
         .map(|(kind, rect)| (kind, rect, ViewCamera::of(kind, &state.three)))
@@ -468,7 +497,7 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     set_default_camera();
     super::typeset::begin_labels(&[]);
     for (kind, rect, cam) in &views {
-        let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8 } } else { sizes };
+        let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8, ..sizes } } else { sizes };
         draw_annotations(state, a, cam, *rect, view_sizes, *kind == ViewKind::Orbit);
         if views.len() > 1 {
             draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, to_color(palette::AXIS));

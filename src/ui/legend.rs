@@ -8,9 +8,9 @@ use egui::RichText;
 pub fn legend(ui: &mut egui::Ui) {
     ui.label(RichText::new("Legend").strong());
     let items: [(&str, Rgba); 9] = [
-        ("separated", palette::SEPARATED),
-        ("touching", palette::TOUCHING),
-        ("overlapping", palette::OVERLAPPING),
+        ("separated: solid outline", palette::SEPARATED),
+        ("touching: double outline", palette::TOUCHING),
+        ("overlapping: dashed outline, × on the centre", palette::OVERLAPPING),
         ("closest point, distance", palette::CLOSEST),
         ("push-out, ghost circle", palette::PUSH),
         ("least face distance (inside)", palette::FACE_LEAST),

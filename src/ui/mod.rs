@@ -39,7 +39,7 @@ use response::response_section;
 use scene::scene_section;
 
 pub use focus::{focus_announcement, FOCUS_RING};
-pub use header::RESET_BUTTON;
+pub use header::{RESET_BUTTON, TOUR_START_BUTTON};
 pub use response::APPLY_BUTTON;
 
 /// The panel's background. The frame loop paints it (a scissored clear, `render::flat::clear_rect`)

@@ -52,7 +52,7 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label(RichText::new(kind).small().color(accent));
         ui.label(RichText::new(lesson.title).size(20.0).strong().color(Color32::WHITE));
         ui.label(RichText::new(lesson.text).size(15.5));
-        ui.horizontal(|ui| match which {
+        ui.horizontal_wrapped(|ui| match which {
             LessonRef::Tour(i) => {
                 let prev = ui.add_enabled_ui(i > 0, |ui| button(ui, "◀ Previous  (P)", TOUR_PREV_BUTTON)).inner;
                 if prev.clicked() {
@@ -139,7 +139,6 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     // the scene, and the widgets after it keep their ids (and egui's keyboard focus).
     ui.scope(|ui| overlay_controls(ui, state, out));
     ui.separator();
-    ui.scope(|ui| tour_controls(ui, state, out));
     ui.scope(|ui| errata_list(ui, state, out));
     ui.separator();
     ui.scope(|ui| scene_text(ui, state, out));
@@ -296,19 +295,6 @@ fn distance_legend(ui: &mut egui::Ui, state: &State) {
         None => "Point at the canvas to read the distance.".to_string(),
     };
     ui.label(RichText::new(text).monospace());
-}
-
-fn tour_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Guided tour").strong());
-        let label = if state.teach.tour().is_some() { "Leave (T)" } else { "Start (T)" };
-        if ui.button(label).clicked() {
-            cmd(out, TeachCommand::ToggleTour);
-        }
-        if state.teach.tour().is_none() {
-            ui.label(RichText::new(format!("{} steps; N / P move", TOUR.len())).small().weak());
-        }
-    });
 }
 
 fn errata_list(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {

@@ -44,6 +44,19 @@ fn tour_buttons_step_and_stop_at_the_ends() {
 }
 
 #[test]
+fn the_tour_starts_from_the_top_of_the_panel() {
+    let ctx = ctx();
+    let state = State::new(SceneOptions::default());
+    pass(&ctx, &state, vec![]);
+    pass(&ctx, &state, vec![]);
+    // In the header, beside Reset: the first thing under the title.
+    let r = crate::ui::headless::rect(&ctx, crate::ui::TOUR_START_BUTTON);
+    let reset = crate::ui::headless::rect(&ctx, crate::ui::RESET_BUTTON);
+    assert!(r.min.y < 120.0 && (r.center().y - reset.center().y).abs() < 1.0, "the tour's button is at {r:?}");
+    assert_eq!(click(&ctx, &state, crate::ui::TOUR_START_BUTTON).0, vec![Command::Teach(TeachCommand::ToggleTour)]);
+}
+
+#[test]
 fn errata_buttons_ask_for_their_scenes() {
     let ctx = ctx();
     let state = State::new(SceneOptions::default());
@@ -69,7 +82,7 @@ fn copy_buttons_copy_the_scene_text_and_a_rust_test() {
     assert!(copied[0].contains("overlay=distance"));
     let (_, copied) = click(&ctx, &state, COPY_TEST_BUTTON);
     assert_eq!(copied.len(), 1);
-    assert!(copied[0].starts_with("#[test]") && copied[0].contains("Circle::new([2.9, 2.3], 1.8)"), "{}", copied[0]);
+    assert!(copied[0].starts_with("#[test]") && copied[0].contains("Circle::new([3.6, 0.4], 1.0)"), "{}", copied[0]);
 }
 
 #[test]

@@ -68,7 +68,9 @@ fn pointer_over_the_panel_is_egui_s_and_over_the_canvas_is_not() {
 #[test]
 fn clicking_reset_and_apply_returns_their_commands() {
     let ctx = egui::Context::default();
-    let state = State::new(SceneOptions::default()); // overlapping a corner: Apply is enabled
+    // Overlapping the box's corner: Apply is enabled.
+    let circle = crate::geom::Circle::new([2.9, 2.3], 1.8).unwrap();
+    let state = State::new(SceneOptions { circle, ..SceneOptions::default() });
     pass(&ctx, &state, vec![]);
     for (key, want) in [(RESET_BUTTON, Command::Reset), (APPLY_BUTTON, Command::ApplyResponse)] {
         let rect: egui::Rect = ctx.data(|d| d.get_temp(egui::Id::new(key))).expect("button rect recorded");

@@ -539,8 +539,8 @@ try {
     await page.screenshot({ path: join(outDir, '1-loaded.png') });
 
     // ----------------------------------------------------------------------- the scene is the fragment's
-    // The fragment puts the circle left of the box, apart from it: a separated (green) circle must be
-    // found left of the box's (blue) outline. The default scene has a red circle overlapping the box.
+    // The fragment puts the circle left of the box, apart from it: a separated (sky-blue) circle must be
+    // found left of the box's (violet) outline. The default scene's circle is right of the box.
     const C = SCENE.colours;
     const locate = async (name) => page.evaluate(([name, C, region]) => {
       const t = window.__webtest;
@@ -554,9 +554,9 @@ try {
     const start = await locate('loaded');
     let sceneOk = false;
     if (!start.circle || !start.box) {
-      fail(`scene from the fragment not found on the canvas (green circle: ${start.circle ? 'yes' : 'no'}, box outline: ${start.box ? 'yes' : 'no'})`);
+      fail(`scene from the fragment not found on the canvas (sky-blue circle: ${start.circle ? 'yes' : 'no'}, box outline: ${start.box ? 'yes' : 'no'})`);
     } else if (Math.abs(start.circle.w - start.circle.h) > 6 || start.circle.w < 30) {
-      fail(`the green shape is not a circle: ${fmt(start.circle)}`);
+      fail(`the sky-blue shape is not a circle: ${fmt(start.circle)}`);
     } else if (start.circle.cx >= start.box.x) {
       fail(`circle ${fmt(start.circle)} is not left of the box ${fmt(start.box)}`);
     } else {
@@ -597,7 +597,8 @@ try {
     const bands = (name, rgb, tol) => page.evaluate(([name, rgb, tol, region]) =>
       window.__webtest.find(name, rgb, tol, region, 2, 40), [name, rgb, tol, SCENE.panelRegion]);
     await capture(page, 'before-click');
-    const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 200 && b.h >= 14 && b.h <= 40);
+    // (>= 280 px: the header's row of buttons, Reset to Tour, is a widget-coloured band too, ~230 px wide)
+    const combo = (await bands('before-click', C.widget, 2)).find((b) => b.w >= 280 && b.h >= 14 && b.h <= 40);
     if (!combo) fail(`the algorithm combo box was not found in the panel (widget-coloured bands: ${JSON.stringify((await bands('before-click', C.widget, 2)).slice(0, 6).map((b) => [b.x, b.y, b.w, b.h].map(Math.round)))})`);
     else {
       // egui lays a popup out in a first, invisible pass and shows it in a later frame: look a few times.

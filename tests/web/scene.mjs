@@ -2,12 +2,12 @@
 // 1280x800 window (CSS px). Colours are src/app/palette.rs's; the selection colour is egui's dark theme.
 // The test finds the circle, the box and the panel's widgets by these colours, not by fixed positions.
 export const SCENE = {
-  // Arvo, a circle of radius 1 left of a 4x2 box and apart from it (drawn green); the default scene
-  // is different (a red circle over the box's corner), so finding this one proves the fragment is read.
+  // Arvo, a circle of radius 1 left of a 4x2 box and apart from it (drawn sky blue); the default scene
+  // is different (the circle right of the box), so finding this one proves the fragment is read.
   fragment: 'algorithm=arvo&circle=-3,1,1&box=0,0,4,2',
   colours: {
-    separated: [80, 200, 120], // palette::SEPARATED: the circle's outline
-    boxEdge: [110, 165, 255], // palette::BOX_EDGE
+    separated: [70, 205, 255], // palette::SEPARATED: the circle's outline
+    boxEdge: [148, 118, 243], // palette::BOX_EDGE
     selection: [0, 92, 128], // egui's selected row
     widget: [60, 60, 60], // egui's button / combo box background
     panel: [32, 35, 43], // the panel's background (src/ui)

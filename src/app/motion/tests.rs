@@ -213,14 +213,14 @@ fn stages_and_positions_follow_the_path() {
 
 #[test]
 fn m_on_an_overlapping_scene_starts_separated_with_a_velocity_that_hits() {
-    // The still mode's default circle overlaps the box's corner by 0.596.
-    let mut s = State::new(SceneOptions::default());
+    // The still mode's former default circle overlaps the box's corner by 0.596.
+    let mut s = State::new(SceneOptions::from_fragment("circle=2.9,2.3,1.8&box=-2,-1,2,1.5").unwrap());
     assert_eq!(crate::geom::contact(&s.circle, &s.aabb).state, Contact::Overlapping);
     update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
     assert!(s.mode.motion());
     let k = crate::geom::contact(&s.circle, &s.aabb);
     assert_eq!(k.state, Contact::Separated);
-    assert_eq!(s.circle.radius(), SceneOptions::default().circle.radius());
+    assert_eq!(s.circle.radius(), 1.8);
     // Clear by the radius (the larger margin here): the centre is 2r from the corner.
     assert!((k.distance - 2.0 * s.circle.radius()).abs() < 1e-4, "{}", k.distance);
     let a = analysis(&s);

@@ -1,9 +1,11 @@
-//! Text of the teaching layer: the hover read-out, the lesson caption and the overlay's legend.
+//! Text of the teaching layer: the hover read-out, the lesson caption, the overlay's legend and the
+//! first-screen hint, each placed where it covers least of the scene.
 
 use crate::app::overlay::hover;
 use crate::app::palette::{self, Rgba};
+use crate::app::placement::{choose, Place};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
-use crate::app::State;
+use crate::app::{ScreenRect, State};
 use crate::format::number;
 use crate::geom::ALGORITHMS;
 use crate::render::label::{label, text};
@@ -25,6 +27,9 @@ pub fn draw_hover(state: &State, sizes: Sizes) {
     label(&msg, s.x, s.y - 20.0 * sizes.scale, sizes.font(16.0), WHITE, true);
 }
 
+/// A line of a plate: its text, size and colour.
+type Line = (String, u16, Color);
+
 /// Splits `s` into lines no wider than `width` pixels at `size`.
 fn wrap(s: &str, size: u16, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
@@ -43,11 +48,78 @@ fn wrap(s: &str, size: u16, width: f32) -> Vec<String> {
     lines
 }
 
-/// The lesson caption at the top of the canvas, then the overlay's legend below it.
+/// The overlay's legend and the lesson caption, each where it covers least of the scene: the
+/// legend first, then the caption clear of it too (see [`scene_obstacles`]).
 pub fn draw_captions(state: &State, sizes: Sizes) {
-    // The legend in the top-right corner, the caption to its left (side by side, both readable).
-    let legend_x = draw_overlay_legend(state, sizes);
-    draw_caption(state, sizes, legend_x);
+    let mut avoid = scene_obstacles(state, sizes);
+    if let Some(legend) = draw_overlay_legend(state, sizes, &avoid) {
+        avoid.push((legend, 1000.0));
+    }
+    draw_caption(state, sizes, &avoid);
+    if state.hint_visible && state.teach.lesson.is_none() {
+        draw_first_hint(state, sizes, &avoid);
+    }
+}
+
+/// What the first screen asks of a newcomer, until the first drag or key.
+pub const FIRST_HINT: &str = "drag the circle · T for the tour · Z for larger text";
+
+/// The first-screen hint on a plate, where it covers least of the scene.
+fn draw_first_hint(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
+    let fs = sizes.font(17.0);
+    let m = typeset::measure(FIRST_HINT, fs);
+    let pad = sizes.text_gap(9.0);
+    let (w, h) = (m.width + 2.0 * pad, m.height + 2.0 * pad);
+    let places = [Place::Bottom, Place::Top, Place::BottomLeft, Place::TopRight, Place::BottomRight, Place::TopLeft];
+    let (_, r, _) = choose(state.canvas, w, h, sizes.text_gap(52.0), &places, avoid);
+    paint::rectangle(r.x, r.y, r.w, r.h, to_color(palette::alpha(palette::BACKGROUND, palette::HINT_PLATE_ALPHA)));
+    paint::rectangle_lines(r.x, r.y, r.w, r.h, sizes.line(1.5), to_color(palette::HINT_TEXT));
+    text(FIRST_HINT, r.x + pad, r.y + pad + m.offset_y, fs, to_color(palette::HINT_TEXT));
+}
+
+/// What a caption should not cover, as screen rectangles with a cost per pixel covered: the
+/// circle's centre mark (most), the circle, the box, the box grown by r (the overlap region and
+/// its corners, what many lessons point at), the status lines at the top left and the legend row
+/// at the bottom right.
+pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
+    let v = state.view;
+    let c = state.canvas;
+    let square = |p: Vec2, half: f32| ScreenRect { x: p.x - half, y: p.y - half, w: 2.0 * half, h: 2.0 * half };
+    let between =
+        |a: Vec2, b: Vec2| ScreenRect { x: a.x.min(b.x), y: a.y.min(b.y), w: (a.x - b.x).abs(), h: (a.y - b.y).abs() };
+    let centre = v.to_screen(state.circle.center());
+    let r = state.circle.radius() * v.scale;
+    let (lo, hi) = (state.aabb.min(), state.aabb.max());
+    let rr = state.circle.radius();
+    let mut avoid = vec![
+        (square(centre, sizes.line(12.0)), 40.0),
+        (square(centre, r), 4.0),
+        (between(v.to_screen(lo), v.to_screen(hi)), 2.0),
+        (between(v.to_screen([lo[0] - rr, lo[1] - rr]), v.to_screen([hi[0] + rr, hi[1] + rr])), 1.0),
+        (ScreenRect { x: c.x, y: c.y, w: 0.45 * c.w, h: sizes.text_gap(62.0) }, 2.0),
+        (
+            ScreenRect {
+                x: c.x + 0.3 * c.w,
+                y: c.y + c.h - sizes.text_gap(44.0),
+                w: 0.7 * c.w,
+                h: sizes.text_gap(44.0),
+            },
+            0.5,
+        ),
+    ];
+    // The red banner that says the selected test is wrong (see `render::status::banner`).
+    if !state.mode.motion() && state.analysis().wrong() {
+        let h = sizes.text_gap(24.0) + 18.0 * sizes.scale;
+        let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
+        avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
+    }
+    if state.mode.motion() {
+        let m = state.motion.options.velocity;
+        let end = v.to_screen([state.circle.center()[0] + m[0], state.circle.center()[1] + m[1]]);
+        avoid.push((square(end, r), 2.0));
+        avoid.push((between(centre, end), 1.0));
+    }
+    avoid
 }
 
 /// Lays out lines of text on a plate: (text, size, colour); returns the plate's height. Draws only
@@ -64,63 +136,80 @@ fn plate_lines(lines: &[(String, u16, Color)], x: f32, y: f32, pad: f32, draw: b
     cursor + pad - y
 }
 
-/// The lesson on show, in large type at the top of the canvas (readable when projected), left of
-/// `right_limit` when the overlay legend is there.
-fn draw_caption(state: &State, sizes: Sizes, right_limit: Option<f32>) {
+/// The lesson on show, in large type (readable when projected), on a plate where it covers least
+/// of `avoid`: as wide as the canvas allows when that is free, narrower in a corner when not.
+fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     let Some(which) = state.teach.lesson else { return };
     let Some(lesson) = which.lesson() else { return };
     let c = state.canvas;
     let (tf, bf) = (sizes.font(24.0), sizes.font(17.0));
     let margin = 12.0 * sizes.scale;
-    let (x, width) = match right_limit {
-        Some(r) => (c.x + margin, (r - margin - (c.x + margin)).clamp(0.4 * c.w, 900.0 * sizes.scale)),
-        None => {
-            let w = (0.86 * c.w).min(900.0 * sizes.scale);
-            (c.x + 0.5 * (c.w - w), w)
-        }
-    };
-    let pad = 14.0 * sizes.scale;
+    let pad = sizes.text_gap(14.0);
     let head = match which {
         LessonRef::Tour(i) => format!("Tour {}/{} — {}", i + 1, TOUR.len(), lesson.title),
         LessonRef::Erratum(_) => format!("Erratum — {}", lesson.title),
     };
-    let mut lines = vec![(head, tf, to_color(palette::ZONE_HIGHLIGHT_TEXT))];
-    // The lesson's text is said once: in the panel when it is shown, else here (projection mode).
-    if !state.panel_visible {
-        for l in wrap(lesson.text, bf, width - 2.0 * pad) {
-            lines.push((l, bf, to_color(palette::TEXT)));
+    let full = (c.w - 2.0 * margin).max(1.0);
+    let lines_for = |width: f32| {
+        // The title wraps only when the canvas is too narrow for it (large text beside the panel).
+        let mut lines: Vec<Line> = wrap(&head, tf, full - 2.0 * pad)
+            .into_iter()
+            .map(|t| (t, tf, to_color(palette::ZONE_HIGHLIGHT_TEXT)))
+            .collect();
+        // The lesson's text is said once: in the panel when it is shown, else here (projection mode).
+        if !state.panel_visible {
+            for l in wrap(lesson.text, bf, width - 2.0 * pad) {
+                lines.push((l, bf, to_color(palette::TEXT)));
+            }
+        }
+        if let LessonRef::Tour(_) = which {
+            lines.push((
+                "N next · P previous · T leave the tour".to_string(),
+                sizes.font(14.0),
+                to_color(palette::HINT_TEXT),
+            ));
+        }
+        lines
+    };
+    let widest = |lines: &[(String, u16, Color)]| {
+        lines.iter().map(|(t, size, _)| typeset::measure(t, *size).width).fold(0.0, f32::max)
+    };
+    // Candidate widths: with the panel shown, only the title and the keys (a card as wide as they
+    // are); hidden, the text too, at a few widths, the least covering (then the widest) wins.
+    let widths: Vec<f32> = if state.panel_visible {
+        vec![full.min(widest(&lines_for(full)) + 2.0 * pad)]
+    } else {
+        [0.86, 0.62, 0.5, 0.42].iter().map(|k| (k * c.w).min(sizes.text_gap(900.0)).min(full)).collect()
+    };
+    let mut best: Option<(f32, Vec<Line>, ScreenRect)> = None;
+    for width in widths {
+        let lines = lines_for(width);
+        // Never narrower than the title (it is not wrapped), never wider than what it holds.
+        let title = widest(&lines[..1]) + 2.0 * pad;
+        let width = if state.panel_visible { width } else { width.max(title).min(full) };
+        let lines = lines_for(width);
+        let width = if state.panel_visible { width } else { width.min(widest(&lines) + 2.0 * pad) };
+        let h = plate_lines(&lines, 0.0, 0.0, pad, false);
+        let (_, rect, cost) = choose(c, width, h, margin, &Place::ALL, avoid);
+        if best.as_ref().is_none_or(|b| cost < b.0) {
+            best = Some((cost, lines, rect));
         }
     }
-    if let LessonRef::Tour(_) = which {
-        lines.push((
-            "N next · P previous · T leave the tour".to_string(),
-            sizes.font(14.0),
-            to_color(palette::TICK_TEXT),
-        ));
-    }
-    // Only the title and the keys (the panel has the text): a card as wide as they are.
-    let width = if state.panel_visible {
-        let widest = lines.iter().map(|(t, size, _)| typeset::measure(t, *size).width).fold(0.0, f32::max);
-        width.min(widest + 2.0 * pad)
-    } else {
-        width
-    };
-    let y = c.y + 62.0 * sizes.scale;
-    let h = plate_lines(&lines, x, y, pad, false);
-    paint::rectangle(x, y, width, h, to_color(palette::alpha(palette::BACKGROUND, 225)));
-    paint::rectangle_lines(x, y, width, h, sizes.line(2.0), to_color(palette::ZONE_HIGHLIGHT_TEXT));
-    plate_lines(&lines, x, y, pad, true);
+    let Some((_, lines, r)) = best else { return };
+    paint::rectangle(r.x, r.y, r.w, r.h, to_color(palette::alpha(palette::BACKGROUND, palette::CAPTION_PLATE_ALPHA)));
+    paint::rectangle_lines(r.x, r.y, r.w, r.h, sizes.line(2.0), to_color(palette::ZONE_HIGHLIGHT_TEXT));
+    plate_lines(&lines, r.x, r.y, pad, true);
 }
 
 /// What the overlay shows, at the top right of the canvas: for the agreement map, the tested
 /// variant, the reference and each class's colour and count; for the distance field, its colours.
-/// Returns the plate's left edge.
-fn draw_overlay_legend(state: &State, sizes: Sizes) -> Option<f32> {
+/// In the corner that covers least of `avoid`; returns the plate.
+fn draw_overlay_legend(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) -> Option<ScreenRect> {
     let t = &state.teach;
     let c = state.canvas;
     let fs = sizes.font(14.0);
-    let pad = 10.0 * sizes.scale;
-    let sw = 12.0 * sizes.scale;
+    let pad = sizes.text_gap(10.0);
+    let sw = sizes.text_gap(12.0);
     let (title, rows): (String, Vec<(Rgba, String)>) = match t.overlay {
         Overlay::None => return None,
         Overlay::Agreement => {
@@ -163,9 +252,10 @@ fn draw_overlay_legend(state: &State, sizes: Sizes) -> Option<f32> {
     let width = width + 2.0 * pad;
     let line_h = 1.45 * f32::from(fs);
     let h = 2.0 * pad + line_h * (rows.len() + 1) as f32;
-    let x = c.x + c.w - width - 12.0 * sizes.scale;
-    let y = c.y + 8.0 * sizes.scale;
-    paint::rectangle(x, y, width, h, to_color(palette::alpha(palette::BACKGROUND, 215)));
+    let corners = [Place::TopRight, Place::BottomRight, Place::TopLeft, Place::BottomLeft];
+    let (_, plate, _) = choose(c, width, h, 10.0 * sizes.scale, &corners, avoid);
+    let (x, y) = (plate.x, plate.y);
+    paint::rectangle(x, y, width, h, to_color(palette::alpha(palette::BACKGROUND, palette::CAPTION_PLATE_ALPHA)));
     paint::rectangle_lines(x, y, width, h, sizes.line(1.0), to_color(palette::AXIS));
     let mut cy = y + pad + f32::from(fs);
     text(&title, x + pad, cy, fs, to_color(palette::TEXT));
@@ -174,5 +264,5 @@ fn draw_overlay_legend(state: &State, sizes: Sizes) -> Option<f32> {
         paint::rectangle(x + pad, cy - sw, sw, sw, to_color(*rgba));
         text(r, x + pad + sw + 8.0 * sizes.scale, cy, fs, to_color(palette::TEXT));
     }
-    Some(x)
+    Some(plate)
 }

@@ -11,7 +11,7 @@ use crate::render::{aa, paint};
 use macroquad::prelude::*;
 
 /// Colour of the trace's focus on the canvas.
-pub const FOCUS: Rgba = [90, 225, 235, 255];
+pub const FOCUS: Rgba = [150, 235, 110, 255];
 
 /// Alpha of an axis slab's tint (the trace's focus colour, faintly).
 pub const SLAB_ALPHA: u8 = 20;
