@@ -15,7 +15,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  * test's tinted corner patches, the red banner of a wrong answer), and the other overlay, the agreement map. `grab` is the circle's centre in a
  * 1280×800 window (CSS px), where a drag of the circle starts. */
 export const RENDER_SCENES = [
-  { name: 'default', fragment: '', grab: { x: 634, y: 281 }, boxGrab: { x: 300, y: 500 } },
+  { name: 'default', fragment: '', grab: { x: 738, y: 386 }, boxGrab: { x: 300, y: 500 } },
   { name: 'heaviest', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=distance&tour=2', grab: { x: 692, y: 224 }, boxGrab: { x: 300, y: 500 } },
   { name: 'agreement map', fragment: 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement', grab: { x: 692, y: 224 }, boxGrab: { x: 300, y: 500 } },
 ];

@@ -92,8 +92,10 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
     let rr = state.circle.radius();
     let mut avoid = vec![
-        (square(centre, sizes.line(12.0)), 40.0),
-        (square(centre, r), 4.0),
+        // The circle is what every lesson is about: covering it costs more than covering the whole
+        // box (a wide caption over the box's far side is better than one over the circle).
+        (square(centre, sizes.line(12.0)), 200.0),
+        (square(centre, r), 12.0),
         (between(v.to_screen(lo), v.to_screen(hi)), 2.0),
         (between(v.to_screen([lo[0] - rr, lo[1] - rr]), v.to_screen([hi[0] + rr, hi[1] + rr])), 1.0),
         (ScreenRect { x: c.x, y: c.y, w: 0.45 * c.w, h: sizes.text_gap(62.0) }, 2.0),
@@ -151,8 +153,9 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     };
     let full = (c.w - 2.0 * margin).max(1.0);
     let lines_for = |width: f32| {
-        // The title wraps only when the canvas is too narrow for it (large text beside the panel).
-        let mut lines: Vec<Line> = wrap(&head, tf, full - 2.0 * pad)
+        // The title wraps at the plate's width too: at 2× text a one-line title is as wide as the
+        // canvas, and would leave the caption no place off the circle.
+        let mut lines: Vec<Line> = wrap(&head, tf, width.min(full) - 2.0 * pad)
             .into_iter()
             .map(|t| (t, tf, to_color(palette::ZONE_HIGHLIGHT_TEXT)))
             .collect();
@@ -179,18 +182,18 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     let widths: Vec<f32> = if state.panel_visible {
         vec![full.min(widest(&lines_for(full)) + 2.0 * pad)]
     } else {
-        [0.86, 0.62, 0.5, 0.42].iter().map(|k| (k * c.w).min(sizes.text_gap(900.0)).min(full)).collect()
+        [0.86, 0.62, 0.5, 0.42, 0.34].iter().map(|k| (k * c.w).min(sizes.text_gap(900.0)).min(full)).collect()
     };
     let mut best: Option<(f32, Vec<Line>, ScreenRect)> = None;
     for width in widths {
         let lines = lines_for(width);
-        // Never narrower than the title (it is not wrapped), never wider than what it holds.
-        let title = widest(&lines[..1]) + 2.0 * pad;
-        let width = if state.panel_visible { width } else { width.max(title).min(full) };
-        let lines = lines_for(width);
+        // Never wider than what it holds.
+        let width = width.min(full);
         let width = if state.panel_visible { width } else { width.min(widest(&lines) + 2.0 * pad) };
         let h = plate_lines(&lines, 0.0, 0.0, pad, false);
         let (_, rect, cost) = choose(c, width, h, margin, &Place::ALL, avoid);
+        // Text that runs off the canvas is not read at all: worse than any cover.
+        let cost = cost + 1e4 * width * (rect.y + h - (c.y + c.h)).max(0.0);
         if best.as_ref().is_none_or(|b| cost < b.0) {
             best = Some((cost, lines, rect));
         }
