@@ -109,8 +109,10 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
             0.5,
         ),
     ];
-    // The red banner that says the selected test is wrong (see `render::status::banner`).
-    if !state.mode.motion() && state.analysis().wrong() {
+    // The red banner that says the selected test is wrong, or that the move tunnelled (see
+    // `render::status::banner`).
+    let tunnelled = state.mode.motion() && state.analysis().motion.as_ref().is_some_and(|m| m.tunnelled());
+    if tunnelled || (!state.mode.motion() && state.analysis().wrong()) {
         let h = sizes.text_gap(24.0) + 18.0 * sizes.scale;
         let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
         avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
