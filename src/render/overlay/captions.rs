@@ -49,7 +49,7 @@ fn wrap(s: &str, size: u16, width: f32) -> Vec<String> {
 }
 
 /// The overlay's legend and the lesson caption, each where it covers least of the scene: the
-/// legend first, then the caption clear of it too (see [`scene_obstacles`]).
+/// legend first, then the caption clear of it too (see `scene_obstacles`).
 pub fn draw_captions(state: &State, sizes: Sizes) {
     let mut avoid = scene_obstacles(state, sizes);
     if let Some(legend) = draw_overlay_legend(state, sizes, &avoid) {
