@@ -2,7 +2,8 @@
 # scripts/test-web.sh — the browser demo in headless Chromium (called by scripts/check.sh).
 #
 #   scripts/test-web.sh             build dist/ (scripts/build-web.sh), check the .wasm size, serve dist/ on a
-#                                   free loopback port, run tests/web/browser.test.mjs against it
+#                                   free loopback port, run every tests/web/*.test.mjs against it (each in its
+#                                   own browser, 240 s each; all run, any failure fails the script)
 #   scripts/test-web.sh --no-build  test the dist/ already there (e.g. one you broke on purpose)
 #
 # Needs: /usr/bin/chromium (Debian's; CHROMIUM=path for another), node, and playwright-core from
@@ -73,8 +74,14 @@ mkdir -p "$OUT"
 RC=0
 # timings on a shared machine: say how busy it was
 echo "loadavg: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-timeout -k 10 240 node tests/web/browser.test.mjs "$URL" "$OUT" || RC=$?
-((RC == 124 || RC == 137)) && log "the browser test timed out"
+# Every tests/web/*.test.mjs, each in its own browser and its own time limit; all run even when one fails.
+for TEST in tests/web/*.test.mjs; do
+  log "running $TEST"
+  T_RC=0
+  timeout -k 10 240 node "$TEST" "$URL" "$OUT" || T_RC=$?
+  ((T_RC == 124 || T_RC == 137)) && log "$TEST timed out"
+  ((T_RC == 0)) || { log "$TEST failed (exit $T_RC)"; RC=1; }
+done
 log "screenshots: ${OUT#"$ROOT"/}/"
 [[ -z "$SIZE_FAIL" ]] || { log "FAIL: .wasm over budget: $SIZE_FAIL"; RC=1; }
 ((RC == 0)) && log "ok" || log "FAIL (exit $RC)"
