@@ -19,7 +19,8 @@
 #      box keys (] ] Shift+→ Shift+→) change it again, and Tab draws the focus ring on the panel;
 #   5. prints the frame-time figures (--frame-stats: fps, CPU ms update / egui / draw, canvas batches) of the
 #      default scene and the heaviest one at 1280x800 — printed, never judged (a frame rate depends on the
-#      machine); it fails only when the app does not run or prints nothing.
+#      machine); it fails only when the app does not run or prints nothing;
+#   6. --svg figures of four scenes, written with no display, rasterised, against their screenshots (at the end).
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -307,4 +308,34 @@ for scene in default "$HEAVIEST"; do
     [[ -n "$line" ]] || fail "--frame-stats printed nothing ($(tail -3 "$OUT/frame-stats.log"))"
     echo "test-desktop: render cost ($([[ "$scene" == default ]] && echo default || echo heaviest) scene, Xvfb, load $(cut -d' ' -f1 /proc/loadavg)): ${line#frame_stats: }"
 done
+# ---------------------------------------------------------------------------------------------------
+# 6. --svg (issue 23, "Figures for slides and notes"): four scenes — outside, inside, the agreement map with
+#    planes_naive's ears, motion — written as vector figures with no display at all (DISPLAY unset), then
+#    rasterised with resvg (examples/svg_compare.rs) and compared with the --screenshot of the same scene and
+#    --size: the circle (its outline's colour), the box (its edge's colour), the closest point and the impact
+#    ghost must lie where the screenshot has them, each bounding box within 3 px. The rasters are kept
+#    beside the screenshots (OUT/svg-NAME-raster.png, OUT/svg-NAME-shot.png) for a look.
+cargo build --release --quiet --example svg_compare
+CMP=target/release/examples/svg_compare
+svg_vs_shot() { # svg_vs_shot NAME ARGS...
+    local name=$1; shift
+    env -u DISPLAY -u WAYLAND_DISPLAY timeout 60 "$BIN" --svg "$OUT/svg-$name.svg" --size 1280x800 "$@" \
+        2>"$OUT/svg-$name.log" || fail "svg-$name: --svg exited with $? ($(tail -3 "$OUT/svg-$name.log"))"
+    timeout 60 "${XVFB[@]}" "$BIN" --screenshot "$OUT/svg-$name-shot.png" --size 1280x800 "$@" \
+        2>"$OUT/svg-$name-shot.log" || fail "svg-$name: screenshot exited with $?"
+    "$CMP" "$OUT/svg-$name.svg" "$OUT/svg-$name-shot.png" "$OUT/svg-$name-raster.png" >"$OUT/svg-$name.cmp" \
+        || fail "svg-$name: the figure's shapes are not where the screenshot's are: $(cat "$OUT/svg-$name.cmp")"
+    pass "svg-$name: $(grep -c ': ok$' "$OUT/svg-$name.cmp") parts where the screenshot has them ($(tr '\n' ';' <"$OUT/svg-$name.cmp"))"
+}
+svg_vs_shot outside --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
+svg_vs_shot inside --circle 1,0.5,0.6 --box=-2,-1,2,1.5 --case inside
+svg_vs_shot agreement --scene 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement'
+svg_vs_shot motion --scene 'circle=-3,2.5,0.6&box=-2,-1,2,1.5&motion=on&velocity=4,-3&response=slide'
+grep -q 'impact ghost.*: ok$' "$OUT/svg-motion.cmp" || fail "svg-motion: no impact ghost compared"
+# A 3D scene has no figure yet: refused, exit 2, nothing written.
+rm -f "$OUT/svg-3d.svg"
+code=0; env -u DISPLAY "$BIN" --svg "$OUT/svg-3d.svg" --sphere 0,0,0,1 --box=-1,-1,-1,1,1,1 2>/dev/null || code=$?
+[[ $code == 2 && ! -e "$OUT/svg-3d.svg" ]] || fail "--svg of a 3D scene: exit $code (expected 2, no file)"
+pass "--svg of a 3D scene refused (exit 2, no file)"
+
 echo "test-desktop: all passed (PNGs in $OUT/)"

@@ -42,6 +42,8 @@ pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod figure;
 
 /// The README's Rust examples, compiled and run as doc tests (so the first thing a newcomer copies works).
 #[cfg(doctest)]

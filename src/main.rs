@@ -12,6 +12,8 @@ fn main() {
         Some(Command::Move(args)) => std::process::exit(circle_aabb_lab::cli::run_move(args)),
         Some(Command::Bench(args)) => std::process::exit(circle_aabb_lab::cli::bench::run(args)),
         Some(Command::Soak(args)) => std::process::exit(circle_aabb_lab::cli::soak::run(args)),
+        // A vector figure needs no window: written before any window code runs (and without `gui`).
+        None if cli.gui.svg.is_some() => std::process::exit(circle_aabb_lab::cli::figure::run(&cli.gui)),
         None => run_gui(cli.gui),
     }
 }
@@ -20,41 +22,13 @@ fn main() {
 /// before any window opens; a bad one is named and the exit status is 2.
 #[cfg(all(not(target_arch = "wasm32"), feature = "gui"))]
 fn run_gui(args: circle_aabb_lab::cli::GuiArgs) {
-    use circle_aabb_lab::app::SceneOptions;
     use circle_aabb_lab::gui::{start, RunOptions};
 
     let fail = |msg: String| -> ! {
         eprintln!("error: {msg}");
         std::process::exit(2);
     };
-    let base = match args.scene.as_deref() {
-        Some(text) => SceneOptions::from_fragment(text).unwrap_or_else(|e| fail(format!("--scene: {e}"))),
-        None => SceneOptions::default(),
-    };
-    let mut scene = base
-        .with_args(
-            args.circle.as_deref(),
-            args.aabb.as_deref(),
-            args.algorithm.as_deref(),
-            args.case.as_deref(),
-            args.size.as_deref(),
-        )
-        .and_then(|o| o.with_3d(args.sphere.as_deref(), args.view.as_deref(), args.aabb.as_deref()))
-        .and_then(|o| o.with_velocity(args.velocity.as_deref()))
-        .unwrap_or_else(|e| fail(format!("--{e}")));
-    // A screenshot of a scene given on the command line shows that scene, not the newcomer's hint
-    // (unless the scene text asks for it with hint=on); the default scene's screenshot shows it.
-    let explicit = args.scene.is_some()
-        || args.circle.is_some()
-        || args.aabb.is_some()
-        || args.algorithm.is_some()
-        || args.case.is_some()
-        || args.sphere.is_some()
-        || args.view.is_some()
-        || args.velocity.is_some();
-    if args.screenshot.is_some() && explicit && !args.scene.as_deref().is_some_and(|t| t.contains("hint=")) {
-        scene.presentation.hint = false;
-    }
+    let scene = circle_aabb_lab::cli::scene_options(&args).unwrap_or_else(|e| fail(e));
     if let Some(path) = &args.screenshot {
         if path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() != Some("png") {
             fail(format!("--screenshot: {} must end in .png", path.display()));

@@ -12,6 +12,7 @@ mod support;
 mod bench_quick;
 mod cli;
 mod controller_cli;
+mod figure;
 mod fonts;
 mod motion_cli;
 mod play_cli;

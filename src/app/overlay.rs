@@ -13,7 +13,7 @@ use super::state::State;
 pub use super::teach::nice_spacing;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
 use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
-use crate::teach::agreement::{agreement_map, classify, Class, Reference};
+use crate::teach::agreement::{agreement_map, classify, AgreementMap, Class, Reference};
 use crate::teach::GridSpec;
 
 /// What the pointer is over, for the hover read-out.
@@ -142,25 +142,29 @@ pub fn visible_texels(rgba: &[u8], cols: usize, margin: usize) -> Option<(usize,
     Some((c0, r0, c1 - c0 + 1, r1 - r0 + 1))
 }
 
-/// Computes the overlay image for a key, at full or reduced resolution.
+/// The agreement map for a key, at full or reduced resolution, on the grid the image is made of;
+/// `None` unless the key's overlay is the agreement map.
 #[must_use]
-pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
+pub fn agreement_for(key: &OverlayKey, coarse: bool) -> Option<AgreementMap> {
+    if key.overlay != Overlay::Agreement {
+        return None;
+    }
     let (px, max) = if coarse { (COARSE_CELL_PX, COARSE_MAX_CELLS) } else { (FULL_CELL_PX, FULL_MAX_CELLS) };
     let step = px / key.scale.max(1e-6);
     let spec = GridSpec::covering(key.lo, key.hi, step, max)?;
-    match key.overlay {
-        Overlay::None => None,
-        Overlay::Agreement => {
-            let test = tested(key.algorithm, key.as_published, key.arvo);
-            let map = match key.compare.and_then(|b| ALGORITHMS.get(b)) {
-                Some(b) => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Other(&b.overlap_2d)),
-                None => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Exact),
-            };
-            Some(OverlayImage { overlay: key.overlay, spec, rgba: map.to_rgba(), counts: Some(map.counts) })
-        }
-        // Drawn as contours, without an image.
-        Overlay::Distance => None,
-    }
+    let test = tested(key.algorithm, key.as_published, key.arvo);
+    Some(match key.compare.and_then(|b| ALGORITHMS.get(b)) {
+        Some(b) => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Other(&b.overlap_2d)),
+        None => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Exact),
+    })
+}
+
+/// Computes the overlay image for a key, at full or reduced resolution.
+#[must_use]
+pub fn compute_overlay(key: &OverlayKey, coarse: bool) -> Option<OverlayImage> {
+    // The distance field is drawn as contours, without an image.
+    let map = agreement_for(key, coarse)?;
+    Some(OverlayImage { overlay: key.overlay, spec: map.spec, rgba: map.to_rgba(), counts: Some(map.counts) })
 }
 
 /// The overlay image, recomputed only when its [`OverlayKey`] changes: at reduced resolution while

@@ -46,6 +46,11 @@ pub const IMPACT: Rgba = [255, 214, 90, 255];
 /// Motion mode: the continuation (slide or bounce) and its end circle.
 pub const CONTINUATION: Rgba = [200, 120, 255, 255];
 
+/// The teaching layer: the colour of the trace's focus on the canvas (what the selected algorithm's
+/// trace looked at), and the alpha of an axis slab's tint (that colour, faintly).
+pub const FOCUS: Rgba = [150, 235, 110, 255];
+pub const SLAB_ALPHA: u8 = 20;
+
 /// The colour of a contact state.
 #[must_use]
 pub fn state(s: State) -> Rgba {

@@ -79,6 +79,31 @@ pub fn covered(r: ScreenRect, avoid: &[(ScreenRect, f32)]) -> f32 {
     avoid.iter().map(|&(a, weight)| weight * overlap_area(r, a)).sum()
 }
 
+/// Places a `w`×`h` box near `(x, y)` (its preferred centre): the first of a few candidate centres
+/// (the anchor, then above, below, right, left, then further out) whose box meets none of `taken`
+/// (touching counts as meeting); the anchor itself when every candidate is taken. How the canvas
+/// (`render::typeset::place`) and the figure (`figure`) keep a label off the centre marker and off
+/// the labels placed before it.
+#[must_use]
+pub fn near(x: f32, y: f32, w: f32, h: f32, taken: &[ScreenRect]) -> ScreenRect {
+    let (dx, dy) = (0.5 * w + 0.5 * h, 1.1 * h);
+    let offsets = [
+        (0.0, 0.0),
+        (0.0, -dy),
+        (0.0, dy),
+        (dx, 0.0),
+        (-dx, 0.0),
+        (0.0, -2.0 * dy),
+        (0.0, 2.0 * dy),
+        (2.0 * dx, 0.0),
+        (-2.0 * dx, 0.0),
+    ];
+    let boxed = |(ox, oy): (f32, f32)| ScreenRect { x: x + ox - 0.5 * w, y: y + oy - 0.5 * h, w, h };
+    let meets =
+        |a: &ScreenRect, b: &ScreenRect| a.x <= b.x + b.w && a.x + a.w >= b.x && a.y <= b.y + b.h && a.y + a.h >= b.y;
+    offsets.iter().map(|&o| boxed(o)).find(|r| !taken.iter().any(|t| meets(t, r))).unwrap_or(boxed((0.0, 0.0)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -91,6 +91,14 @@ impl State {
     }
 }
 
+impl super::view::Sizes {
+    /// The sizes for the state's canvas and its text scale.
+    #[must_use]
+    pub fn for_state(state: &State) -> super::view::Sizes {
+        super::view::Sizes { text: state.text_scale.factor(), ..super::view::Sizes::for_canvas(state.canvas) }
+    }
+}
+
 /// A part of the scene that the pointer can grab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Handle {

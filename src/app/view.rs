@@ -40,6 +40,62 @@ impl Default for View {
     }
 }
 
+/// Sizes that grow with the canvas, so the picture stays readable from 640×480 to 4K: the canvas's
+/// (`render`) and the vector figure's (`figure`) one rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sizes {
+    /// Multiplier for text sizes and line widths.
+    pub scale: f32,
+    /// The presentation's text scale (key Z), on top of `scale` for text only.
+    pub text: f32,
+}
+
+impl Sizes {
+    /// The sizes for a canvas (text scale 1): the shorter side over 720, within 0.85..2.4.
+    #[must_use]
+    pub fn for_canvas(c: ScreenRect) -> Sizes {
+        Sizes { scale: (c.w.min(c.h) / 720.0).clamp(0.85, 2.4), text: 1.0 }
+    }
+    #[must_use]
+    pub fn font(&self, base: f32) -> u16 {
+        (base * self.scale * self.text).round().max(8.0) as u16
+    }
+    /// A length that belongs to text (a plate's padding, a line's spacing): grows with the text scale.
+    #[must_use]
+    pub fn text_gap(&self, base: f32) -> f32 {
+        base * self.scale * self.text
+    }
+    #[must_use]
+    pub fn line(&self, base: f32) -> f32 {
+        base * self.scale
+    }
+}
+
+/// The side panel's width for a window of `width` points: 30 %, within 240..420, and never more
+/// than 42 % of the window.
+#[must_use]
+pub fn panel_width(width: f32) -> f32 {
+    (0.3 * width).clamp(240.0, 420.0).min(0.42 * width)
+}
+
+/// The panel's zoom (egui points per logical pixel, before the text scale) for a window `height`
+/// logical pixels high: 1 up to ~900, growing to 2 on a 4K screen, so the panel keeps its share.
+#[must_use]
+pub fn zoom_for(height: f32) -> f32 {
+    (height / 900.0).clamp(1.0, 2.0)
+}
+
+/// The canvas in a `w`×`h` window (logical pixels) at text scale `text`: the window left of the side
+/// panel when it is shown (its width [`panel_width`] of the window in egui points, at the zoom
+/// [`zoom_for`] × `text`), else the whole window. What egui leaves the scene (the frame loop reads it
+/// from egui; `--svg` computes it here, so a figure has the screenshot's canvas).
+#[must_use]
+pub fn window_canvas(w: f32, h: f32, text: f32, panel: bool) -> ScreenRect {
+    let ppp = zoom_for(h) * text;
+    let panel_px = if panel { panel_width(w / ppp) * ppp } else { 0.0 };
+    ScreenRect { x: 0.0, y: 0.0, w: (w - panel_px).max(0.0), h }
+}
+
 /// Margin kept free around the fitted region, in pixels (room for tick labels and the banner).
 pub const MARGIN_PX: f32 = 48.0;
 

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod controller;
+pub mod figure;
 pub mod motion;
 pub mod query;
 pub mod soak;
@@ -27,6 +28,11 @@ pub struct GuiArgs {
     /// Render one frame (panel included) to this PNG file and exit. Needs a display (Xvfb will do).
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<std::path::PathBuf>,
+    /// Write the 2D scene as a vector figure (SVG 1.1) to this file and exit: no window, no display.
+    /// Takes the scene arguments --screenshot takes (--size gives the window whose canvas it draws,
+    /// so positions match the screenshot's pixels).
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<std::path::PathBuf>,
     /// Run the demo this many seconds (no input), print the frame-time readout's figures (key F)
     /// to stdout and exit: what `scripts/test-desktop.sh` records. Needs a display.
     #[arg(long, value_name = "SECONDS")]
@@ -71,6 +77,43 @@ pub struct GuiArgs {
     /// The view to open: 2d (circle against rectangle) or 3d (sphere against box).
     #[arg(long, value_name = "2d|3d")]
     pub view: Option<String>,
+}
+
+/// The scene the demo's arguments describe: `--scene`, then `--circle`, `--box`, `--algorithm`,
+/// `--case`, `--size`, `--sphere`, `--view` and `--velocity` over it. A bad value is an error naming
+/// its argument (`--scene: …`, `--circle: …`). A picture (`--screenshot`, `--svg`) of a scene given on
+/// the command line shows that scene, not the newcomer's hint (unless the scene text asks for it
+/// with `hint=on`); the default scene's picture shows it.
+pub fn scene_options(args: &GuiArgs) -> Result<crate::app::SceneOptions, String> {
+    use crate::app::SceneOptions;
+    let base = match args.scene.as_deref() {
+        Some(text) => SceneOptions::from_fragment(text).map_err(|e| format!("--scene: {e}"))?,
+        None => SceneOptions::default(),
+    };
+    let mut scene = base
+        .with_args(
+            args.circle.as_deref(),
+            args.aabb.as_deref(),
+            args.algorithm.as_deref(),
+            args.case.as_deref(),
+            args.size.as_deref(),
+        )
+        .and_then(|o| o.with_3d(args.sphere.as_deref(), args.view.as_deref(), args.aabb.as_deref()))
+        .and_then(|o| o.with_velocity(args.velocity.as_deref()))
+        .map_err(|e| format!("--{e}"))?;
+    let explicit = args.scene.is_some()
+        || args.circle.is_some()
+        || args.aabb.is_some()
+        || args.algorithm.is_some()
+        || args.case.is_some()
+        || args.sphere.is_some()
+        || args.view.is_some()
+        || args.velocity.is_some();
+    let picture = args.screenshot.is_some() || args.svg.is_some();
+    if picture && explicit && !args.scene.as_deref().is_some_and(|t| t.contains("hint=")) {
+        scene.presentation.hint = false;
+    }
+    Ok(scene)
 }
 
 #[derive(Subcommand, Debug)]

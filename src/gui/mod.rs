@@ -83,12 +83,6 @@ pub fn start(options: RunOptions) {
     macroquad::Window::from_config(conf, async move { FrameLoop::new(options).run().await });
 }
 
-/// egui zoom for the window: 1 up to ~900 logical pixels high, growing to 2 on a 4K screen, so the
-/// panel keeps its share of the window.
-fn zoom_for(height: f32) -> f32 {
-    (height / 900.0).clamp(1.0, 2.0)
-}
-
 /// The margin egui's items carry beyond their shapes ([`damage::egui_items`]): a shape is over the
 /// canvas when it reaches into it by more than its feather.
 const EGUI_MARGIN: f32 = 2.5;
@@ -292,7 +286,7 @@ impl FrameLoop {
             // egui-miniquad 0.16 tells egui the DPI scale only when it changes, never the first one, so
             // on a high-DPI screen (a phone, devicePixelRatio 2) egui would draw at half size: ask for
             // points of `dpi scale × zoom` physical pixels directly.
-            let ppp = screen_dpi_scale() * zoom_for(sh) * self.state.text_scale.factor();
+            let ppp = screen_dpi_scale() * app::view::zoom_for(sh) * self.state.text_scale.factor();
             if (ctx.pixels_per_point() - ppp).abs() > 1e-3 {
                 ctx.set_pixels_per_point(ppp);
             }

@@ -5,6 +5,7 @@
 //! Text is queued and drawn at [`flush`]: shapes and text use different textures, so drawing them
 //! interleaved would cost one draw call per switch (the grid's tick numbers alone are dozens).
 
+use crate::app::ScreenRect;
 use macroquad::prelude::*;
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
@@ -173,25 +174,13 @@ pub fn begin_labels(keep_clear: &[Rect]) {
     });
 }
 
-/// Places a `w`×`h` box near `anchor` (its preferred centre): the first of a few candidate centres
-/// (the anchor, then above, below, right, left, then further out) whose box overlaps none of
-/// `taken`; the anchor itself when every candidate is taken.
+/// Places a `w`×`h` box near `anchor` (its preferred centre) off every box in `taken`: the rule of
+/// [`crate::app::placement::near`].
 #[must_use]
 pub fn place(anchor: Vec2, w: f32, h: f32, taken: &[Rect]) -> Rect {
-    let (dx, dy) = (0.5 * w + 0.5 * h, 1.1 * h);
-    let offsets = [
-        vec2(0.0, 0.0),
-        vec2(0.0, -dy),
-        vec2(0.0, dy),
-        vec2(dx, 0.0),
-        vec2(-dx, 0.0),
-        vec2(0.0, -2.0 * dy),
-        vec2(0.0, 2.0 * dy),
-        vec2(2.0 * dx, 0.0),
-        vec2(-2.0 * dx, 0.0),
-    ];
-    let boxed = |c: Vec2| Rect::new(c.x - 0.5 * w, c.y - 0.5 * h, w, h);
-    offsets.iter().map(|&o| boxed(anchor + o)).find(|r| !taken.iter().any(|t| t.overlaps(r))).unwrap_or(boxed(anchor))
+    let taken: Vec<ScreenRect> = taken.iter().map(|t| ScreenRect { x: t.x, y: t.y, w: t.w, h: t.h }).collect();
+    let r = crate::app::placement::near(anchor.x, anchor.y, w, h, &taken);
+    Rect::new(r.x, r.y, r.w, r.h)
 }
 
 /// Places a box as [`place`] does against the labels placed so far this frame, and records it.

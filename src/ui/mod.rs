@@ -78,12 +78,7 @@ pub fn style(ctx: &egui::Context) {
     });
 }
 
-/// The side panel's width for a window of `width` points: 30 %, within 240..420, and never more
-/// than 42 % of the window.
-#[must_use]
-pub fn panel_width(width: f32) -> f32 {
-    (0.3 * width).clamp(240.0, 420.0).min(0.42 * width)
-}
+pub use crate::app::view::panel_width;
 
 /// Runs the panel for one pass. Returns what the user asked for.
 pub fn panel(ctx: &egui::Context, state: &State, a: &Analysis) -> Vec<Command> {

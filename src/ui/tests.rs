@@ -144,3 +144,34 @@ fn the_panels_fonts_draw_the_arrows_and_set_symbols_that_egui_alone_shows_as_box
     assert_eq!(drawn(fonts()), 4);
     assert_eq!(drawn(egui::FontDefinitions::default()), 0);
 }
+
+#[test]
+fn the_canvas_egui_leaves_is_the_one_the_figure_computes() {
+    // `--svg` draws on `app::view::window_canvas` (no egui there); the screenshot on what egui leaves.
+    // Windows of several sizes, at the zoom and text scale the frame loop asks for.
+    for (w, h, text) in [(1280.0, 800.0, 1.0), (800.0, 600.0, 1.0), (1920.0, 1080.0, 1.0), (1280.0, 800.0, 1.5)] {
+        let ppp = crate::app::view::zoom_for(h) * text;
+        let ctx = egui::Context::default();
+        style(&ctx);
+        let state = State::new(SceneOptions::default());
+        let mut canvas = egui::Rect::NOTHING;
+        for _ in 0..3 {
+            let raw = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w / ppp, h / ppp))),
+                ..Default::default()
+            };
+            ctx.set_pixels_per_point(ppp);
+            let _ = ctx.run(raw, |ctx| {
+                let _ = panel(ctx, &state, &state.analysis());
+                canvas = ctx.available_rect();
+            });
+        }
+        let expected = crate::app::view::window_canvas(w, h, text, true);
+        let got = (canvas.width() * ppp, canvas.height() * ppp);
+        assert!(
+            (got.0 - expected.w).abs() < 0.5 && (got.1 - expected.h).abs() < 0.5 && canvas.min.x == 0.0,
+            "{w}x{h} at text {text}: egui leaves {got:?}, the figure computes {expected:?}"
+        );
+        assert_eq!(crate::app::view::window_canvas(w, h, text, false).w, w, "no panel: the whole window");
+    }
+}

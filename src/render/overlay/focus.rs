@@ -1,6 +1,6 @@
 //! What the selected algorithm's trace looked at, drawn over the shapes.
 
-use crate::app::palette::{self, Rgba};
+use crate::app::palette;
 use crate::app::State;
 use crate::geom::algo::{Focus, Trace};
 use crate::render::canvas_zones::zone_rect;
@@ -10,11 +10,7 @@ use crate::render::style::{to_color, Sizes};
 use crate::render::{aa, paint};
 use macroquad::prelude::*;
 
-/// Colour of the trace's focus on the canvas.
-pub const FOCUS: Rgba = [150, 235, 110, 255];
-
-/// Alpha of an axis slab's tint (the trace's focus colour, faintly).
-pub const SLAB_ALPHA: u8 = 20;
+pub use crate::app::palette::{FOCUS, SLAB_ALPHA};
 
 /// The selected algorithm's trace for the current scene, when it is shown on the canvas. Made once
 /// a frame: the backdrop takes its axis slabs from it, [`draw_trace_focus`] the rest.
