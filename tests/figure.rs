@@ -19,7 +19,7 @@ fn figure(name: &str, args: &[&str]) -> (PathBuf, String) {
 }
 
 /// The ids in the document (each must be unique).
-fn ids(text: &str) -> HashSet<String> {
+fn ids_of(text: &str) -> HashSet<String> {
     let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("not XML: {e}"));
     let mut seen = HashSet::new();
     for n in doc.descendants().filter(|n| n.is_element()) {
@@ -114,17 +114,19 @@ fn colour_bbox(p: &resvg::tiny_skia::Pixmap, rgb: [u8; 3], centre: [f64; 2], hal
 }
 
 /// Checks the rasterised circle outline (colour `rgb`) is centred on `expected` with radius `r_px`,
-/// within 2 px.
+/// within 3 px (the impact ghost's contact point, a disc on its rim, widens its box by 2.8).
 fn assert_circle_at(p: &resvg::tiny_skia::Pixmap, rgb: [u8; 3], expected: [f64; 2], r_px: f64, what: &str) {
-    let b = colour_bbox(p, rgb, expected, 1.6 * r_px + 8.0).unwrap_or_else(|| panic!("{what}: no circle colour"));
-    let centre = [0.5 * (b[0] + b[2]), 0.5 * (b[1] + b[3])];
-    let radius = 0.25 * ((b[2] - b[0]) + (b[3] - b[1]));
+    // A window a little larger than the circle (the impact's label hangs just below its ghost).
+    let b = colour_bbox(p, rgb, expected, 1.15 * r_px + 4.0).unwrap_or_else(|| panic!("{what}: no circle colour"));
+    // From its left, right and top sides: a label (the impact's, the push's) may hang below it.
+    let radius = 0.5 * (b[2] - b[0]);
+    let centre = [0.5 * (b[0] + b[2]), b[1] + radius];
     assert!(
-        (centre[0] - expected[0]).abs() <= 2.0 && (centre[1] - expected[1]).abs() <= 2.0,
+        (centre[0] - expected[0]).abs() <= 3.0 && (centre[1] - expected[1]).abs() <= 3.0,
         "{what}: circle centred at {centre:?}, the mapping puts it at {expected:?}"
     );
     // The outline is drawn on the radius, 2.5 px wide at this size (half of it outside).
-    assert!((radius - r_px).abs() <= 3.0, "{what}: radius {radius} px, expected {r_px}");
+    assert!((radius - r_px).abs() <= 4.0, "{what}: radius {radius} px, expected {r_px}");
 }
 
 const SEPARATED: [u8; 3] = [70, 205, 255];
@@ -146,7 +148,7 @@ fn a_figure_is_svg_1_1_with_a_view_box_a_title_and_a_group_for_each_part() {
     assert!(title.text().is_some_and(|t| t.contains("Arvo")), "{:?}", title.text());
     let desc = root.children().find(|n| n.has_tag_name("desc")).and_then(|n| n.text()).unwrap_or_default();
     assert!(desc.contains("circle=5,4,1.5"), "the scene text in <desc>: {desc}");
-    let ids = ids(&text);
+    let ids = ids_of(&text);
     for id in [
         "background",
         "grid",
@@ -160,8 +162,6 @@ fn a_figure_is_svg_1_1_with_a_view_box_a_title_and_a_group_for_each_part() {
         "construction",
         "closest-point",
         "distance",
-        "push",
-        "push-arrow",
         "zone-labels",
         "zone-0",
         "zone-8",
@@ -197,6 +197,14 @@ fn the_rasterised_circle_is_where_the_scene_puts_it() {
         let (ox, oy, scale) = fit(lo, hi, cw, ch);
         let expected = [ox + c[0] * scale, oy - c[1] * scale];
         assert_circle_at(&rasterise(&text), rgb, expected, c[2] * scale, &format!("still scene {i}"));
+        if push != [0.0, 0.0] {
+            let ids = ids_of(&text);
+            assert!(ids.contains("push") && ids.contains("push-arrow") && ids.contains("pushed-circle"), "scene {i}");
+            let inside = i == 1;
+            assert_eq!(ids.contains("face-distances"), inside, "scene {i}: the face distances only inside");
+            assert_eq!(ids.contains("closest-point"), !inside, "scene {i}: the closest point only outside");
+            assert!(ids.contains("hatch"), "scene {i}: overlapping, the × over the centre");
+        }
     }
     // Motion: from (-5, 1) by (8, 0) into the face x = 0 of [0, 4] x [0, 2], r = 0.5: the impact at
     // x = -0.5, where sliding along a face hit head-on stops; c + v = (3, 1).
@@ -208,7 +216,7 @@ fn the_rasterised_circle_is_where_the_scene_puts_it() {
     assert_circle_at(&p, SEPARATED, [ox - 5.0 * scale, oy - scale], 0.5 * scale, "motion scene's circle");
     // The impact ghost, in the impact colour, where the sweep stops.
     assert_circle_at(&p, [255, 214, 90], [ox - 0.5 * scale, oy - scale], 0.5 * scale, "impact ghost");
-    let ids = ids(&text);
+    let ids = ids_of(&text);
     for id in
         ["motion", "swept", "swept-fill", "velocity", "impact", "impact-ghost", "discrete-end", "rounded-box-fill"]
     {
@@ -220,7 +228,7 @@ fn the_rasterised_circle_is_where_the_scene_puts_it() {
 fn the_agreement_map_is_drawn_as_regions_and_planes_naive_shows_its_ears() {
     let scene = "algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement";
     let (_, text) = figure("agreement", &["--scene", scene]);
-    let ids = ids(&text);
+    let ids = ids_of(&text);
     for id in ["overlay", "agreement-agreed-overlap", "agreement-false-positive", "ears", "square-box", "banner"] {
         assert!(ids.contains(id), "no id {id:?}");
     }
@@ -240,15 +248,15 @@ fn the_agreement_map_is_drawn_as_regions_and_planes_naive_shows_its_ears() {
     assert!(agreed.blue() > agreed.red() + 20, "agreed overlap is blue: {agreed:?}");
     // An exact test: the same rounded box, no false positives, no ears.
     let (_, text) = figure("agreement-exact", &["--scene", &scene.replace("planes_naive", "fold")]);
-    let ids = ids(&text);
-    assert!(ids.contains("agreement-agreed-overlap"));
-    assert!(!ids.contains("agreement-false-positive") && !ids.contains("ears"));
+    let exact = ids_of(&text);
+    assert!(exact.contains("agreement-agreed-overlap"));
+    assert!(!exact.contains("agreement-false-positive") && !exact.contains("ears"));
 }
 
 #[test]
 fn the_distance_field_is_drawn_as_level_outlines() {
     let (_, text) = figure("distance", &["--scene", "circle=4,3,1&box=0,0,4,2&overlay=distance"]);
-    let ids = ids(&text);
+    let ids = ids_of(&text);
     for id in ["overlay", "field-bands", "field-lines", "field-radius-line", "field-zero-line", "field-base"] {
         assert!(ids.contains(id), "no id {id:?}");
     }
