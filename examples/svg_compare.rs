@@ -29,9 +29,10 @@ fn attr(n: &roxmltree::Node<'_, '_>, name: &str) -> f32 {
 fn parts(doc: &roxmltree::Document<'_>) -> Vec<Part> {
     let by_id = |id: &str| doc.descendants().find(|n| n.attribute("id") == Some(id));
     let mut out = Vec::new();
+    // A circle's upper part: its left, top and right sides (labels hang below a circle: the impact's).
     let circle_window = |n: &roxmltree::Node<'_, '_>, k: f32| {
         let (cx, cy, r) = (attr(n, "cx"), attr(n, "cy"), attr(n, "r"));
-        [cx - k * r - 8.0, cy - k * r - 8.0, cx + k * r + 8.0, cy + k * r + 8.0]
+        [cx - k * r - 8.0, cy - k * r - 8.0, cx + k * r + 8.0, cy + 0.5 * r]
     };
     if let (Some(fill), Some(outline)) = (by_id("circle-fill"), by_id("outline")) {
         if let Some(rgb) = outline.attribute("stroke").and_then(hex) {
