@@ -82,7 +82,7 @@ impl Svg {
         let _ = writeln!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"{font}\" font-weight=\"300\">",
+             viewBox=\"0 0 {w} {h}\" xml:space=\"preserve\" font-family=\"{font}\" font-weight=\"300\">",
             w = num(w),
             h = num(h),
             font = escape(font)
