@@ -129,6 +129,9 @@ fn assert_circle_at(p: &resvg::tiny_skia::Pixmap, rgb: [u8; 3], expected: [f64; 
     assert!((radius - r_px).abs() <= 4.0, "{what}: radius {radius} px, expected {r_px}");
 }
 
+/// A still scene: circle, box, push (hand arithmetic), window size, the outline's colour.
+type StillCase = ([f64; 3], [f64; 4], [f64; 2], (f64, f64), [u8; 3]);
+
 const SEPARATED: [u8; 3] = [70, 205, 255];
 const OVERLAPPING: [u8; 3] = [230, 80, 20];
 
@@ -179,7 +182,7 @@ fn a_figure_is_svg_1_1_with_a_view_box_a_title_and_a_group_for_each_part() {
 #[test]
 fn the_rasterised_circle_is_where_the_scene_puts_it() {
     // (circle, box, push when the shapes overlap (hand arithmetic), size, colour of the outline).
-    let still: [([f64; 3], [f64; 4], [f64; 2], (f64, f64), [u8; 3]); 3] = [
+    let still: [StillCase; 3] = [
         // Outside, separated: (5, 4) is sqrt(1 + 4) = 2.24 from the corner (4, 2), more than 1.5.
         ([5.0, 4.0, 1.5], [0.0, 0.0, 4.0, 2.0], [0.0, 0.0], (1280.0, 800.0), SEPARATED),
         // Inside: centre (1, 1.5) in [0, 4] x [0, 2]; nearest face y = 2 at 0.5: pushed up by 0.5 + 0.5.

@@ -37,7 +37,7 @@ pub fn draw(f: &Figure<'_>, svg: &mut Svg) {
         (still && state.teach.trace_on_canvas).then(|| (state.algorithm().trace_2d)(&state.circle, &state.aabb));
     let slabs = axis_slabs(trace.as_ref());
     let field = overlay::field_base(f);
-    background(f, svg, field);
+    background(f, svg);
     grid(f, svg);
     zone_tints(f, svg, if still { Some(f.a.contact.zone) } else { None }, slabs);
     if still {
@@ -88,7 +88,7 @@ pub fn zone_rect(f: &Figure<'_>, zx: u32, zy: u32) -> ScreenRect {
     ScreenRect { x: x0, y: y0, w: (x1 - x0).max(0.0), h: (y1 - y0).max(0.0) }
 }
 
-fn background(f: &Figure<'_>, svg: &mut Svg, _field: Option<[Rgba; 2]>) {
+fn background(f: &Figure<'_>, svg: &mut Svg) {
     let c = f.state.canvas;
     svg.open("background", "");
     svg.rect(c.x, c.y, c.w, c.h, &fill(palette::BACKGROUND));
@@ -215,7 +215,6 @@ fn grown_box(f: &Figure<'_>, svg: &mut Svg) {
             ([lo[0], lo[1]], [-1.0, -1.0]),
             ([hi[0], lo[1]], [1.0, -1.0]),
         ] {
-            let k = f.at(corner);
             let p = f.at([corner[0] + sign[0] * r, corner[1]]);
             let far = f.at([corner[0] + sign[0] * r, corner[1] + sign[1] * r]);
             let q = f.at([corner[0], corner[1] + sign[1] * r]);
@@ -233,7 +232,6 @@ fn grown_box(f: &Figure<'_>, svg: &mut Svg) {
                 num(p[1]),
                 rs = num(rs)
             ));
-            let _ = k;
         }
         svg.path(&d, &format!("id=\"ears\" {}", fill(alpha(palette::WARNING, 60))));
         svg.rect(
@@ -301,7 +299,15 @@ pub fn arrow(svg: &mut Svg, from: [f32; 2], to: [f32; 2], w: f32, colour: Rgba, 
 }
 
 /// The verdict's outline cue (the canvas's `verdict_outline`): solid, doubled or dashed.
-pub fn verdict_outline(svg: &mut Svg, c: [f32; 2], r: f32, w: f32, colour: Rgba, cue: palette::Cue, k: f32, ids: bool) {
+pub fn verdict_outline(
+    svg: &mut Svg,
+    c: [f32; 2],
+    r: f32,
+    w: f32,
+    (colour, cue): (Rgba, palette::Cue),
+    k: f32,
+    ids: bool,
+) {
     let id = |name: &str| if ids { format!("id=\"{name}\" ") } else { String::new() };
     match cue {
         palette::Cue::Solid => svg.circle(c[0], c[1], r, &format!("{}{}", id("outline"), stroke(colour, w, None))),
@@ -357,7 +363,7 @@ fn circle(f: &Figure<'_>, svg: &mut Svg) {
     };
     svg.open("circle", &format!("class=\"{} {cue_name}\"", shown.as_str()));
     svg.circle(cs[0], cs[1], r, &format!("id=\"circle-fill\" {}", fill(alpha(colour, 60))));
-    verdict_outline(svg, cs, r, sizes.line(2.5), colour, cue, sizes.scale, true);
+    verdict_outline(svg, cs, r, sizes.line(2.5), (colour, cue), sizes.scale, true);
     let s = sizes.line(5.0);
     svg.open("centre", &stroke(palette::TEXT, sizes.line(2.0), None));
     svg.element(&format!(
@@ -671,7 +677,7 @@ fn legend(f: &Figure<'_>, svg: &mut Svg) {
             Some(cue) => {
                 let r = 0.7 * sw;
                 let cs = [x + 0.5 * sw, y - 0.5 * sw];
-                verdict_outline(svg, cs, r, sizes.line(1.6), colour, cue, 0.4 * sizes.scale, false);
+                verdict_outline(svg, cs, r, sizes.line(1.6), (colour, cue), 0.4 * sizes.scale, false);
                 if cue == palette::Cue::Dashed {
                     centre_hatch(svg, cs, 0.45 * r, sizes.line(1.3), colour, "legend-hatch");
                 }
