@@ -241,8 +241,9 @@ pub const THREE: &[Lesson] = &[
         "27 regions",
         "algorithm=zones&view=3d&sphere=1.8,0.3,1.7,0.6&box3=-1,-1,-1,1,1,1&slice=z&slicemap=zones",
         "In 3D the box's face planes cut space into 27 regions, numbered x + 3y + 9z: inside (13), six \
-         beside faces, twelve beside edges, eight beside corners. The yellow block is the centre's region; \
-         beside an edge two axes matter, so the nearest point lies on that edge.",
+         beside faces, twelve beside edges, eight beside corners. The status line names the centre's: 23, \
+         beside the edge (+x, +z), where two axes matter and the closest point lies on that edge. The z slice \
+         shows the regions its plane crosses.",
     ),
     step(
         "The face-plane trap in 3D",
@@ -280,8 +281,8 @@ pub const GAME: &[Lesson] = &[
         "One-way platforms",
         "play=on&level=course-run&inputs=R*30,RJ*40,R*30,N*40&steps=140",
         "The platform drawn as a slab on posts is one-way: the character jumped up through it from below \
-         and now stands on it. It blocks only from above, and only the feet: ↓ with jump drops back \
-         through it.",
+         and now stands on it (grounded). It holds only a character coming down onto it from above; ↓ with \
+         jump drops back through it.",
     ),
 ];
 

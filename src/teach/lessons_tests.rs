@@ -184,7 +184,9 @@ fn three_1_the_centre_s_region_is_an_edge_s_numbered_x_3y_9z() {
         }
     };
     assert_eq!(a.contact.zone, side(0) + 3 * side(1) + 9 * side(2));
+    assert_eq!(a.contact.zone, 23, "the text names region 23");
     assert_eq!(crate::app::three::region_kind(a.contact.zone), "edge");
+    assert!(crate::app::three::region_name(a.contact.zone).contains("(+x, +z)"));
 }
 
 #[test]
@@ -247,4 +249,40 @@ fn game_3_the_character_stands_on_a_one_way_platform_it_jumped_up_through() {
     assert!(s.playground.options.map.is_one_way(col, row), "on a one-way cell: {c:?}");
     // It came from below: the trail passes under the platform's top, at the start.
     assert!(who.trail[0][1] < c[1] - 1.0, "started below: {:?}", who.trail[0]);
+}
+
+// ---- the docs --------------------------------------------------------------------------------
+
+#[test]
+fn docs_teaching_lists_every_step_of_every_chapter_and_no_other() {
+    // docs/teaching.md, "The tour, in chapters": a heading "### `id` — Title" per chapter, then a row
+    // "| N | [Step title](../index.html#tour=id:N) | …" per step.
+    let doc = include_str!("../../docs/teaching.md");
+    let mut listed: Vec<(String, String, Vec<(usize, String, String)>)> = Vec::new();
+    for line in doc.lines() {
+        if let Some(rest) = line.strip_prefix("### `") {
+            let (id, title) = rest.split_once("` — ").expect("### `id` — Title");
+            listed.push((id.to_string(), title.trim().to_string(), Vec::new()));
+        } else if let (Some(row), Some(chapter)) = (line.strip_prefix("| "), listed.last_mut()) {
+            let Some((n, rest)) = row.split_once(" | [") else { continue };
+            let Ok(n) = n.parse::<usize>() else { continue };
+            let (title, rest) = rest.split_once("](../index.html#tour=").expect("a step's link");
+            let link = rest.split_once(')').expect("the link's end").0;
+            chapter.2.push((n, title.to_string(), link.to_string()));
+        }
+    }
+    let want: Vec<(String, String, Vec<(usize, String, String)>)> = CHAPTERS
+        .iter()
+        .map(|c| {
+            let steps = c.steps.iter().enumerate().map(|(i, l)| (i + 1, l.title.to_string(), format!("{}:{}", c.id, i + 1)));
+            (c.id.to_string(), c.title.to_string(), steps.collect())
+        })
+        .collect();
+    assert_eq!(listed, want, "docs/teaching.md's chapters and steps are not the code's");
+    // Every tour link anywhere in the page (the lesson plan's too) names a step that exists.
+    for (i, _) in doc.match_indices("#tour=") {
+        let rest = &doc[i + 6..];
+        let end = rest.find([')', '`', ' ', '&']).unwrap_or(rest.len());
+        assert!(TourStep::parse(&rest[..end]).is_ok(), "docs/teaching.md links to tour={}", &rest[..end]);
+    }
 }

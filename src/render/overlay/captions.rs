@@ -73,6 +73,17 @@ pub fn draw_mode_caption(state: &State, sizes: Sizes) {
         (ScreenRect { x: c.x + 0.62 * c.w, y: c.y, w: 0.38 * c.w, h: sizes.text_gap(200.0) }, 1.5),
         (ScreenRect { x: c.x + 0.25 * c.w, y: c.y + 0.25 * c.h, w: 0.5 * c.w, h: 0.5 * c.h }, 1.0),
     ];
+    if state.mode.is_three() {
+        // The red banner and the legend along the bottom.
+        avoid.push((ScreenRect { x: c.x, y: c.y + c.h - sizes.text_gap(90.0), w: c.w, h: sizes.text_gap(90.0) }, 4.0));
+    }
+    if state.mode.playground() && state.playground.options.play {
+        // The touch pads in the bottom corners (two side by side in each).
+        let side = sizes.text_gap(2.0 * 78.0);
+        for x in [c.x, c.x + c.w - side] {
+            avoid.push((ScreenRect { x, y: c.y + c.h - side / 2.0, w: side, h: side / 2.0 }, 4.0));
+        }
+    }
     if state.mode.playground() && !state.mode.is_three() {
         let p = &state.playground;
         let balls: Vec<([f32; 2], f32)> = if p.options.play {
