@@ -274,7 +274,8 @@ fn docs_teaching_lists_every_step_of_every_chapter_and_no_other() {
     let want: Vec<(String, String, Vec<(usize, String, String)>)> = CHAPTERS
         .iter()
         .map(|c| {
-            let steps = c.steps.iter().enumerate().map(|(i, l)| (i + 1, l.title.to_string(), format!("{}:{}", c.id, i + 1)));
+            let steps =
+                c.steps.iter().enumerate().map(|(i, l)| (i + 1, l.title.to_string(), format!("{}:{}", c.id, i + 1)));
             (c.id.to_string(), c.title.to_string(), steps.collect())
         })
         .collect();
