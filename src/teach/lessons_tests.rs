@@ -253,12 +253,15 @@ fn game_3_the_character_stands_on_a_one_way_platform_it_jumped_up_through() {
 
 // ---- the docs --------------------------------------------------------------------------------
 
+/// A chapter as docs/teaching.md lists it: id, title, and its steps (number, title, link's `tour=`).
+type Listed = (String, String, Vec<(usize, String, String)>);
+
 #[test]
 fn docs_teaching_lists_every_step_of_every_chapter_and_no_other() {
     // docs/teaching.md, "The tour, in chapters": a heading "### `id` — Title" per chapter, then a row
     // "| N | [Step title](../index.html#tour=id:N) | …" per step.
     let doc = include_str!("../../docs/teaching.md");
-    let mut listed: Vec<(String, String, Vec<(usize, String, String)>)> = Vec::new();
+    let mut listed: Vec<Listed> = Vec::new();
     for line in doc.lines() {
         if let Some(rest) = line.strip_prefix("### `") {
             let (id, title) = rest.split_once("` — ").expect("### `id` — Title");
@@ -271,7 +274,7 @@ fn docs_teaching_lists_every_step_of_every_chapter_and_no_other() {
             chapter.2.push((n, title.to_string(), link.to_string()));
         }
     }
-    let want: Vec<(String, String, Vec<(usize, String, String)>)> = CHAPTERS
+    let want: Vec<Listed> = CHAPTERS
         .iter()
         .map(|c| {
             let steps =
