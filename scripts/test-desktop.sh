@@ -21,6 +21,8 @@
 #      default scene and the heaviest one at 1280x800 — printed, never judged (a frame rate depends on the
 #      machine); it fails only when the app does not run or prints nothing;
 #   6. --svg figures of four scenes, written with no display, rasterised, against their screenshots (at the end).
+#   7. the tour's chapters: one step of each by --scene 'tour=CHAPTER:STEP', each non-blank and different
+#      from the others; a bad chapter or step exits 2 naming tour.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -338,4 +340,27 @@ code=0; env -u DISPLAY "$BIN" --svg "$OUT/svg-3d.svg" --sphere 0,0,0,1 --box=-1,
 [[ $code == 2 && ! -e "$OUT/svg-3d.svg" ]] || fail "--svg of a 3D scene: exit $code (expected 2, no file)"
 pass "--svg of a 3D scene refused (exit 2, no file)"
 
+# 6. The tour in chapters (issue 23): one step of each chapter by its scene text (tour=CHAPTER:STEP
+#    loads the step's own scene and mode: still, motion, the playground, 3D, Play); each PNG is non-blank
+#    (shot) and differs from every other one. A bad chapter or step exits 2 naming tour, before any window.
+TOUR_STEPS=(still:1 motion:1 tiles:1 3d:2 game:3)
+for t in "${TOUR_STEPS[@]}"; do
+    shot "tour-${t/:/-}" --scene "tour=$t"
+done
+for ((i = 0; i < ${#TOUR_STEPS[@]}; i++)); do
+    for ((j = i + 1; j < ${#TOUR_STEPS[@]}; j++)); do
+        a="tour-${TOUR_STEPS[i]/:/-}"; b="tour-${TOUR_STEPS[j]/:/-}"
+        d=$(diff_px "$OUT/$a.png" "$OUT/$b.png")
+        ((d > 5000)) || fail "tour steps ${TOUR_STEPS[i]} and ${TOUR_STEPS[j]} differ in only $d pixels"
+    done
+done
+pass "tour: one step of each chapter (${TOUR_STEPS[*]}), each picture different from the others"
+for t in bogus:1 motion:0 3d:9 tiles; do
+    rc=0
+    err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene "tour=$t" 2>&1) || rc=$?
+    ((rc == 2)) || fail "--scene tour=$t exited $rc, not 2: $err"
+    grep -q -- "tour" <<<"$err" || fail "--scene tour=$t: the message does not name tour: $err"
+    [[ ! -s "$OUT/bad.png" ]] || fail "--scene tour=$t wrote a PNG"
+done
+pass "tour: a bad chapter or step exits 2 naming tour (bogus:1, motion:0, 3d:9, tiles)"
 echo "test-desktop: all passed (PNGs in $OUT/)"

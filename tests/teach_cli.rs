@@ -13,6 +13,8 @@ fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
         ("compare=quick", "compare:"),
         ("arvo=solid", "arvo:"),
         ("tour=0", "tour:"),
+        ("tour=bogus:1", "tour:"),
+        ("tour=motion:9", "tour:"),
         ("circle=1,2", "circle:"),
     ];
     for (text, named) in cases {

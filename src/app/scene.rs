@@ -25,7 +25,7 @@ use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
 use crate::report::parse_numbers;
-use crate::teach::lessons::{Overlay, TOUR};
+use crate::teach::lessons::{Overlay, TourStep};
 use std::fmt;
 
 /// The scene the demo starts with (and returns to on Reset).
@@ -48,8 +48,9 @@ pub struct SceneOptions {
     pub compare: Option<usize>,
     /// Arvo's mode, used when Arvo is the tested algorithm (`arvo=solid-solid|solid-hollow|…`).
     pub arvo: ArvoMode,
-    /// The guided tour's step shown with the scene (`tour=`, counted from 1 in the text).
-    pub tour: Option<usize>,
+    /// The guided tour's step shown with the scene (`tour=chapter:step`, the step counted from 1 in
+    /// the text; `tour=N` is `still:N`).
+    pub tour: Option<TourStep>,
     /// Motion mode: velocity, response, restitution (`motion=`, `velocity=`, `response=`, `restitution=`).
     pub motion: MotionOptions,
     /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
@@ -206,15 +207,15 @@ impl SceneOptions {
     /// (on: the playground in Play mode), `inputs`, `speed`, and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
     ///
-    /// `tour=N` shows tour step N *with its own scene*: the step's scene text (its shapes, algorithm,
-    /// case, overlay and "as published" setting) comes first, and every other key of the same text
-    /// then overrides it, as a later key overrides an earlier one. So `#tour=5` is step 5 as the tour
-    /// shows it, and the scene text the app writes back (every key spelt out, `tour=` among them)
-    /// reproduces what is on screen.
+    /// `tour=motion:2` shows that tour step *with its own scene* (`tour=N` is `still:N`): the step's
+    /// scene text (its mode, shapes, algorithm, case, overlay and "as published" setting) comes first,
+    /// and every other key of the same text then overrides it, as a later key overrides an earlier
+    /// one. So `#tour=motion:2` is that step as the tour shows it, and the scene text the app writes
+    /// back (see [`to_fragment`](Self::to_fragment)) reproduces what is on screen.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
         if let Some(step) = tour_in(fragment)? {
-            let lesson = &TOUR[step];
+            let Some(lesson) = step.lesson() else { return Self::parse_fragment(fragment) };
             let rest: Vec<&str> =
                 fragment.split('&').filter(|p| p.split('=').next().map(str::trim) != Some("tour")).collect();
             let merged = format!(
@@ -414,8 +415,37 @@ impl SceneOptions {
 
     /// The fragment that describes this scene (the inverse of [`SceneOptions::from_fragment`]).
     /// The teaching keys are written only when they differ from the default, to keep it short.
+    ///
+    /// With a tour step, the step's scene lies under the text when it is read again, so a key the
+    /// step sets and the text leaves out (being the default) is spelt out (`race=off`, `play=off`,
+    /// …). Should the text still not give back this scene (a key without a spelling for its
+    /// default), it is written without the tour step: the scene then loads as it is, the caption
+    /// off, rather than as something else.
     #[must_use]
     pub fn to_fragment(&self) -> String {
+        let Some(step) = self.tour.filter(|t| t.lesson().is_some()) else { return self.plain_fragment() };
+        let lesson = step.lesson().map_or("", |l| l.scene);
+        let mut s = self.plain_fragment();
+        let written: Vec<String> =
+            s.split('&').filter_map(|p| p.split_once('=')).map(|(k, _)| k.trim().to_string()).collect();
+        for key in lesson.split('&').filter_map(|p| p.split_once('=')).map(|(k, _)| k.trim()) {
+            if !written.iter().any(|w| w == key) {
+                if let Some(default) = default_text(key) {
+                    s.push_str(&format!("&{key}={default}"));
+                }
+            }
+        }
+        s.push_str(&format!("&tour={step}"));
+        let same = |o: SceneOptions| SceneOptions { size: self.size, ..o } == *self;
+        if SceneOptions::from_fragment(&s).is_ok_and(same) {
+            s
+        } else {
+            SceneOptions { tour: None, ..*self }.plain_fragment()
+        }
+    }
+
+    /// [`to_fragment`](Self::to_fragment) without the tour step's keys spelt out.
+    fn plain_fragment(&self) -> String {
         let mut s = self.shapes_fragment();
         s.push_str(&self.teach_fragment());
         s.push_str(&self.motion_fragment());
@@ -518,7 +548,7 @@ impl SceneOptions {
         let mut s = String::new();
         // With a tour step the step's scene is underneath (see `from_fragment`): its overlay and "as
         // published" setting are not the defaults, so both are spelt out.
-        let touring = self.tour.is_some_and(|t| t < TOUR.len());
+        let touring = self.tour.is_some_and(|t| t.lesson().is_some());
         if self.overlay != Overlay::None || touring {
             s.push_str(&format!("&overlay={}", overlay_id(self.overlay)));
         }
@@ -531,11 +561,24 @@ impl SceneOptions {
         if self.arvo != ArvoMode::SolidBoxSolidBall {
             s.push_str(&format!("&arvo={}", arvo_id(self.arvo)));
         }
-        if let Some(t) = self.tour.filter(|&t| t < TOUR.len()) {
-            s.push_str(&format!("&tour={}", t + 1));
-        }
         s
     }
+}
+
+/// The text of a key's default value, for the keys a scene text leaves out when they are the default
+/// and a tour step may set (see [`SceneOptions::to_fragment`]); `None`: a key that is always written
+/// when it matters, or has no one default.
+fn default_text(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "overlay" | "compare" => "none",
+        "published" | "motion" | "playground" | "race" | "play" | "xray" | "grown" | "slice" => "off",
+        "gravity" => "on",
+        "steps" => "0",
+        "view" => "2d",
+        "views" => "1",
+        "arvo" => "solid-solid",
+        _ => return None,
+    })
 }
 
 fn shape_error(field: &'static str, e: impl fmt::Display) -> OptionError {
@@ -627,20 +670,18 @@ pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
         .map_err(|e| OptionError { message: e.message + " (box-ball)", ..e })
 }
 
-/// The tour step a scene text names (`tour=N`, the last one if several), if any.
-fn tour_in(fragment: &str) -> Result<Option<usize>, OptionError> {
+/// The tour step a scene text names (`tour=…`, the last one if several), if any.
+fn tour_in(fragment: &str) -> Result<Option<TourStep>, OptionError> {
     let value = fragment.split('&').filter_map(|p| p.split_once('=')).rfind(|(k, _)| k.trim() == "tour");
     value.map_or(Ok(None), |(_, v)| parse_tour(v))
 }
 
-/// A tour step, counted from 1 as the panel shows it → an index into [`TOUR`].
-pub fn parse_tour(text: &str) -> Result<Option<usize>, OptionError> {
+/// A tour step, `chapter:step` with the step counted from 1 as the panel shows it (`motion:2`; a bare
+/// `N` is `still:N`), or `none`.
+pub fn parse_tour(text: &str) -> Result<Option<TourStep>, OptionError> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    match t.parse::<usize>() {
-        Ok(n) if (1..=TOUR.len()).contains(&n) => Ok(Some(n - 1)),
-        _ => Err(OptionError { field: "tour", message: format!("{t:?} is not a step 1..={} (or none)", TOUR.len()) }),
-    }
+    TourStep::parse(t).map(Some).map_err(|message| OptionError { field: "tour", message })
 }

@@ -68,15 +68,17 @@ pub fn status_text(state: &State, a: &Analysis) -> String {
         }
         parts.extend(overlay_sentence(state));
     }
-    if let Some(i) = state.teach.tour() {
-        if let Some(lesson) = state.teach.lesson.and_then(|l| l.lesson()) {
-            parts.push(format!("Tour step {} of {}: {}.", i + 1, crate::teach::lessons::TOUR.len(), lesson.title));
-        }
-    }
+    parts.extend(tour_sentence(state));
     if state.motion.reduced_motion {
         parts.push("Reduced motion on.".to_string());
     }
     parts.join(" ")
+}
+
+/// "Tour: Motion, step 2 of 4: A ray against the rounded box." while the tour is on.
+fn tour_sentence(state: &State) -> Option<String> {
+    let t = state.teach.tour()?;
+    Some(format!("Tour: {}: {}.", t.position(), t.lesson()?.title))
 }
 
 /// The 3D view's essentials, as [`status_text`] gives the 2D scene's: the selected algorithm's 3D
@@ -89,6 +91,7 @@ pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
         format!("Centre in region {}, {}.", a.contact.zone, region_name(a.contact.zone)),
     ];
     parts.push(response_words(&a.response));
+    parts.extend(tour_sentence(state));
     if state.motion.reduced_motion {
         parts.push("Reduced motion on.".to_string());
     }
@@ -145,8 +148,8 @@ fn overlay_sentence(state: &State) -> Option<String> {
     })
 }
 
-/// The lesson on show, whole, for its own live region on the page (`a11y-lesson`): "Tour step 5 of
-/// 7: The family and what each saves. Arvo sums …" or "Erratum: Branch-free sign error. The
+/// The lesson on show, whole, for its own live region on the page (`a11y-lesson`): "Tour: The still
+/// scene, step 5 of 7: The family and what each saves. Arvo sums …" or "Erratum: Branch-free sign error. The
 /// post's …"; empty when none is. It changes only when the lesson does, so a screen reader reads a
 /// step's text once, not with every change of the scene.
 #[must_use]
@@ -154,16 +157,10 @@ pub fn lesson_text(state: &State) -> String {
     let Some(which) = state.teach.lesson else { return String::new() };
     let Some(lesson) = which.lesson() else { return String::new() };
     let head = match which {
-        super::teach::LessonRef::Tour(i) => format!("Tour step {} of {}", i + 1, crate::teach::lessons::TOUR.len()),
+        super::teach::LessonRef::Tour(t) => format!("Tour: {}", t.position()),
         super::teach::LessonRef::Erratum(_) => "Erratum".to_string(),
     };
-    // The tour's titles carry their number ("5. The family …"), which the head already says.
-    let title = lesson
-        .title
-        .split_once(". ")
-        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-        .map_or(lesson.title, |t| t.1);
-    format!("{head}: {title}. {}", lesson.text)
+    format!("{head}: {}. {}", lesson.title, lesson.text)
 }
 
 /// "Algorithm 1 of 9, Arvo (sum of squared distances), says overlap: right, the exact state is

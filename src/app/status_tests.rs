@@ -123,7 +123,8 @@ fn tour_step_and_reduced_motion_are_said() {
     update(&mut s, &Input { keys: vec![Key::T], ..Input::default() });
     let t = text(&s);
     let first = crate::teach::lessons::TOUR[0].title;
-    assert!(t.contains(&format!("Tour step 1 of {}: {first}.", crate::teach::lessons::TOUR.len())), "{t}");
+    let n = crate::teach::lessons::TOUR.len();
+    assert!(t.contains(&format!("Tour: The still scene, step 1 of {n}: {first}.")), "{t}");
 }
 
 #[test]
@@ -332,7 +333,7 @@ fn the_lesson_text_is_whole_and_sent_once_per_lesson() {
     apply(&mut s, Command::Teach(TeachCommand::ToggleTour));
     apply(&mut s, Command::Teach(TeachCommand::TourNext));
     let t = line.next_lesson(&s).expect("a new lesson is sent");
-    assert!(t.starts_with(&format!("Tour step 2 of {}: Clamping. ", TOUR.len())), "{t}");
+    assert!(t.starts_with(&format!("Tour: The still scene, step 2 of {}: Clamping. ", TOUR.len())), "{t}");
     assert!(t.ends_with(TOUR[1].text), "the step's whole text: {t}");
     // The scene changes, the lesson does not: nothing new for the lesson region.
     apply(&mut s, Command::Nudge([0.1, 0.0]));

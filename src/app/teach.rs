@@ -16,7 +16,8 @@ pub use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::algo::Trace;
 use crate::geom::{Circle, Rect, ALGORITHMS};
 pub use crate::teach::lessons::Overlay;
-use crate::teach::lessons::{Lesson, ERRATA, TOUR};
+pub use crate::teach::lessons::TourStep;
+use crate::teach::lessons::{Lesson, ERRATA};
 
 /// Display label of an overlay.
 #[must_use]
@@ -35,7 +36,7 @@ pub fn overlay_label(o: Overlay) -> &'static str {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonRef {
     Erratum(usize),
-    Tour(usize),
+    Tour(TourStep),
 }
 
 impl LessonRef {
@@ -43,7 +44,7 @@ impl LessonRef {
     pub fn lesson(self) -> Option<&'static Lesson> {
         match self {
             LessonRef::Erratum(i) => ERRATA.get(i),
-            LessonRef::Tour(i) => TOUR.get(i),
+            LessonRef::Tour(t) => t.lesson(),
         }
     }
 }
@@ -88,7 +89,7 @@ impl TeachState {
             as_published: o.as_published,
             compare: o.compare.filter(|&b| b < ALGORITHMS.len()),
             arvo: o.arvo,
-            lesson: o.tour.filter(|&t| t < TOUR.len()).map(LessonRef::Tour),
+            lesson: o.tour.filter(|t| t.lesson().is_some()).map(LessonRef::Tour),
             trace_on_canvas: true,
             pointer: None,
             overlay_info: None,
@@ -97,9 +98,9 @@ impl TeachState {
 
     /// The tour step on show, if any.
     #[must_use]
-    pub fn tour(&self) -> Option<usize> {
+    pub fn tour(&self) -> Option<TourStep> {
         match self.lesson {
-            Some(LessonRef::Tour(i)) => Some(i),
+            Some(LessonRef::Tour(t)) => Some(t),
             _ => None,
         }
     }
@@ -121,8 +122,13 @@ pub enum TeachCommand {
     LoadErratum(usize),
     /// Start the tour at its first step, or leave it.
     ToggleTour,
+    /// The next step; at a chapter's last, the next chapter's first (the tour's last stays).
     TourNext,
+    /// The previous step; at a chapter's first, the previous chapter's last (`still:1` stays).
     TourPrev,
+    /// Go to a chapter's first step (the panel's chapter picker), index into
+    /// [`CHAPTERS`](crate::teach::lessons::CHAPTERS).
+    TourChapter(usize),
     /// Hide the lesson text.
     CloseLesson,
     /// Load a whole scene (parsed from scene text by the caller).

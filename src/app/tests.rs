@@ -506,7 +506,7 @@ fn a_scene_text_sets_text_scale_and_panel_but_a_lesson_keeps_them() {
     assert_eq!((s.text_scale, s.panel_visible), (TextScale::OneAndHalf, false));
     assert!(current_scene(&s).to_fragment().ends_with("&text=1.5&panel=off"));
     // A tour step (a lesson's scene has no presentation keys) leaves the room's settings alone.
-    load_lesson(&mut s, crate::app::teach::LessonRef::Tour(6));
+    load_lesson(&mut s, crate::app::teach::LessonRef::Tour(crate::teach::lessons::TourStep { chapter: 0, step: 6 }));
     assert_eq!((s.text_scale, s.panel_visible), (TextScale::OneAndHalf, false));
     load_scene_text(&mut s, "circle=0,0,1&text=2").unwrap();
     assert_eq!((s.text_scale, s.panel_visible), (TextScale::Two, true));

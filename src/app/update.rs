@@ -18,7 +18,7 @@ use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
 use crate::geom::{response, Circle, Rect, ALGORITHMS};
-use crate::teach::lessons::TOUR;
+use crate::teach::lessons::{TourStep, CHAPTERS};
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
@@ -115,9 +115,10 @@ fn update_3d(state: &mut State, input: &Input) {
     if !input.keyboard_taken {
         for &k in &input.keys {
             let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
-                // Motion, playground and tour keys mean nothing in 3D; nor does the 2D response
-                // case (C), which would move the hidden 2D circle, nor the 2D box's `[` `]`.
-                Key::M | Key::L | Key::T | Key::N | Key::P | Key::B | Key::C => None,
+                // Motion and playground keys mean nothing in 3D; nor does the 2D response case (C),
+                // which would move the hidden 2D circle, nor the 2D box's `[` `]`. The tour's keys
+                // (T, N, P) work as in 2D: the tour has a 3D chapter.
+                Key::M | Key::L | Key::B | Key::C => None,
                 Key::LeftBracket | Key::RightBracket => None,
                 _ => key_command(k),
             });
@@ -252,18 +253,23 @@ pub fn apply_teach(state: &mut State, cmd: TeachCommand) {
         TeachCommand::LoadErratum(i) => load_lesson(state, LessonRef::Erratum(i)),
         TeachCommand::ToggleTour => match state.teach.tour() {
             Some(_) => state.teach.lesson = None,
-            None => load_lesson(state, LessonRef::Tour(0)),
+            None => load_lesson(state, LessonRef::Tour(TourStep::FIRST)),
         },
         TeachCommand::TourNext => {
-            let next = state.teach.tour().map_or(0, |i| (i + 1).min(TOUR.len() - 1));
+            let next = state.teach.tour().map_or(TourStep::FIRST, TourStep::next);
             if state.teach.tour() != Some(next) {
                 load_lesson(state, LessonRef::Tour(next));
             }
         }
         TeachCommand::TourPrev => {
-            let prev = state.teach.tour().map_or(0, |i| i.saturating_sub(1));
+            let prev = state.teach.tour().map_or(TourStep::FIRST, TourStep::prev);
             if state.teach.tour() != Some(prev) {
                 load_lesson(state, LessonRef::Tour(prev));
+            }
+        }
+        TeachCommand::TourChapter(c) => {
+            if c < CHAPTERS.len() {
+                load_lesson(state, LessonRef::Tour(TourStep::start_of(c)));
             }
         }
         TeachCommand::CloseLesson => state.teach.lesson = None,

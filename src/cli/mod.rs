@@ -55,7 +55,8 @@ pub struct GuiArgs {
     /// The whole scene as text, as "copy scene" and the web page's URL fragment give it, e.g.
     /// 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&overlay=agreement'. Keys: circle,
     /// box, algorithm, case, overlay (none|agreement|distance), published (0|1), compare (an id),
-    /// arvo (solid-solid|solid-hollow|hollow-solid|hollow-hollow), tour (1..). --circle, --box,
+    /// arvo (solid-solid|solid-hollow|hollow-solid|hollow-hollow), tour (CHAPTER:STEP, e.g. motion:2;
+    /// chapters still, motion, tiles, 3d, game; a bare N is still:N). --circle, --box,
     /// --algorithm and --case given as well override it. Motion keys: motion (on|off), velocity (VX,VY),
     /// response (slide|bounce), restitution (0..1). 3D keys: view (2d|3d), sphere (CX,CY,CZ,R), box3 (6
     /// numbers), camera (YAW,PITCH,DISTANCE,TX,TY,TZ), views (1|4), slice (x|y|z|off), xray (on|off),

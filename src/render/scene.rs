@@ -28,6 +28,9 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     let sizes = Sizes::for_state(state);
     if state.mode.playground() {
         playground::draw_playground(state, sizes);
+        typeset::flush();
+        overlay::draw_mode_caption(state, sizes);
+        typeset::flush();
         return;
     }
     // No background rectangle: the frame loop clears the whole window to the background colour

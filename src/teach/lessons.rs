@@ -1,6 +1,11 @@
 //! The lessons: the errata of the published posts and the guided tour, as plain data. Each one sets
-//! a scene (as the same `key=value&…` text the URL fragment and `--scene` use) and says two or three
-//! sentences; the app shows them, the tests check that every scene shows what its text claims.
+//! a scene (as the same `key=value&…` text the URL fragment and `--scene` use, mode keys included)
+//! and says two or three sentences; the app shows them, the tests check that every scene shows what
+//! its text claims.
+//!
+//! The tour is [`CHAPTERS`], each a few steps in one mode: `still` (the still 2D scene, [`TOUR`]),
+//! `motion`, `tiles` (many boxes: the playground), `3d` and `game` (Play, the character controller).
+//! A step is named `chapter:step`, counted from 1 (`motion:2`): [`TourStep`].
 
 /// Which overlay a lesson turns on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,10 +96,10 @@ pub const ERRATA: &[Lesson] = &[
     },
 ];
 
-/// The guided tour, in teaching order.
+/// The tour's first chapter, `still`: the still 2D scene, in teaching order.
 pub const TOUR: &[Lesson] = &[
     Lesson {
-        title: "1. Nine zones",
+        title: "Nine zones",
         scene: "algorithm=zones&circle=4,3,1.2&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::None,
@@ -103,7 +108,7 @@ pub const TOUR: &[Lesson] = &[
                the corner can be nearest. Drag the circle through all nine.",
     },
     Lesson {
-        title: "2. Clamping",
+        title: "Clamping",
         scene: "algorithm=clamp&circle=3.5,0.5,1.2&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::Distance,
@@ -112,7 +117,7 @@ pub const TOUR: &[Lesson] = &[
                beside the faces. The shapes overlap when |c − s| ≤ r.",
     },
     Lesson {
-        title: "3. Push-out, outside",
+        title: "Push-out, outside",
         scene: "algorithm=clamp&circle=2.75,2.5,1.875&box=-2,-1,2,1.5&case=outside",
         as_published: false,
         overlay: Overlay::None,
@@ -121,7 +126,7 @@ pub const TOUR: &[Lesson] = &[
                Apply to move it.",
     },
     Lesson {
-        title: "4. Push-out, inside",
+        title: "Push-out, inside",
         scene: "algorithm=clamp&circle=1.25,0.5,0.75&box=-2,-1,2,1.5&case=inside",
         as_published: false,
         overlay: Overlay::None,
@@ -130,7 +135,7 @@ pub const TOUR: &[Lesson] = &[
                and the push is that distance plus r.",
     },
     Lesson {
-        title: "5. The family and what each saves",
+        title: "The family and what each saves",
         scene: "algorithm=qrf&circle=5,3.5,1.2&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::Agreement,
@@ -139,7 +144,7 @@ pub const TOUR: &[Lesson] = &[
                every correct test agrees, they differ only in the work done.",
     },
     Lesson {
-        title: "6. Where the branches are",
+        title: "Where the branches are",
         scene: "algorithm=branchless&circle=2.5,2,1.5&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::None,
@@ -151,7 +156,7 @@ pub const TOUR: &[Lesson] = &[
                depends on the machine and the data, which a picture cannot show: the bench command measures it.",
     },
     Lesson {
-        title: "7. The face-plane trap",
+        title: "The face-plane trap",
         scene: "algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5&case=auto",
         as_published: false,
         overlay: Overlay::Agreement,
@@ -160,6 +165,239 @@ pub const TOUR: &[Lesson] = &[
                against the exact answer — the map makes the mistake visible at once.",
     },
 ];
+
+/// A tour step in a mode of its own: no overlay, not "as published" (its scene text sets the rest).
+const fn step(title: &'static str, scene: &'static str, text: &'static str) -> Lesson {
+    Lesson { title, scene, as_published: false, overlay: Overlay::None, text }
+}
+
+/// The tour's `motion` chapter: the circle moves by a velocity in one step.
+pub const MOTION: &[Lesson] = &[
+    step(
+        "The discrete test tunnels",
+        "circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide",
+        "A discrete test looks only where the move ends, c + v: there the circle is clear of the thin wall, \
+         so it sees no collision (TUNNELLED). The sweep tests the whole path and finds the impact at \
+         t = 0.369, where the amber ghost touches the wall.",
+    ),
+    step(
+        "A ray against the rounded box",
+        "circle=-4,3,0.8&box=-2,-1,2,1&motion=on&velocity=3.5,-3.5&response=slide",
+        "The sweep casts the centre, a point, as a ray against the box grown by r with rounded corners \
+         (the shaded region). Where the ray enters it, the circle first touches the box: here on a rounded \
+         corner, so the normal n points from the box's corner to the centre.",
+    ),
+    step(
+        "Contact at t = 0",
+        "circle=-0.5,1.5,0.5&box=-1,-1,1,1&motion=on&velocity=3,0&response=slide",
+        "The circle already rests on the top face: the sweep reports a hit at t = 0 (initial). Moving \
+         along the face does not push into it, so the slide goes on to the end: a touching start must not \
+         stop a ball that slides.",
+    ),
+    step(
+        "Slide against bounce",
+        "circle=-3,2.5,0.6&box=-2,-1,2,1&motion=on&velocity=4,-3&response=bounce&restitution=0.8",
+        "Both responses start at the same impact, t = 0.3 on the top face. A bounce reflects the velocity's \
+         normal part, here at 0.8 of its speed; a slide drops it and moves on along the face. Press B to \
+         switch: the violet path after the impact changes, the impact does not.",
+    ),
+];
+
+/// The tour's `tiles` chapter: a ball through many boxes (the playground's tile maps and race).
+pub const TILES: &[Lesson] = &[
+    step(
+        "Seams and ghost bumps",
+        "playground=on&level=flush-floor&race=on&steps=150",
+        "A flat floor of single tiles: to a collision test each tile is a box of its own, so the floor has \
+         seams. Rolling over them, discrete-in-order (red) is pushed back by the corner of the tile it \
+         leaves: each red triangle is a bump, speed lost on a floor that is flat.",
+    ),
+    step(
+        "Order dependence",
+        "playground=on&level=stairs&race=on&steps=330",
+        "Landing on a step, a ball overlaps several tiles at once. Discrete-in-order (red) pushes it out of \
+         them in world order and gains speed on each landing: it runs ahead. Deepest first (orange) resolves \
+         the same overlaps in another order and stays with the swept strategies.",
+    ),
+    step(
+        "The per-axis corner catch",
+        "play=on&level=course-shaft&inputs=R*620,N*120,R*200,RJ*40,R*100&race=on&steps=700",
+        "One run, replayed by every strategy as a ghost. Per-axis (violet) moves x, then y: at the mouth of \
+         the one-cell shaft the x move meets the shaft's corner and the ball stays on the edge (the square \
+         mark) while the six other ghosts fall to the chamber's floor.",
+    ),
+    step(
+        "Internal edges removed",
+        "playground=on&level=flush-floor&strategy=swept-slide-seamless&ball=22.5,1.484375,0.5&steps=150",
+        "The default strategy, swept-slide-seamless, treats the flush tiles as one floor: it ignores the \
+         edges inside the solid. The ball starts sunk 1/64 into the floor, and still it bumps nowhere \
+         and keeps its 14 units/s.",
+    ),
+];
+
+/// The tour's `3d` chapter: a sphere against a box.
+pub const THREE: &[Lesson] = &[
+    step(
+        "27 regions",
+        "algorithm=zones&view=3d&sphere=1.8,0.3,1.7,0.6&box3=-1,-1,-1,1,1,1&slice=z&slicemap=zones",
+        "In 3D the box's face planes cut space into 27 regions, numbered x + 3y + 9z: inside (13), six \
+         beside faces, twelve beside edges, eight beside corners. The status line names the centre's: 23, \
+         beside the edge (+x, +z), where two axes matter and the closest point lies on that edge. The z slice \
+         shows the regions its plane crosses.",
+    ),
+    step(
+        "The face-plane trap in 3D",
+        "algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1",
+        "The face-plane test is exact in 2D but not in 3D: this sphere is 1.126 from the box's corner, \
+         more than r = 1, yet the test says overlap (the red banner). Cutting the sphere by each face plane \
+         and growing that face by the cut's radius leaves square corners.",
+    ),
+    step(
+        "Rounded wedges against square ones",
+        "algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1&grown=both",
+        "The teal surface is the box grown by r with rounded edges and corners: exactly the centres where \
+         the sphere overlaps. The red box, grown by r on every axis, is what a test with square corners \
+         accepts; the red wedges sticking out of the teal are its false positives, and the centre sits in one.",
+    ),
+];
+
+/// The tour's `game` chapter: Play, the ball as a character moved by the core's controller.
+pub const GAME: &[Lesson] = &[
+    step(
+        "Resting contact",
+        "play=on&level=course-run&steps=120",
+        "A game calls the collision step every frame, 120 times a second here. Standing still, the \
+         character touches the floor every step: grounded, with the ground normal pointing up. Resting \
+         contact is touching, not overlapping, so nothing pushes it and it does not jitter.",
+    ),
+    step(
+        "Snap to ground",
+        "play=on&level=course-run&inputs=R*690&steps=720",
+        "Running down steps, the character would leave the ground at each edge and fall for a few frames. \
+         The controller probes a short way down and snaps it onto the step below (the blue 'snap' chevrons), \
+         so it stays grounded down the stairs.",
+    ),
+    step(
+        "One-way platforms",
+        "play=on&level=course-run&inputs=R*30,RJ*40,R*30,N*40&steps=140",
+        "The platform drawn as a slab on posts is one-way: the character jumped up through it from below \
+         and now stands on it (grounded). It holds only a character coming down onto it from above; ↓ with \
+         jump drops back through it.",
+    ),
+];
+
+/// A chapter of the tour: an id (the scene text's `tour=<id>:<step>`), a title and its steps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Chapter {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub steps: &'static [Lesson],
+}
+
+/// The tour's chapters, in teaching order (the ids are fixed: links and the docs use them).
+pub const CHAPTERS: &[Chapter] = &[
+    Chapter { id: "still", title: "The still scene", steps: TOUR },
+    Chapter { id: "motion", title: "Motion", steps: MOTION },
+    Chapter { id: "tiles", title: "Many boxes", steps: TILES },
+    Chapter { id: "3d", title: "3D", steps: THREE },
+    Chapter { id: "game", title: "The game loop", steps: GAME },
+];
+
+/// A step of the tour: a chapter (index into [`CHAPTERS`]) and a step in it (from 0; the text counts
+/// from 1: `motion:2` is `TourStep { chapter: 1, step: 1 }`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TourStep {
+    pub chapter: usize,
+    pub step: usize,
+}
+
+impl TourStep {
+    /// The tour's first step, `still:1`.
+    pub const FIRST: TourStep = TourStep { chapter: 0, step: 0 };
+
+    /// The chapter's first step.
+    #[must_use]
+    pub const fn start_of(chapter: usize) -> TourStep {
+        TourStep { chapter, step: 0 }
+    }
+
+    #[must_use]
+    pub fn chapter(self) -> Option<&'static Chapter> {
+        CHAPTERS.get(self.chapter)
+    }
+
+    /// The step's lesson; `None` when it names no step.
+    #[must_use]
+    pub fn lesson(self) -> Option<&'static Lesson> {
+        self.chapter().and_then(|c| c.steps.get(self.step))
+    }
+
+    /// The next step: on in the chapter, then on to the next chapter's first; the tour's last step
+    /// stays.
+    #[must_use]
+    pub fn next(self) -> TourStep {
+        match self.chapter() {
+            Some(c) if self.step + 1 < c.steps.len() => TourStep { step: self.step + 1, ..self },
+            Some(_) if self.chapter + 1 < CHAPTERS.len() => TourStep::start_of(self.chapter + 1),
+            _ => self,
+        }
+    }
+
+    /// The previous step: back in the chapter, then back to the previous chapter's last; the tour's
+    /// first step stays.
+    #[must_use]
+    pub fn prev(self) -> TourStep {
+        if self.step > 0 {
+            TourStep { step: self.step - 1, ..self }
+        } else if let Some(c) = self.chapter.checked_sub(1).and_then(|i| CHAPTERS.get(i)) {
+            TourStep { chapter: self.chapter - 1, step: c.steps.len() - 1 }
+        } else {
+            self
+        }
+    }
+
+    /// Where the step stands, for the panel, the caption and the status line: "Motion, step 2 of 4".
+    #[must_use]
+    pub fn position(self) -> String {
+        let Some(c) = self.chapter() else { return String::new() };
+        format!("{}, step {} of {}", c.title, self.step + 1, c.steps.len())
+    }
+
+    /// Every step of the tour, in order.
+    pub fn all() -> impl Iterator<Item = TourStep> {
+        CHAPTERS
+            .iter()
+            .enumerate()
+            .flat_map(|(chapter, c)| (0..c.steps.len()).map(move |step| TourStep { chapter, step }))
+    }
+
+    /// Reads `chapter:step` (`motion:2`; steps from 1), or a bare `N`, which is `still:N`.
+    pub fn parse(text: &str) -> Result<TourStep, String> {
+        let t = text.trim();
+        let (id, n) = match t.split_once(':') {
+            Some(pair) => pair,
+            None if t.bytes().all(|b| b.is_ascii_digit()) => ("still", t),
+            None => (t, ""),
+        };
+        let ids = || CHAPTERS.iter().map(|c| c.id).collect::<Vec<_>>().join(", ");
+        let chapter = CHAPTERS.iter().position(|c| c.id.eq_ignore_ascii_case(id.trim())).ok_or_else(|| {
+            format!("{t:?}: no chapter {:?} (chapters: {}; steps from 1, e.g. motion:2)", id.trim(), ids())
+        })?;
+        let len = CHAPTERS[chapter].steps.len();
+        match n.trim().parse::<usize>() {
+            Ok(k) if (1..=len).contains(&k) => Ok(TourStep { chapter, step: k - 1 }),
+            _ => Err(format!("{t:?}: chapter {} has steps 1..={len}", CHAPTERS[chapter].id)),
+        }
+    }
+}
+
+impl std::fmt::Display for TourStep {
+    /// `chapter:step`, the step counted from 1 (`motion:2`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let id = self.chapter().map_or("?", |c| c.id);
+        write!(f, "{id}:{}", self.step + 1)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -186,7 +424,7 @@ mod tests {
     #[test]
     fn step_6_shows_what_it_says_the_branchy_paths_change_by_zone_the_branch_free_one_does_not() {
         use crate::geom::{Circle, ALGORITHMS};
-        let step = TOUR.iter().find(|l| l.title.starts_with("6.")).unwrap();
+        let step = &TOUR[5];
         let s = scene(step);
         let algo = |id: &str| ALGORITHMS.iter().find(|a| a.id == id).unwrap();
         assert_eq!(ALGORITHMS[s.algorithm].id, "branchless", "the step shows the branch-free form");
@@ -265,3 +503,7 @@ mod tests {
         assert_eq!(response(&ins.circle, &ins.aabb).case, ResponseCase::Inside);
     }
 }
+
+#[cfg(test)]
+#[path = "lessons_tests.rs"]
+mod chapter_tests;

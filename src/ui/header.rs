@@ -4,7 +4,7 @@ use super::three;
 use super::widgets::remember;
 use crate::app::teach::TeachCommand;
 use crate::app::{Command, State};
-use crate::teach::lessons::TOUR;
+use crate::teach::lessons::{TourStep, CHAPTERS};
 use egui::RichText;
 
 /// Where tests find the Reset button (its rectangle is stored in egui's temporary memory after each pass).
@@ -32,7 +32,11 @@ pub fn header(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         } else {
             (
                 "▶ Tour",
-                format!("The guided tour: {} steps through the tests and their pitfalls (T; N / P step)", TOUR.len()),
+                format!(
+                    "The guided tour: {} chapters, {} steps through the tests and their pitfalls (T; N / P step)",
+                    CHAPTERS.len(),
+                    TourStep::all().count()
+                ),
             )
         };
         let r = ui.button(RichText::new(label).strong()).on_hover_text(hover);

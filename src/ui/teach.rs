@@ -12,7 +12,7 @@ use crate::app::teach::{
 use crate::app::{current_scene, teach_verdict, Command, SceneOptions, State};
 use crate::geom::ALGORITHMS;
 use crate::teach::agreement::Class;
-use crate::teach::lessons::{ERRATA, TOUR};
+use crate::teach::lessons::{CHAPTERS, ERRATA};
 use egui::{Color32, RichText};
 
 /// Ids under which the tests find the teaching buttons' rectangles (egui temporary memory).
@@ -21,6 +21,8 @@ pub const TOUR_PREV_BUTTON: &str = "teach.tour_prev";
 pub const COPY_SCENE_BUTTON: &str = "teach.copy_scene";
 pub const COPY_TEST_BUTTON: &str = "teach.copy_test";
 pub const LOAD_SCENE_BUTTON: &str = "teach.load_scene";
+/// `"teach.chapter.{i}"` for the chapter picker's button of chapter `i`.
+pub const CHAPTER_BUTTON: &str = "teach.chapter";
 /// `"teach.erratum.{i}"` for erratum `i`'s "Show" button.
 pub const ERRATUM_BUTTON: &str = "teach.erratum";
 pub const ERRATA_HEADER: &str = "teach.errata_header";
@@ -46,21 +48,29 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(40, 44, 56)).show(ui, |ui| {
         ui.set_width(ui.available_width());
         let kind = match which {
-            LessonRef::Tour(i) => format!("Guided tour · step {} of {}", i + 1, TOUR.len()),
+            LessonRef::Tour(t) => format!("Guided tour · {} · tour={t}", t.position()),
             LessonRef::Erratum(_) => "Erratum".to_string(),
         };
+        if let LessonRef::Tour(t) = which {
+            chapter_picker(ui, Some(t.chapter), out);
+        }
         ui.label(RichText::new(kind).small().color(accent));
         ui.label(RichText::new(lesson.title).size(20.0).strong().color(Color32::WHITE));
         ui.label(RichText::new(lesson.text).size(15.5));
         ui.horizontal_wrapped(|ui| match which {
-            LessonRef::Tour(i) => {
-                let prev = ui.add_enabled_ui(i > 0, |ui| button(ui, "◀ Previous  (P)", TOUR_PREV_BUTTON)).inner;
+            LessonRef::Tour(t) => {
+                let prev = ui.add_enabled_ui(t.prev() != t, |ui| button(ui, "◀ Previous  (P)", TOUR_PREV_BUTTON)).inner;
                 if prev.clicked() {
                     prev.surrender_focus();
                     cmd(out, TeachCommand::TourPrev);
                 }
-                let next =
-                    ui.add_enabled_ui(i + 1 < TOUR.len(), |ui| button(ui, "Next ▶  (N)", TOUR_NEXT_BUTTON)).inner;
+                // At a chapter's last step N goes on to the next chapter: the button says so.
+                let label = if t.next() != t && t.next().chapter != t.chapter {
+                    format!("Next: {} ▶  (N)", CHAPTERS[t.next().chapter].title)
+                } else {
+                    "Next ▶  (N)".to_string()
+                };
+                let next = ui.add_enabled_ui(t.next() != t, |ui| button(ui, label, TOUR_NEXT_BUTTON)).inner;
                 if next.clicked() {
                     next.surrender_focus();
                     cmd(out, TeachCommand::TourNext);
@@ -77,6 +87,27 @@ pub fn lesson_card(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         });
     });
     ui.separator();
+}
+
+/// The tour's chapters, one button each: a click goes to that chapter's first step. `on`: the
+/// chapter on show.
+pub fn chapter_picker(ui: &mut egui::Ui, on: Option<usize>, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Chapters:").small());
+        for (i, c) in CHAPTERS.iter().enumerate() {
+            let r = ui.selectable_label(on == Some(i), c.id).on_hover_text(format!(
+                "{}: {} steps (tour={}:1)",
+                c.title,
+                c.steps.len(),
+                c.id
+            ));
+            remember(ui, &format!("{CHAPTER_BUTTON}.{i}"), r.rect);
+            if r.clicked() {
+                r.surrender_focus();
+                cmd(out, TeachCommand::TourChapter(i));
+            }
+        }
+    });
 }
 
 /// The selected algorithm's pseudocode with the lines run for the current scene highlighted and the
@@ -135,6 +166,9 @@ pub fn trace_listing(ui: &mut egui::Ui, lines: &[TraceLine]) {
 /// Overlays, tour, errata and scene text.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.label(RichText::new("Teach").strong());
+    if state.teach.tour().is_none() {
+        ui.scope(|ui| chapter_picker(ui, None, out));
+    }
     // Scopes, as the panel's sections (`ui::panel_scrolled`): the overlay's part grows and shrinks with
     // the scene, and the widgets after it keep their ids (and egui's keyboard focus).
     ui.scope(|ui| overlay_controls(ui, state, out));

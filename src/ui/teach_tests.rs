@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::app::{apply, load_lesson};
+use crate::teach::lessons::{TourStep, TOUR};
 use crate::ui::headless::{click_copying as click, pass_copying as pass};
 use crate::ui::style;
 
@@ -31,16 +32,40 @@ fn every_algorithm_and_overlay_shows_without_commands() {
 fn tour_buttons_step_and_stop_at_the_ends() {
     let ctx = ctx();
     let mut state = State::new(SceneOptions::default());
-    load_lesson(&mut state, LessonRef::Tour(0));
+    load_lesson(&mut state, LessonRef::Tour(TourStep::FIRST));
     pass(&ctx, &state, vec![]);
     pass(&ctx, &state, vec![]);
     assert_eq!(click(&ctx, &state, TOUR_NEXT_BUTTON).0, vec![Command::Teach(TeachCommand::TourNext)]);
     // Previous is disabled on the first step.
     assert!(click(&ctx, &state, TOUR_PREV_BUTTON).0.is_empty());
-    load_lesson(&mut state, LessonRef::Tour(TOUR.len() - 1));
+    let last = TourStep::all().last().unwrap();
+    load_lesson(&mut state, LessonRef::Tour(last));
     pass(&ctx, &state, vec![]);
     assert!(click(&ctx, &state, TOUR_NEXT_BUTTON).0.is_empty(), "Next is disabled on the last step");
     assert_eq!(click(&ctx, &state, TOUR_PREV_BUTTON).0, vec![Command::Teach(TeachCommand::TourPrev)]);
+    // At a chapter's last step Next goes on (to the next chapter): enabled.
+    load_lesson(&mut state, LessonRef::Tour(TourStep { chapter: 0, step: TOUR.len() - 1 }));
+    pass(&ctx, &state, vec![]);
+    assert_eq!(click(&ctx, &state, TOUR_NEXT_BUTTON).0, vec![Command::Teach(TeachCommand::TourNext)]);
+}
+
+#[test]
+fn the_chapter_picker_asks_for_each_chapter() {
+    use crate::teach::lessons::CHAPTERS;
+    let ctx = ctx();
+    // Touring (in the lesson card) and not (in the Teach section), in a 2D and a 3D chapter.
+    for on in [None, Some(TourStep::start_of(3)), Some(TourStep::FIRST)] {
+        let mut state = State::new(SceneOptions::default());
+        if let Some(t) = on {
+            load_lesson(&mut state, LessonRef::Tour(t));
+        }
+        pass(&ctx, &state, vec![]);
+        pass(&ctx, &state, vec![]);
+        for i in 0..CHAPTERS.len() {
+            let key = format!("{CHAPTER_BUTTON}.{i}");
+            assert_eq!(click(&ctx, &state, &key).0, vec![Command::Teach(TeachCommand::TourChapter(i))], "{on:?} {i}");
+        }
+    }
 }
 
 #[test]

@@ -12,7 +12,6 @@ use crate::render::label::{label, text};
 use crate::render::style::{to_color, Sizes};
 use crate::render::{aa, paint, typeset};
 use crate::teach::agreement::Class;
-use crate::teach::lessons::TOUR;
 use macroquad::prelude::*;
 
 /// The distance (and, with the agreement map, the class) at the pointer.
@@ -59,6 +58,48 @@ pub fn draw_captions(state: &State, sizes: Sizes) {
     if state.hint_visible && state.teach.lesson.is_none() {
         draw_first_hint(state, sizes, &avoid);
     }
+}
+
+/// The lesson caption over the canvases that are not the still scene's (the playground, Play, the
+/// 3D view), where it covers least of their status lines (top left), legend (top right), the middle
+/// of the canvas (the 3D scene's subject) and, in the playground, the balls.
+pub fn draw_mode_caption(state: &State, sizes: Sizes) {
+    if state.teach.lesson.is_none() {
+        return;
+    }
+    let c = state.canvas;
+    let mut avoid = vec![
+        (ScreenRect { x: c.x, y: c.y, w: 0.5 * c.w, h: sizes.text_gap(130.0) }, 2.0),
+        (ScreenRect { x: c.x + 0.25 * c.w, y: c.y + 0.25 * c.h, w: 0.5 * c.w, h: 0.5 * c.h }, 1.0),
+    ];
+    if state.mode.is_three() {
+        // The red banner and the legend along the bottom.
+        avoid.push((ScreenRect { x: c.x, y: c.y + c.h - sizes.text_gap(90.0), w: c.w, h: sizes.text_gap(90.0) }, 4.0));
+    } else {
+        // The race's legend, top right.
+        avoid.push((ScreenRect { x: c.x + 0.62 * c.w, y: c.y, w: 0.38 * c.w, h: sizes.text_gap(200.0) }, 1.5));
+    }
+    if state.mode.playground() && state.playground.options.play {
+        // The touch pads in the bottom corners (two side by side in each).
+        let side = sizes.text_gap(2.0 * 78.0);
+        for x in [c.x, c.x + c.w - side] {
+            avoid.push((ScreenRect { x, y: c.y + c.h - side / 2.0, w: side, h: side / 2.0 }, 10.0));
+        }
+    }
+    if state.mode.playground() && !state.mode.is_three() {
+        let p = &state.playground;
+        let balls: Vec<([f32; 2], f32)> = if p.options.play {
+            vec![(p.play.player.position(), p.play.player.controller.radius())]
+        } else {
+            p.runners.iter().map(|r| (r.ball.center(), r.ball.radius())).collect()
+        };
+        for (at, r) in balls {
+            let s = state.view.to_screen(at);
+            let half = (r * state.view.scale).max(sizes.line(12.0)) * 2.0;
+            avoid.push((ScreenRect { x: s.x - half, y: s.y - half, w: 2.0 * half, h: 2.0 * half }, 50.0));
+        }
+    }
+    draw_caption(state, sizes, &avoid);
 }
 
 /// What the first screen asks of a newcomer, until the first drag or key.
@@ -150,7 +191,7 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     let margin = 12.0 * sizes.scale;
     let pad = sizes.text_gap(14.0);
     let head = match which {
-        LessonRef::Tour(i) => format!("Tour {}/{} — {}", i + 1, TOUR.len(), lesson.title),
+        LessonRef::Tour(t) => format!("{} — {}", t.position(), lesson.title),
         LessonRef::Erratum(_) => format!("Erratum — {}", lesson.title),
     };
     let full = (c.w - 2.0 * margin).max(1.0);
@@ -167,9 +208,9 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
                 lines.push((l, bf, to_color(palette::TEXT)));
             }
         }
-        if let LessonRef::Tour(_) = which {
+        if let LessonRef::Tour(t) = which {
             lines.push((
-                "N next · P previous · T leave the tour".to_string(),
+                "N next · P previous · T leave the tour · tour=".to_string() + &t.to_string(),
                 sizes.font(14.0),
                 to_color(palette::HINT_TEXT),
             ));
@@ -181,8 +222,9 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     };
     // Candidate widths: with the panel shown, only the title and the keys (a card as wide as they
     // are); hidden, the text too, at a few widths, the least covering (then the widest) wins.
+    // (A narrower card, its title on two lines, where the wide one would cover more.)
     let widths: Vec<f32> = if state.panel_visible {
-        vec![full.min(widest(&lines_for(full)) + 2.0 * pad)]
+        vec![full.min(widest(&lines_for(full)) + 2.0 * pad), (0.6 * c.w).min(full), (0.45 * c.w).min(full)]
     } else {
         [0.86, 0.62, 0.5, 0.42, 0.34].iter().map(|k| (k * c.w).min(sizes.text_gap(900.0)).min(full)).collect()
     };
@@ -191,7 +233,7 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
         let lines = lines_for(width);
         // Never wider than what it holds.
         let width = width.min(full);
-        let width = if state.panel_visible { width } else { width.min(widest(&lines) + 2.0 * pad) };
+        let width = width.min(widest(&lines) + 2.0 * pad);
         let h = plate_lines(&lines, 0.0, 0.0, pad, false);
         let (_, rect, cost) = choose(c, width, h, margin, &Place::ALL, avoid);
         // Text that runs off the canvas is not read at all: worse than any cover.

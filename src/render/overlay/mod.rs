@@ -9,7 +9,7 @@ mod focus;
 mod image;
 mod texels;
 
-pub use captions::{draw_captions, draw_hover};
+pub use captions::{draw_captions, draw_hover, draw_mode_caption};
 pub use field::field_base;
 pub use focus::{axis_slabs, canvas_trace, draw_trace_focus, FOCUS, SLAB_ALPHA};
 pub use image::{draw_overlay, ImageTexture, OverlayLayer};

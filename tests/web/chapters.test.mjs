@@ -1,0 +1,184 @@
+// tests/web/chapters.test.mjs — the tour's chapters in a real browser (run through scripts/test-web.sh).
+//
+//   node tests/web/chapters.test.mjs URL OUT_DIR
+//
+// Loads every step of every chapter by its URL fragment (#tour=still:1 … #tour=game:3, the steps read from
+// docs/teaching.md's list, which a unit test keeps equal to src/teach/lessons.rs) and fails on any console
+// error or warning, page error or failed request; checks that the page's status line names the step
+// ("Tour: Motion, step 2 of 4: …") and its lesson region holds the step's text, that the caption's plate
+// (palette::ZONE_HIGHLIGHT_TEXT) is on the canvas, and, for one step of each chapter, a colour only that
+// chapter's mode draws. A bad step (#tour=bogus:1) is left out as any bad key of a fragment is. Saves one
+// screenshot per chapter in OUT_DIR (chapter-<id>.png).
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const [url, outDir] = process.argv.slice(2);
+if (!url || !outDir) {
+  console.error('usage: node tests/web/chapters.test.mjs URL OUT_DIR');
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const VIEW = { width: 1280, height: 800 };
+const CANVAS = { x: 0, y: 0, w: 860, h: 800 }; // left of the panel (docs/web.md: the panel is ~410 px wide)
+
+const failures = [];
+const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
+const ok = (what) => console.log(`ok: ${what}`);
+
+// The steps, from the docs' list: "| N | [Title](../index.html#tour=chapter:N) | …" under each chapter's
+// heading "### `id` — Chapter title". A unit test (src/teach/lessons_tests.rs) keeps it equal to the code.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const doc = readFileSync(join(root, 'docs', 'teaching.md'), 'utf8');
+const chapters = [];
+for (const line of doc.split('\n')) {
+  const h = line.match(/^### `([^`]+)` — (.+)$/);
+  if (h) { chapters.push({ id: h[1], title: h[2].trim(), steps: [] }); continue; }
+  const s = line.match(/^\| (\d+) \| \[([^\]]+)\]\(\.\.\/index\.html#tour=([^:)]+):(\d+)\)/);
+  if (s && chapters.length) chapters[chapters.length - 1].steps.push({ n: Number(s[1]), title: s[2], id: s[3] });
+}
+const total = chapters.reduce((n, c) => n + c.steps.length, 0);
+if (chapters.length < 5 || total < 20) fail(`docs/teaching.md lists ${chapters.length} chapters, ${total} steps: the list was not found`);
+
+// A colour each chapter's mode draws and the others' first steps do not (src/app/palette.rs), at one step.
+const MARK = {
+  still: { step: 1, rgb: [148, 118, 243], what: 'the box edge (BOX_EDGE)' },
+  motion: { step: 1, rgb: [120, 220, 255], what: 'the velocity arrow (VELOCITY)' },
+  tiles: { step: 1, rgb: [86, 98, 124], what: 'the tile cells (CELL)' },
+  '3d': { step: 2, rgb: [255, 90, 70], what: 'the red WRONG banner (WARNING)' },
+  game: { step: 1, rgb: [80, 200, 120], what: 'the ground normal (GROUND_NORMAL)' },
+};
+const CAPTION = [255, 228, 160]; // palette::ZONE_HIGHLIGHT_TEXT: the caption plate's frame and title
+
+// Reads the WebGL drawing buffer right after the app's own frame (it draws on demand), as
+// tests/web/browser.test.mjs does; counts the pixels near a colour inside a CSS-px rectangle.
+function instrument() {
+  const t = (window.__ch = { gl: null, want: false, read: null, painted: false });
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (kind, options) {
+    const ctx = getContext.call(this, kind, options);
+    if (ctx && String(kind).startsWith('webgl') && !t.gl) t.gl = ctx;
+    return ctx;
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((time) => {
+    const r = cb(time);
+    if (t.gl && (t.want || !t.painted)) {
+      const gl = t.gl, w = gl.drawingBufferWidth, h = gl.drawingBufferHeight, px = new Uint8Array(w * h * 4);
+      gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      t.read = { w, h, px, scale: w / gl.canvas.clientWidth };
+      let lit = 0;
+      for (let i = 0; i < px.length && lit < 2000; i += 400) lit += px[i] + px[i + 1] + px[i + 2] > 150 ? 1 : 0;
+      t.painted = t.painted || lit > 20;
+      t.want = false;
+    }
+    return r;
+  });
+  t.wake = () => { if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake(); };
+  t.count = (rgb, rect, tol) => {
+    const r = t.read, s = r.scale;
+    let n = 0;
+    for (let y = Math.floor(rect.y * s); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
+      const row = (r.h - 1 - y) * r.w;
+      for (let x = Math.floor(rect.x * s); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
+        const i = (row + x) * 4;
+        if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) n++;
+      }
+    }
+    return n;
+  };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+});
+const context = await browser.newContext({ viewport: VIEW });
+const page = await context.newPage();
+await page.addInitScript(instrument);
+let where = '';
+page.on('console', (m) => {
+  if (/GPU stall due to ReadPixels/.test(m.text())) return;
+  if (m.type() === 'error' || m.type() === 'warning') fail(`${where}: console.${m.type()}: ${m.text()}`);
+});
+page.on('pageerror', (e) => fail(`${where}: page error: ${e.message || e}`));
+page.on('crash', () => fail(`${where}: page crashed`));
+page.on('requestfailed', (r) => fail(`${where}: request failed: ${r.url()}`));
+page.on('response', (r) => { if (r.status() >= 400) fail(`${where}: HTTP ${r.status()} ${r.url()}`); });
+
+const text = (id) => page.evaluate((id) => (document.getElementById(id) || {}).textContent || '', id);
+async function open(fragment) {
+  where = `#${fragment}`;
+  // A new document each time: the app reads the fragment when it starts.
+  await page.goto('about:blank');
+  await page.goto(`${url}#${fragment}`, { waitUntil: 'load', timeout: 30000 });
+  await page.waitForFunction(() => { window.__ch.wake(); return window.__ch.painted; }, null, { timeout: 30000, polling: 100 });
+}
+async function waitFor(id, test) {
+  try {
+    await page.waitForFunction(([id, src]) => {
+      const t = (document.getElementById(id) || {}).textContent || '';
+      if (new Function('t', `return ${src}`)(t)) return true;
+      window.__ch.wake();
+      return false;
+    }, [id, test], { timeout: 15000, polling: 100 });
+    return true;
+  } catch { return false; }
+}
+// A fresh read of the canvas (the next frame the app draws).
+async function readCanvas() {
+  await page.evaluate(() => { window.__ch.want = true; window.__ch.wake(); });
+  await page.waitForFunction(() => { if (window.__ch.want) window.__ch.wake(); return !window.__ch.want; }, null, { timeout: 10000, polling: 50 });
+}
+
+try {
+  for (const c of chapters) {
+    for (const s of c.steps) {
+      const tag = `${s.id}:${s.n}`;
+      try {
+        await open(`tour=${tag}`);
+        const head = `Tour: ${c.title}, step ${s.n} of ${c.steps.length}: ${s.title}.`;
+        if (!(await waitFor('a11y-status', `t.includes(${JSON.stringify(head)})`))) {
+          fail(`#tour=${tag}: the status line does not say ${JSON.stringify(head)}: ${JSON.stringify(await text('a11y-status'))}`);
+          continue;
+        }
+        const lesson = await text('a11y-lesson');
+        if (!lesson.startsWith(`Tour: ${c.title}, step ${s.n} of ${c.steps.length}: ${s.title}. `)) fail(`#tour=${tag}: the lesson region holds ${JSON.stringify(lesson)}`);
+        await readCanvas();
+        const caption = await page.evaluate(([rgb, r]) => window.__ch.count(rgb, r, 12), [CAPTION, CANVAS]);
+        if (caption < 300) fail(`#tour=${tag}: no caption plate on the canvas (${caption} px of its colour)`);
+        const mark = MARK[s.id];
+        let seen = '';
+        if (mark && mark.step === s.n) {
+          const n = await page.evaluate(([rgb, r]) => window.__ch.count(rgb, r, 16), [mark.rgb, CANVAS]);
+          if (n < 100) fail(`#tour=${tag}: ${mark.what} is not on the canvas (${n} px)`);
+          seen = `, ${mark.what}: ${n} px`;
+          await page.screenshot({ path: join(outDir, `chapter-${s.id}.png`) });
+        }
+        const url2 = await page.evaluate(() => location.hash);
+        if (!url2.includes(`tour=${tag}`)) fail(`#tour=${tag}: the app wrote back ${url2}, without tour=${tag}`);
+        ok(`#tour=${tag}: "${s.title}" loads, said on the page, caption ${caption} px${seen}`);
+      } catch (e) {
+        fail(`#tour=${tag}: ${e.message || e}`);
+      }
+    }
+  }
+  // A bad step is treated as any bad key of a fragment (src/main.rs, scene_from_fragment): left out, the
+  // rest of the scene loads, no error on the console, no tour.
+  try {
+    await open('tour=bogus:1&algorithm=fold');
+    const shown = await waitFor('a11y-status', 't.includes("Still scene.") && t.includes("Fold")');
+    const status = await text('a11y-status');
+    if (!shown || status.includes('Tour:')) fail(`#tour=bogus:1&algorithm=fold: not the fragment without its bad key: ${JSON.stringify(status)}`);
+    else ok(`#tour=bogus:1&algorithm=fold: the bad tour left out, the rest loaded: ${JSON.stringify(status.slice(0, 100))}`);
+  } catch (e) {
+    fail(`#tour=bogus:1: ${e.message || e}`);
+  }
+} finally {
+  await browser.close();
+}
+console.log(failures.length ? `chapters: ${failures.length} failure(s)` : `chapters: all ${total} steps passed`);
+process.exit(failures.length ? 1 : 0);
