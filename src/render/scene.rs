@@ -9,7 +9,7 @@ use super::shapes::{draw_box, draw_circle_shape};
 use super::status::draw_status;
 use super::style::Sizes;
 use super::zones::{draw_zone_labels, draw_zone_lines};
-use super::{flat, motion, overlay, playground, typeset};
+use super::{embed, flat, motion, overlay, playground, typeset};
 use crate::app::{Analysis, State};
 use macroquad::prelude::*;
 
@@ -28,6 +28,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     let sizes = Sizes::for_state(state);
     if state.mode.playground() {
         playground::draw_playground(state, sizes);
+        embed::draw_toolbar(state);
         return;
     }
     // No background rectangle: the frame loop clears the whole window to the background colour
@@ -73,4 +74,5 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     typeset::flush();
     overlay::draw_captions(state, sizes);
     typeset::flush();
+    embed::draw_toolbar(state);
 }

@@ -517,4 +517,5 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     draw_status(state, a, sizes, &layer.slice);
     draw_legend(state, sizes);
     super::typeset::flush();
+    super::embed::draw_toolbar(state);
 }
