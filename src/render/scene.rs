@@ -36,7 +36,10 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     // Labels keep off the circle's centre marker (and, in placement order, off each other).
     let centre = state.view.to_screen(state.circle.center());
     let s = sizes.line(7.0);
-    typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
+    // Embedded, the toolbar's buttons too.
+    let mut keep_clear = vec![Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)];
+    keep_clear.extend(state.embed_buttons().into_iter().map(|(_, r)| Rect::new(r.x, r.y, r.w, r.h)));
+    typeset::begin_labels(&keep_clear);
     // The still test's picture highlights the centre's zone and, with the trace on the canvas,
     // the axis slabs it tests; motion mode shows neither.
     let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
