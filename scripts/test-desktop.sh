@@ -317,8 +317,8 @@ embed_shot() { # embed_shot NAME SCENE
         || fail "$1: screenshot mode exited with $? ($(tail -3 "$OUT/$1.log"))"
     [[ $(identify -format '%wx%h' "$OUT/$1.png") == 480x320 ]] || fail "$1: PNG is not 480x320"
 }
-count_rgb() { # count_rgb PNG CROP R,G,B — pixels of that colour (within 2 %) in the crop
-    convert "$1" -crop "$2" +repage -fuzz 2% -fill black +opaque "rgb($3)" -fill white -opaque "rgb($3)" \
+count_rgb() { # count_rgb PNG CROP R,G,B — pixels of that colour (within 1 %) in the crop
+    convert "$1" -crop "$2" +repage -fuzz 1% -fill black +opaque "rgb($3)" -fill white -opaque "rgb($3)" \
         -format '%[fx:int(mean*w*h)]' info:
 }
 embed_shot embed-still 'embed=1&algorithm=arvo&circle=-3,1,1&box=0,0,4,2'
