@@ -22,7 +22,8 @@
 #      machine); it fails only when the app does not run or prints nothing;
 #   6. --svg figures of four scenes, written with no display, rasterised, against their screenshots (at the end).
 #   7. the tour's chapters: one step of each by --scene 'tour=CHAPTER:STEP', each non-blank and different
-#      from the others; a bad chapter or step exits 2 naming tour.
+#      from the others; a bad chapter or step exits 2 naming tour;
+#   8. embed=1 at 480x320: no panel, the toolbar drawn, a tour step's one-line caption.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -363,4 +364,35 @@ for t in bogus:1 motion:0 3d:9 tiles; do
     [[ ! -s "$OUT/bad.png" ]] || fail "--scene tour=$t wrote a PNG"
 done
 pass "tour: a bad chapter or step exits 2 naming tour (bogus:1, motion:0, 3d:9, tiles)"
+# ----------------------------------------------------------------------------- embed=1 (a course page's frame)
+# The scene embedded (embed=1) at 480x320: no panel (the panel's colour, ui::PANEL_FILL 32,35,43, fills no part of
+# the right half, which the panel would), the toolbar's column drawn at the top right (the picture differs from
+# the same scene with panel=off there, where that one draws only "H: show panel"), and a tour step's caption cut
+# to one line (far fewer caption-coloured pixels than the full caption of panel=off).
+embed_shot() { # embed_shot NAME SCENE
+    timeout 60 "${XVFB[@]}" "$BIN" --screenshot "$OUT/$1.png" --size 480x320 --scene "$2" 2>"$OUT/$1.log" \
+        || fail "$1: screenshot mode exited with $? ($(tail -3 "$OUT/$1.log"))"
+    [[ $(identify -format '%wx%h' "$OUT/$1.png") == 480x320 ]] || fail "$1: PNG is not 480x320"
+}
+count_rgb() { # count_rgb PNG CROP R,G,B — pixels of that colour (within 1 %) in the crop
+    convert "$1" -crop "$2" +repage -fuzz 1% -fill black +opaque "rgb($3)" -fill white -opaque "rgb($3)" \
+        -format '%[fx:int(mean*w*h)]' info:
+}
+embed_shot embed-still 'embed=1&algorithm=arvo&circle=-3,1,1&box=0,0,4,2'
+embed_shot embed-panel-off 'panel=off&algorithm=arvo&circle=-3,1,1&box=0,0,4,2'
+embed_shot embed-tour 'embed=1&tour=3'
+embed_shot embed-tour-panel-off 'panel=off&tour=3'
+embed_shot embed-motion 'embed=1&circle=-3,0,0.5&box=-0.1,-2,0.1,2&motion=on&velocity=6.5,0&response=slide'
+p=$(count_rgb "$OUT/embed-still.png" 240x320+240+0 32,35,43)
+((p < 2000)) || fail "embed=1: $p pixels of the right half in the panel's colour"
+convert "$OUT/embed-still.png" -crop 60x110+420+0 +repage "$OUT/embed-bar.png"
+convert "$OUT/embed-panel-off.png" -crop 60x110+420+0 +repage "$OUT/embed-bar-off.png"
+bar=$(diff_px "$OUT/embed-bar.png" "$OUT/embed-bar-off.png")
+((bar > 300)) || fail "embed=1: the toolbar's strip differs from panel=off's by only $bar pixels"
+c1=$(count_rgb "$OUT/embed-tour.png" 480x320+0+0 255,228,160)
+c0=$(count_rgb "$OUT/embed-tour-panel-off.png" 480x320+0+0 255,228,160)
+((c1 * 2 < c0)) || fail "embed=1&tour=3: the caption is not cut to a line (caption-coloured pixels $c1 vs $c0)"
+d=$(diff_px "$OUT/embed-still.png" "$OUT/embed-motion.png")
+((d > 500)) || fail "embed=1: the motion scene is the still one"
+pass "embed=1 at 480x320: no panel ($p panel-coloured px), toolbar drawn ($bar px differ), one-line caption ($c1 vs $c0 px)"
 echo "test-desktop: all passed (PNGs in $OUT/)"

@@ -1,6 +1,6 @@
 //! The bridge to the web page's accessibility plugin (`web/a11y.js`, served beside `index.html`): the
-//! status line, the keyboard shortcuts list, the reduced-motion preference, and a wake-up call for
-//! the frame loop. The plugin adds these
+//! status line, the keyboard shortcuts list, the reduced-motion preference, the embedded scene's
+//! "full demo" link, and a wake-up call for the frame loop. The plugin adds these
 //! functions to the wasm module's imports, the way quad-url's JS does; strings cross as a pointer
 //! and a length into the wasm memory (UTF-8), numbers as `i32`. No wasm-bindgen.
 //!
@@ -21,13 +21,14 @@ mod ffi {
         pub fn a11y_set_reduced_motion(on: i32);
         pub fn a11y_canvas_keeps_frames() -> i32;
         pub fn a11y_clip_scissor(x: i32, y: i32, w: i32, h: i32);
+        pub fn a11y_set_embed_link(ptr: *const u8, len: usize, x: f32, y: f32, w: f32, h: f32);
     }
 
     /// The plugin checks that the JS and the Rust side agree: macroquad's loader calls
     /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
     #[no_mangle]
     pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
-        4
+        5
     }
 
     /// The page asks for a frame: the app draws only on input or while something moves
@@ -114,6 +115,23 @@ pub fn canvas_keeps_frames() -> bool {
     return unsafe { ffi::a11y_canvas_keeps_frames() } != 0;
     #[cfg(not(target_arch = "wasm32"))]
     false
+}
+
+/// The embedded scene's "full demo" link (`embed=1`): the page puts a real link (`<a id="embed-link"
+/// target="_blank">`) over the toolbar's button at `rect` (logical pixels, x, y, w, h), to the page's
+/// own address with `fragment` as its `#fragment`; `None` removes it. The browser then opens the full
+/// demo in a new tab on a click, a tap or Enter, as any link (no pop-up blocker in the way), and a
+/// screen reader finds it. Only with a page ([`AVAILABLE`]).
+pub fn set_embed_link(link: Option<(&str, [f32; 4])>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let (text, [x, y, w, h]) = link.unwrap_or(("", [0.0, 0.0, -1.0, -1.0]));
+        // SAFETY: the plugin reads `len` bytes at `ptr` from the wasm memory during the call and keeps
+        // no reference to them; `text` outlives the call.
+        unsafe { ffi::a11y_set_embed_link(text.as_ptr(), text.len(), x, y, w, h) }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = link;
 }
 
 /// Confines every scissor box set from now on to `clip` (GL window coordinates: x, y from the bottom

@@ -1,7 +1,7 @@
 // web/a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
-// eight functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+// nine functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
 //
 //   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
 //                                   sends it only when it changed, never every frame
@@ -22,6 +22,13 @@
 //                                   window coordinates, physical pixels); w < 0 lifts it. The app draws
 //                                   egui's panel under it where only part of the panel changed: egui's
 //                                   painter sets its own scissor box for each of its meshes.
+//   a11y_set_embed_link(ptr, len, x, y, w, h)
+//                                   the embedded scene's (embed=1) "open the full demo" link: a real
+//                                   <a id="embed-link" target="_blank"> laid over the toolbar's button at
+//                                   x, y, w, h (CSS pixels), to this page's address with the text at ptr
+//                                   (the scene without embed) as its #fragment; w < 0 removes it. A link,
+//                                   not window.open from the frame loop: no pop-up blocker, a screen
+//                                   reader and Tab find it, and the browser test reads its href.
 //
 // and calls one of the module's exports: circle_aabb_lab_wake() asks for a frame. The app draws only on
 // input or while something moves, so a change of the preference would otherwise wait for the next input.
@@ -71,6 +78,30 @@
     list.replaceChildren(fragment);
   }
 
+  function setEmbedLink(ptr, len, x, y, w, h) {
+    var link = document.getElementById("embed-link");
+    if (w < 0) {
+      if (link) link.remove();
+      return;
+    }
+    if (!link) {
+      link = document.createElement("a");
+      link.id = "embed-link";
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.title = "Open the full demo on this scene, in a new tab";
+      link.textContent = "Open the full demo in a new tab";
+      document.body.appendChild(link);
+    }
+    // This page's own address (its path and query: ?full-frames stays), the scene as the fragment.
+    var href = window.location.href.split("#")[0] + "#" + text(ptr, len);
+    if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+    link.style.left = x + "px";
+    link.style.top = y + "px";
+    link.style.width = w + "px";
+    link.style.height = h + "px";
+  }
+
   miniquad_add_plugin({
     register_plugin: function (importObject) {
       importObject.env.a11y_set_status = setStatus;
@@ -99,6 +130,7 @@
       importObject.env.a11y_clip_scissor = function (x, y, w, h) {
         clip = w < 0 ? null : [x, y, w, h];
       };
+      importObject.env.a11y_set_embed_link = setEmbedLink;
       importObject.env.a11y_canvas_keeps_frames = function () {
         // `gl` is the glue's context (mq_js_bundle.js), made before the app's main() runs.
         var attributes = typeof gl !== "undefined" && gl && gl.getContextAttributes ? gl.getContextAttributes() : null;
@@ -115,6 +147,6 @@
       }
     },
     name: "circle_aabb_lab_a11y",
-    version: 4,
+    version: 5,
   });
 })();

@@ -1,17 +1,19 @@
 //! Fitting the view to the scene: the world area each 2D mode shows, on the current canvas.
 
+use super::embed::fit_canvas;
 use super::motion::MotionAnalysis;
 use super::state::State;
 use super::view::{self, View};
 use crate::geom::response;
 
 impl State {
-    /// Fits the view to the scene on the current canvas.
+    /// Fits the view to the scene on the current canvas (embedded: left of the toolbar).
     pub fn refit(&mut self) {
+        let canvas = fit_canvas(self.canvas, self.embed.is_some());
         let (lo, hi) = if self.mode.playground() && self.playground.options.play {
             // Play: the camera's window onto the map, following the character.
             let m = &self.playground.options.map;
-            super::playground::play::camera_window(self.playground.play.camera, m.cols(), m.rows(), self.canvas)
+            super::playground::play::camera_window(self.playground.play.camera, m.cols(), m.rows(), canvas)
         } else if self.mode.playground() {
             let m = &self.playground.options.map;
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
@@ -21,6 +23,6 @@ impl State {
         } else {
             view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
         };
-        self.view = View::fit(lo, hi, self.canvas);
+        self.view = View::fit(lo, hi, canvas);
     }
 }

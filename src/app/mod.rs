@@ -43,8 +43,9 @@
 //!  three/analysis, three/regions, three/slice, three/views, three/commands, three/pointer
 //!  motion, playground    their options            MotionState, PlaygroundState, their commands
 //!  commands              the modes' commands      Command, the key maps
-//!  state                 scene, teach, motion, playground, three, mode, bench, view
-//!  still/case, fit       state                    keeping the case shown; fitting the view
+//!  embed                 commands, scene, input   embed=1: the toolbar's buttons, their commands, the link
+//!  state                 scene, teach, motion, playground, three, mode, bench, view, embed
+//!  still/case, fit       state (fit: embed)       keeping the case shown; fitting the view
 //!  still/pointer         state, still/case, commands   the 2D pointer: hit, grab, drag
 //!  playground/pointer    state, input, playground      painting cells, the throw arrow's tip
 //!  start                 state, still/case        State::new: where a state begins
@@ -77,12 +78,15 @@
 //!   way a scene enters it ([`load_scene`], also behind [`load_scene_text`] and the lessons). The
 //!   pointer's work is each mode's own (`still::pointer`, `playground::pointer`, `three::pointer`):
 //!   update applies the commands they return.
+//! - [`embed`]: the scene embedded in a course page (`embed=1`): the toolbar's buttons, where they
+//!   are, what each asks for, and the full demo's scene text for its link.
 //! - [`overlay`]: the teaching overlays' images and the read-out at the pointer (reads the state).
 //! - [`status`]: what a screen reader hears: the scene's essentials as text, sent to the web page
 //!   only when they change, the controls table as text, and the desktop's reduced-motion setting.
 
 pub mod bench;
 pub mod commands;
+pub mod embed;
 mod fit;
 pub mod frame_stats;
 pub mod input;
@@ -110,7 +114,7 @@ mod tests;
 
 pub use mode::{Flat, Mode};
 pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOptions, SceneOptions};
-pub use state::{current_scene, teach_verdict, Analysis, Drag, Handle, State};
+pub use state::{current_scene, full_demo_fragment, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
     animating, apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene,
     load_scene_text, set_canvas, track_pointer, update, Command, Input, Key, CONTROLS,

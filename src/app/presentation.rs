@@ -1,7 +1,8 @@
 //! The presentation settings, for a room rather than a desk: the text scale of the canvas and the
 //! panel (`text=1|1.5|2`, key Z), the panel shown or hidden (`panel=on|off`, key H) and the
-//! first-screen hint (`hint=on|off`). Their scene keys are parsed and written here; the scene text
-//! ([`super::scene`]) hands them over.
+//! first-screen hint (`hint=on|off`); and for a course page, the scene embedded alone in an
+//! `<iframe>` (`embed=1`: the canvas and a small toolbar, see [`super::embed`]). Their scene keys
+//! are parsed and written here; the scene text ([`super::scene`]) hands them over.
 
 use super::text::{parse_flag, OptionError};
 
@@ -67,16 +68,18 @@ pub struct Presentation {
     /// The first-screen hint ("drag the circle · T for the tour") until the first drag or key
     /// (`hint=off`: never).
     pub hint: bool,
+    /// Embedded in a course page (`embed=1`): the canvas alone with a small toolbar, no panel.
+    pub embed: bool,
 }
 
 impl Default for Presentation {
     fn default() -> Self {
-        Presentation { text: TextScale::One, panel: true, hint: true }
+        Presentation { text: TextScale::One, panel: true, hint: true, embed: false }
     }
 }
 
 /// The presentation keys, for the scene text's "unknown key" message.
-pub const KEYS: &str = "text, panel, hint";
+pub const KEYS: &str = "text, panel, hint, embed";
 
 impl Presentation {
     /// Sets one key from its text; false when `key` is not one of [`KEYS`].
@@ -85,12 +88,13 @@ impl Presentation {
             "text" => self.text = TextScale::parse(value)?,
             "panel" => self.panel = parse_flag("panel", value)?,
             "hint" => self.hint = parse_flag("hint", value)?,
+            "embed" => self.embed = parse_flag("embed", value)?,
             _ => return Ok(false),
         }
         Ok(true)
     }
 
-    /// The keys that differ from the default (`&text=2&panel=off&hint=off`).
+    /// The keys that differ from the default (`&text=2&panel=off&hint=off&embed=1`).
     #[must_use]
     pub fn to_fragment(&self) -> String {
         let mut s = String::new();
@@ -102,6 +106,9 @@ impl Presentation {
         }
         if !self.hint {
             s.push_str("&hint=off");
+        }
+        if self.embed {
+            s.push_str("&embed=1");
         }
         s
     }
@@ -134,6 +141,11 @@ mod tests {
         assert_eq!(p.set_key("hint", "off"), Ok(true));
         assert_eq!(p.set_key("circle", "1,2,3"), Ok(false));
         assert_eq!(p.to_fragment(), "&text=1.5&panel=off&hint=off");
+        assert_eq!(p.set_key("embed", "1"), Ok(true));
+        assert_eq!(p.to_fragment(), "&text=1.5&panel=off&hint=off&embed=1");
+        assert_eq!(p.set_key("embed", "off"), Ok(true));
+        assert!(!p.embed);
         assert_eq!(p.set_key("panel", "sideways").unwrap_err().field, "panel");
+        assert_eq!(p.set_key("embed", "2").unwrap_err().field, "embed");
     }
 }

@@ -279,7 +279,7 @@ impl SceneOptions {
                     three_keys.push((k, value));
                     continue;
                 }
-                k @ ("text" | "panel" | "hint") => {
+                k @ ("text" | "panel" | "hint" | "embed") => {
                     presentation_keys.push((k, value));
                     continue;
                 }

@@ -2,6 +2,7 @@
 //! case and fits the view, through the same functions every later change uses.
 
 use super::bench::BenchState;
+use super::embed::Embed;
 use super::motion::MotionState;
 use super::playground::PlaygroundState;
 use super::scene::{CaseMode, SceneOptions};
@@ -22,9 +23,10 @@ impl State {
             aabb: options.aabb,
             algorithm: options.algorithm,
             case: CaseMode::Auto,
-            panel_visible: options.presentation.panel,
+            // Embedded, the canvas is alone: no panel, no first-screen hint.
+            panel_visible: options.presentation.panel && !options.presentation.embed,
             text_scale: options.presentation.text,
-            hint_visible: options.presentation.hint,
+            hint_visible: options.presentation.hint && !options.presentation.embed,
             frame_stats_visible: false,
             view: View::default(),
             canvas,
@@ -36,6 +38,7 @@ impl State {
             motion: MotionState::from_options(options.motion),
             playground: PlaygroundState::from_options(options.playground),
             three: ThreeState::from_options(options.three),
+            embed: Embed::of(&options),
         };
         set_case(&mut s, options.case);
         s.refit();

@@ -5,6 +5,7 @@
 //! other way.
 
 use super::bench::BenchState;
+use super::embed::{self, Button, Embed};
 use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
@@ -55,6 +56,9 @@ pub struct State {
     pub playground: PlaygroundState,
     /// The 3D view: sphere, box, camera, view switches (see [`three`](super::three)).
     pub three: ThreeState,
+    /// Embedded in a course page (`embed=1`): the scene as embedded and the toolbar's press (see
+    /// [`embed`](super::embed)); `None` in the full demo.
+    pub embed: Option<Embed>,
 }
 
 impl State {
@@ -82,6 +86,25 @@ impl State {
         let mut a = Analysis3::of(&t.sphere, &t.aabb, self.algorithm, self.teach.as_published, self.teach.arvo);
         a.sweep = t.velocity.map(|v| Sweep3::of(&t.sphere, v, &t.aabb));
         a
+    }
+
+    /// The embedded scene's toolbar: its buttons and where each is (none when not embedded).
+    #[must_use]
+    pub fn embed_buttons(&self) -> Vec<(Button, ScreenRect)> {
+        match self.embed {
+            Some(_) => embed::buttons(self.canvas, embed::moves(self.mode)),
+            None => Vec::new(),
+        }
+    }
+
+    /// Is what the toolbar's Play / Pause drives moving now (it then shows Pause)?
+    #[must_use]
+    pub fn embed_playing(&self) -> bool {
+        if self.mode.playground() {
+            !self.playground.paused
+        } else {
+            self.motion.playback.playing
+        }
     }
 
     /// The sweep, the discrete test at `c + v` and the continuation, when motion mode is on.
@@ -215,11 +238,20 @@ pub fn current_scene(state: &State) -> SceneOptions {
         motion: state.motion.options,
         playground: state.playground.options,
         three: state.three.options,
-        // The hint is the scene's as loaded: dismissing it does not change the link.
+        // The hint is the scene's as loaded: dismissing it does not change the link. Embedded, the
+        // panel is hidden whatever the text said, and the text's `panel=` is kept for the full demo.
         presentation: Presentation {
             text: state.text_scale,
-            panel: state.panel_visible,
+            panel: state.embed.map_or(state.panel_visible, |e| e.home.presentation.panel),
             hint: state.initial.presentation.hint,
+            embed: state.embed.is_some(),
         },
     }
+}
+
+/// The scene text of the full demo on the scene on show (the embedded toolbar's link): the same
+/// scene without `embed`.
+#[must_use]
+pub fn full_demo_fragment(state: &State) -> String {
+    embed::full_demo_fragment(&current_scene(state))
 }

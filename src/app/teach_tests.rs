@@ -51,6 +51,7 @@ fn scene_text_round_trips_every_field() {
             text: crate::app::presentation::TextScale::Two,
             panel: false,
             hint: false,
+            embed: true,
         },
     };
     let text = o.to_fragment();

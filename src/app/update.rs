@@ -34,6 +34,21 @@ pub fn update(state: &mut State, input: &Input) {
         state.refit();
     }
 
+    // Embedded, the toolbar has the pointer first: a press on a button is not the scene's.
+    let toolbar = state.embed_buttons();
+    let playground = state.mode.playground();
+    let taken = state.embed.as_mut().and_then(|e| e.take_pointer(&toolbar, input, playground));
+    if let Some(Some(cmd)) = taken {
+        apply(state, cmd);
+    }
+    let masked;
+    let input = if taken.is_some() {
+        masked = Input { pressed: false, press: None, down: false, ..input.clone() };
+        &masked
+    } else {
+        input
+    };
+
     if state.mode.is_three() {
         update_3d(state, input);
         return;
@@ -159,6 +174,12 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
             leave_case_if_needed(state);
         }
+        // Embedded: back to the scene as embedded (a tour step's scene too, wherever N or P went).
+        Command::Reset if state.embed.is_some() => {
+            if let Some(e) = state.embed {
+                load_scene(state, &e.home);
+            }
+        }
         Command::Reset => {
             let init = state.initial;
             state.circle = init.circle;
@@ -174,6 +195,9 @@ pub fn apply(state: &mut State, cmd: Command) {
             hold_for_reduced_motion(state);
             set_case(state, init.case);
         }
+        // Embedded, the panel stays hidden (the iframe has no room for it; the toolbar's link opens
+        // the full demo, which has it).
+        Command::TogglePanel if state.embed.is_some() => {}
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
         Command::CycleTextScale => state.text_scale = state.text_scale.next(),
         Command::ToggleFrameStats => state.frame_stats_visible = !state.frame_stats_visible,
@@ -446,10 +470,11 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
 /// names the bad key.
 pub fn load_scene_text(state: &mut State, text: &str) -> Result<(), OptionError> {
     let o = SceneOptions::from_fragment(text)?;
-    load_scene(state, &o);
     // A scene given as text (the URL, Load) also sets the room's settings; a lesson's scene keeps them.
+    state.embed = super::embed::Embed::of(&o);
+    load_scene(state, &o);
     state.text_scale = o.presentation.text;
-    state.panel_visible = o.presentation.panel;
+    state.panel_visible = o.presentation.panel && state.embed.is_none();
     Ok(())
 }
 

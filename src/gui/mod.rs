@@ -151,6 +151,9 @@ struct FrameLoop {
     three_layer: crate::render::three::ThreeLayer,
     #[cfg(target_arch = "wasm32")]
     url_fragment: String,
+    /// The embedded scene's link as the page was last told (`embed=1`).
+    #[cfg(target_arch = "wasm32")]
+    embed_link: Option<(String, [f32; 4])>,
     frame_stats: app::frame_stats::FrameStats,
     /// Frames on demand ([`reactive`]).
     reactive: bool,
@@ -186,6 +189,8 @@ impl FrameLoop {
             three_layer: crate::render::three::ThreeLayer::default(),
             #[cfg(target_arch = "wasm32")]
             url_fragment: String::new(),
+            #[cfg(target_arch = "wasm32")]
+            embed_link: None,
             frame_stats: app::frame_stats::FrameStats::default(),
             reactive: reactive(&options),
             resumed: false,
@@ -343,8 +348,11 @@ impl FrameLoop {
         self.overlay_cache.refresh(state, &mut get_time);
         state.teach.overlay_info = self.overlay_cache.info();
         self.overlay_layer.sync(&self.overlay_cache);
+        present::full_demo_pressed(state);
         #[cfg(target_arch = "wasm32")]
         present::update_url_fragment(state, &mut self.url_fragment);
+        #[cfg(target_arch = "wasm32")]
+        present::update_embed_link(state, &mut self.embed_link);
         // The browser's preference changed while the page was open: follow it.
         let prefers_now = crate::page::prefers_reduced_motion();
         if prefers_now != self.prefers_reduced {

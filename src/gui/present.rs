@@ -102,6 +102,32 @@ pub fn write_screenshot(path: &std::path::Path) {
     eprintln!("wrote {} ({}x{})", path.display(), image.width, image.height);
 }
 
+/// Keeps the embedded scene's "full demo" link (`embed=1`) on the toolbar's button and its address on
+/// the scene on show (see [`crate::page::set_embed_link`]): told to the page when either changed.
+#[cfg(target_arch = "wasm32")]
+pub fn update_embed_link(state: &State, last: &mut Option<(String, [f32; 4])>) {
+    let now = state.embed.and_then(|_| {
+        let (_, r) = state.embed_buttons().into_iter().find(|(b, _)| *b == crate::app::embed::Button::FullDemo)?;
+        Some((crate::app::full_demo_fragment(state), [r.x, r.y, r.w, r.h]))
+    });
+    if *last != now {
+        crate::page::set_embed_link(now.as_ref().map(|(t, r)| (t.as_str(), *r)));
+        *last = now;
+    }
+}
+
+/// The embedded scene's "full demo" button pressed on the canvas (the desktop; on the web the page's
+/// link lies over it): the desktop has no browser to open, so the scene text is printed, ready for
+/// `circle-aabb-lab --scene`, and put on the clipboard.
+pub fn full_demo_pressed(state: &mut crate::app::State) {
+    let Some(e) = state.embed.as_mut().filter(|e| e.link_pressed) else { return };
+    e.link_pressed = false;
+    let text = crate::app::full_demo_fragment(state);
+    println!("the full demo on this scene: circle-aabb-lab --scene '{text}'");
+    #[cfg(not(target_arch = "wasm32"))]
+    macroquad::miniquad::window::clipboard_set(&text);
+}
+
 /// Keeps the page's URL fragment equal to the scene text, so copying the address bar shares the
 /// scene. Written when the scene changed and nothing is being dragged (quad-url's `set_hash` pushes
 /// a history entry each time). The first frame only records the scene.

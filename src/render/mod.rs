@@ -14,6 +14,7 @@ mod backdrop;
 mod canvas_zones;
 mod construction;
 pub mod damage;
+mod embed;
 pub mod flat;
 mod grid;
 mod label;

@@ -9,7 +9,7 @@ use super::shapes::{draw_box, draw_circle_shape};
 use super::status::draw_status;
 use super::style::Sizes;
 use super::zones::{draw_zone_labels, draw_zone_lines};
-use super::{flat, motion, overlay, playground, typeset};
+use super::{embed, flat, motion, overlay, playground, typeset};
 use crate::app::{Analysis, State};
 use macroquad::prelude::*;
 
@@ -31,6 +31,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         typeset::flush();
         overlay::draw_mode_caption(state, sizes);
         typeset::flush();
+        embed::draw_toolbar(state);
         return;
     }
     // No background rectangle: the frame loop clears the whole window to the background colour
@@ -38,7 +39,10 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     // Labels keep off the circle's centre marker (and, in placement order, off each other).
     let centre = state.view.to_screen(state.circle.center());
     let s = sizes.line(7.0);
-    typeset::begin_labels(&[Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)]);
+    // Embedded, the toolbar's buttons too.
+    let mut keep_clear = vec![Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)];
+    keep_clear.extend(state.embed_buttons().into_iter().map(|(_, r)| Rect::new(r.x, r.y, r.w, r.h)));
+    typeset::begin_labels(&keep_clear);
     // The still test's picture highlights the centre's zone and, with the trace on the canvas,
     // the axis slabs it tests; motion mode shows neither.
     let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
@@ -76,4 +80,5 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     typeset::flush();
     overlay::draw_captions(state, sizes);
     typeset::flush();
+    embed::draw_toolbar(state);
 }

@@ -57,7 +57,8 @@ pub fn draw_status(state: &State, a: &Analysis, sizes: Sizes) {
         );
         banner(c, sizes, &msg, WRONG_BANNER_ALPHA);
     }
-    if !state.panel_visible {
+    // Embedded, the panel stays hidden: no hint (the toolbar stands there).
+    if !state.panel_visible && state.embed.is_none() {
         panel_hint(c, sizes, pad);
     }
 }

@@ -519,4 +519,5 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     super::typeset::flush();
     super::overlay::draw_mode_caption(state, sizes);
     super::typeset::flush();
+    super::embed::draw_toolbar(state);
 }

@@ -158,6 +158,10 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
         let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
         avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
     }
+    // The embedded scene's toolbar: never covered.
+    for (_, r) in state.embed_buttons() {
+        avoid.push((r, 1000.0));
+    }
     if state.mode.motion() {
         let m = state.motion.options.velocity;
         let end = v.to_screen([state.circle.center()[0] + m[0], state.circle.center()[1] + m[1]]);
@@ -194,6 +198,10 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
         LessonRef::Tour(t) => format!("{} — {}", t.position(), lesson.title),
         LessonRef::Erratum(_) => format!("Erratum — {}", lesson.title),
     };
+    if state.embed.is_some() {
+        draw_title_line(state, sizes, head, avoid);
+        return;
+    }
     let full = (c.w - 2.0 * margin).max(1.0);
     let lines_for = |width: f32| {
         // The title wraps at the plate's width too: at 2× text a one-line title is as wide as the
@@ -246,6 +254,32 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     paint::rectangle(r.x, r.y, r.w, r.h, to_color(palette::alpha(palette::BACKGROUND, palette::CAPTION_PLATE_ALPHA)));
     paint::rectangle_lines(r.x, r.y, r.w, r.h, sizes.line(2.0), to_color(palette::ZONE_HIGHLIGHT_TEXT));
     plate_lines(&lines, r.x, r.y, pad, true);
+}
+
+/// Embedded (`embed=1`, a frame as small as 480 × 320): the lesson's title alone, on one line in
+/// small type (cut with "…" where it is wider than the canvas left of the toolbar), where it covers
+/// least. The lesson's text is the course page's to give around the frame (and the page's lesson
+/// region holds it for a screen reader); a plate of sentences would cover the scene.
+fn draw_title_line(state: &State, sizes: Sizes, head: String, avoid: &[(ScreenRect, f32)]) {
+    let c = state.canvas;
+    let fs = sizes.font(15.0);
+    let pad = sizes.text_gap(6.0);
+    let margin = 8.0;
+    let room = c.w - crate::app::embed::STRIP_PX - 2.0 * (margin + pad);
+    let mut title = head;
+    if typeset::measure(&title, fs).width > room {
+        while typeset::measure(&format!("{title}…"), fs).width > room && title.chars().count() > 1 {
+            title.pop();
+        }
+        title = format!("{}…", title.trim_end());
+    }
+    let m = typeset::measure(&title, fs);
+    let (w, h) = (m.width + 2.0 * pad, m.height + 2.0 * pad);
+    let places = [Place::BottomLeft, Place::Bottom, Place::TopLeft, Place::Top, Place::BottomRight];
+    let (_, r, _) = choose(c, w, h, margin, &places, avoid);
+    paint::rectangle(r.x, r.y, r.w, r.h, to_color(palette::alpha(palette::BACKGROUND, palette::CAPTION_PLATE_ALPHA)));
+    paint::rectangle_lines(r.x, r.y, r.w, r.h, sizes.line(1.5), to_color(palette::ZONE_HIGHLIGHT_TEXT));
+    text(&title, r.x + pad, r.y + pad + m.offset_y, fs, to_color(palette::ZONE_HIGHLIGHT_TEXT));
 }
 
 /// What the overlay shows, at the top right of the canvas: for the agreement map, the tested
