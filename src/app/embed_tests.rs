@@ -112,10 +112,10 @@ fn reset_returns_to_the_embedded_scene_not_the_default() {
     let mut s = embedded("embed=1&tour=3");
     // Move away: the tour's next step, then the circle somewhere else.
     update(&mut s, &Input { keys: vec![Key::N], ..Input::default() });
-    assert_eq!(s.teach.tour(), Some(3));
+    assert_eq!(s.teach.tour(), Some(still(3)));
     apply(&mut s, Command::SetCircle(Circle::new([9.0, 9.0], 0.5).unwrap()));
     tap_button(&mut s, Button::Reset);
-    assert_eq!(s.teach.tour(), Some(2), "back on step 3");
+    assert_eq!(s.teach.tour(), Some(still(2)), "back on step 3");
     assert_eq!((s.circle, s.aabb, s.algorithm), (home.circle, home.aabb, home.algorithm));
     assert_ne!(s.circle, SceneOptions::default().circle);
     assert!(s.embed.is_some() && !s.panel_visible, "still embedded");
@@ -188,7 +188,7 @@ fn the_link_is_the_same_scene_without_embed() {
     let opened = SceneOptions::from_fragment(&link).unwrap();
     assert_eq!(opened, expected);
     assert!(opened.presentation.panel, "the full demo shows its panel");
-    assert_eq!(opened.tour, Some(2));
+    assert_eq!(opened.tour, Some(still(2)));
     assert!(State::new(opened).panel_visible);
     // It follows the scene on show, and a tap on the button asks for it (the desktop's frame loop
     // prints it; on the web the page's link lies over the button) without changing the scene.
@@ -208,7 +208,12 @@ fn loading_a_scene_text_sets_or_ends_the_embedding() {
     let mut s = State::new(SceneOptions::default());
     load_scene_text(&mut s, "embed=1&tour=2").unwrap();
     assert!(s.embed.is_some() && !s.panel_visible);
-    assert_eq!(s.embed.unwrap().home.tour, Some(1));
+    assert_eq!(s.embed.unwrap().home.tour, Some(still(1)));
     load_scene_text(&mut s, "tour=2").unwrap();
     assert!(s.embed.is_none() && s.panel_visible);
+}
+
+/// Still step `index` (counted from 0, as the state holds it).
+fn still(index: usize) -> crate::teach::lessons::TourStep {
+    crate::teach::lessons::TourStep { chapter: 0, step: index }
 }
