@@ -307,4 +307,19 @@ for scene in default "$HEAVIEST"; do
     [[ -n "$line" ]] || fail "--frame-stats printed nothing ($(tail -3 "$OUT/frame-stats.log"))"
     echo "test-desktop: render cost ($([[ "$scene" == default ]] && echo default || echo heaviest) scene, Xvfb, load $(cut -d' ' -f1 /proc/loadavg)): ${line#frame_stats: }"
 done
+# ---------------------------------------------------------------------------------------------
+# 6. The quiz (docs/teaching.md#quiz-predict-then-reveal): a question opened by its scene key shows
+# nothing that answers it. Four questions of seed 7 (one of each kind, in the set's order): no pixel in
+# the colours of the exact state (palette::SEPARATED, TOUCHING, OVERLAPPING: the circle's verdict colour,
+# the closest point's construction); the plate across the top is drawn (its text in palette::HINT_TEXT).
+colour_px() { convert "$1" -crop 650x600+0+0 +repage -fuzz 3% -fill black +opaque "$2" -fill white -opaque "$2" \
+    -format '%[fx:int(mean*w*h)]' info:; }
+state_px() { echo $(( $(colour_px "$1" 'rgb(70,205,255)') + $(colour_px "$1" 'rgb(255,211,75)') \
+    + $(colour_px "$1" 'rgb(230,80,20)') )); }
+for n in 1 2 3 4; do
+    shot "quiz-7-$n" --scene "quiz=7:$n"
+    px=$(state_px "$OUT/quiz-7-$n.png")
+    ((px < 15)) || fail "quiz question $n of seed 7 shows $px pixels in the exact state's colours"
+    pass "quiz question $n of seed 7: $px pixels in the state colours (nothing tells the answer)"
+done
 echo "test-desktop: all passed (PNGs in $OUT/)"

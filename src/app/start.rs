@@ -4,6 +4,7 @@
 use super::bench::BenchState;
 use super::motion::MotionState;
 use super::playground::PlaygroundState;
+use super::quiz::QuizState;
 use super::scene::{CaseMode, SceneOptions};
 use super::state::State;
 use super::still::case::set_case;
@@ -36,6 +37,8 @@ impl State {
             motion: MotionState::from_options(options.motion),
             playground: PlaygroundState::from_options(options.playground),
             three: ThreeState::from_options(options.three),
+            quiz: options.quiz.map(QuizState::new),
+            next_quiz_seed: options.quiz.map_or(1, |k| k.seed.wrapping_add(1)),
         };
         set_case(&mut s, options.case);
         s.refit();

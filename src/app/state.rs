@@ -9,6 +9,7 @@ use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
 use super::presentation::{Presentation, TextScale};
+use super::quiz::QuizState;
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
@@ -55,6 +56,10 @@ pub struct State {
     pub playground: PlaygroundState,
     /// The 3D view: sphere, box, camera, view switches (see [`three`](super::three)).
     pub three: ThreeState,
+    /// The quiz, while it is on (key U, `quiz=`; see [`quiz`](super::quiz)).
+    pub quiz: Option<QuizState>,
+    /// The seed key U starts a quiz with: one more than the last quiz's.
+    pub next_quiz_seed: u64,
 }
 
 impl State {
@@ -213,5 +218,6 @@ pub fn current_scene(state: &State) -> SceneOptions {
             panel: state.panel_visible,
             hint: state.initial.presentation.hint,
         },
+        quiz: state.quiz.map(|q| q.key()),
     }
 }
