@@ -559,7 +559,7 @@ pub fn scene_words(q: &Question) -> String {
 pub fn question_words(q: &Question) -> String {
     match q.kind {
         Kind::Zone => "Which zone holds the centre?".to_string(),
-        Kind::Overlap => "Do the circle and the box overlap (touching counts)?".to_string(),
+        Kind::Overlap => "Do the circle and the box overlap (a mere touch counts as yes)?".to_string(),
         Kind::Wrong => format!("Every test as its source prints it: which one is wrong here? {}", candidates_words(q)),
         Kind::Touch => "Where does the moving circle first touch the box?".to_string(),
     }

@@ -7,7 +7,7 @@ use crate::app::scene::SceneOptions;
 use crate::app::status::{status_text, zone_words};
 use crate::app::view::ScreenRect;
 use crate::app::{update, State};
-use crate::geom::{contact, sweep, Circle, Rect, ALGORITHMS};
+use crate::geom::{contact, sweep, ALGORITHMS};
 
 const SEEDS: std::ops::Range<u64> = 0..60;
 const PER_SEED: u32 = 12;
@@ -166,17 +166,23 @@ fn nothing_tells_the_answer_while_a_question_is_open() {
                 "overlapping".to_string(),
                 "Response".to_string(),
                 "push".to_string(),
-                "closest".to_string(),
+                "exact state".to_string(),
+                "Centre in zone".to_string(),
                 "says".to_string(),
                 "Trace".to_string(),
                 format!("zone {}", k.zone),
                 zone_words(k.zone).to_string(),
                 "Right".to_string(),
                 "Wrong:".to_string(),
-                "is wrong".to_string(),
+                "wrong, as published".to_string(),
             ];
             if let Truth::Touch(p) = q.truth {
-                banned.push(format!("{}", p[0]));
+                // The contact point (unless it is a corner of the box, whose numbers the scene says).
+                let (lo, hi) = (q.aabb.min(), q.aabb.max());
+                if !([lo[0], hi[0]].contains(&p[0]) && [lo[1], hi[1]].contains(&p[1])) {
+                    banned.push(format!("({}, {})", p[0], p[1]));
+                }
+                banned.push("first touches".to_string());
                 banned.push("t =".to_string());
             }
             for b in &banned {
