@@ -21,6 +21,11 @@ impl State {
         } else {
             view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
         };
-        self.view = View::fit(lo, hi, self.canvas);
+        // A quiz's plate takes the top of the canvas: the scene is fitted below it.
+        let area = match self.quiz {
+            Some(_) => super::quiz::below_plate(self.canvas, self.text_scale.factor()),
+            None => self.canvas,
+        };
+        self.view = View::fit(lo, hi, area);
     }
 }

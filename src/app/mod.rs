@@ -38,7 +38,7 @@
 //!  playground/options    text, levels, script     the playground's scene keys
 //!  playground/play       options, script, input, view   Play: the character, its camera, pads, ghosts
 //!  three/camera, three/options, three/state       the 3D view's camera and scene keys
-//!  quiz                  input                    the quiz: questions from a seed, answers, score (plain data)
+//!  quiz                  input, view              the quiz: questions from a seed, answers, score (plain data)
 //!  scene                 the options above, quiz  SceneOptions: the whole scene text, parse and format
 //!  teach                 scene                    the teaching layer's data and pure functions
 //!  three/analysis, three/regions, three/slice, three/views, three/commands, three/pointer

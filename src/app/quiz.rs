@@ -18,6 +18,7 @@
 //! While a question is open the texts here say the scene and the question, never the answer (the
 //! tests check that the zone, the state and the verdicts appear in none of them).
 
+use super::view::ScreenRect;
 use crate::bench::rng::SplitMix64;
 use crate::geom::{contact, sweep, Circle, Rect, ALGORITHMS};
 
@@ -687,6 +688,25 @@ pub fn canvas_lines(quiz: &QuizState) -> Vec<String> {
             "Enter / N: next question    U: leave the quiz".to_string(),
         ],
     }
+}
+
+/// The height of the quiz's plate across the top of the canvas (screen px), for a canvas and a text
+/// scale factor (key Z): three lines of 18, 24 and 16 px type at the canvas's scale (as the renderer's
+/// `Sizes`), with their gaps. The view is fitted below it, so the plate never covers the scene.
+#[must_use]
+pub fn plate_height(canvas: ScreenRect, text: f32) -> f32 {
+    let scale = (canvas.w.min(canvas.h) / 720.0).clamp(0.85, 2.4);
+    (58.0 * 1.3 * text + 44.0) * scale
+}
+
+/// The canvas below the quiz's plate (the whole canvas when the plate would take half of it).
+#[must_use]
+pub fn below_plate(canvas: ScreenRect, text: f32) -> ScreenRect {
+    let h = plate_height(canvas, text);
+    if h >= 0.5 * canvas.h {
+        return canvas;
+    }
+    ScreenRect { y: canvas.y + h, h: canvas.h - h, ..canvas }
 }
 
 /// The command a key stands for in the quiz (`shift`: Shift is held); `None`: the key means

@@ -41,7 +41,7 @@ pub fn draw_question(state: &State, quiz: &QuizState, sizes: Sizes, cleared: boo
         arrow(cs, to, sizes.line(2.5), to_color(palette::VELOCITY), 14.0 * sizes.scale);
         draw_cursor(state, quiz.cursor, sizes, palette::HOVER);
     }
-    draw_zone_labels(state, None, sizes);
+    draw_zone_labels(state, None, top_clear(state), sizes);
     typeset::flush();
     draw_lines(state, quiz, sizes);
 }
@@ -59,6 +59,14 @@ pub fn draw_reveal(state: &State, quiz: &QuizState, sizes: Sizes) {
     }
     typeset::flush();
     draw_lines(state, quiz, sizes);
+}
+
+/// Where the canvas's free part begins (screen y): below the quiz's plate when a quiz is on.
+pub fn top_clear(state: &State) -> f32 {
+    match state.quiz {
+        Some(_) => crate::app::quiz::below_plate(state.canvas, state.text_scale.factor()).y,
+        None => state.canvas.y,
+    }
 }
 
 /// A cross at `p` and a ring where it falls on the box's outline (what a first-touch answer counts).
@@ -82,8 +90,10 @@ fn draw_lines(state: &State, quiz: &QuizState, sizes: Sizes) {
     let sizes_px = [sizes.font(18.0), sizes.font(24.0), sizes.font(16.0)];
     let measured: Vec<TextDimensions> =
         lines.iter().zip(sizes_px.iter().cycle()).map(|(l, &fs)| typeset::measure(l, fs)).collect();
-    let h: f32 = measured.iter().map(|m| m.height + 8.0 * sizes.scale).sum::<f32>() + 2.0 * pad;
+    let measured_h: f32 = measured.iter().map(|m| m.height + 8.0 * sizes.scale).sum::<f32>() + 2.0 * pad;
+    let h = measured_h.max(top_clear(state) - c.y);
     paint::rectangle(c.x, c.y, c.w, h, to_color(palette::alpha(palette::BACKGROUND, 235)));
+    paint::rectangle(c.x, c.y + h - sizes.line(1.0), c.w, sizes.line(1.0), to_color(palette::ZONE_LINE));
     let colour = match quiz.phase {
         Phase::Asking => palette::TEXT,
         Phase::Revealed { right: true, .. } => palette::FACE_LEAST,

@@ -69,7 +69,7 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         draw_circle_shape(state, a, sizes);
         draw_construction(state, a, sizes);
         overlay::draw_trace_focus(state, trace.as_ref(), sizes);
-        draw_zone_labels(state, Some(a.contact.zone), sizes);
+        draw_zone_labels(state, Some(a.contact.zone), quiz::top_clear(state), sizes);
         // The status line's warning banner goes over the labels: their text first.
         typeset::flush();
         // In a quiz the quiz's lines take the status line's place.
@@ -78,12 +78,13 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         }
         draw_legend(state, sizes);
     }
-    if let Some(q) = &state.quiz {
-        quiz::draw_reveal(state, q, sizes);
-    }
+
     typeset::flush();
     overlay::draw_hover(state, sizes);
     typeset::flush();
     overlay::draw_captions(state, sizes);
     typeset::flush();
+    if let Some(q) = &state.quiz {
+        quiz::draw_reveal(state, q, sizes);
+    }
 }

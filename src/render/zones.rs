@@ -42,11 +42,16 @@ pub fn draw_zone_lines(state: &State, sizes: Sizes, backdrop: &Backdrop) {
 /// Each zone's number, in the outer part of the zone's visible area (the box's own number, 4, in its
 /// top-left corner so it does not sit on the construction), `highlight` (the centre's zone) as
 /// "zone N". Drawn on top of the shapes.
-pub fn draw_zone_labels(state: &State, highlight: Option<u32>, sizes: Sizes) {
+/// Labels keep below `top` (screen y: the quiz's plate).
+pub fn draw_zone_labels(state: &State, highlight: Option<u32>, top: f32, sizes: Sizes) {
     let fs = sizes.font(20.0);
     for zy in 0..3 {
         for zx in 0..3 {
-            let r = zone_rect(state, zx, zy);
+            let mut r = zone_rect(state, zx, zy);
+            if r.y < top {
+                r.h = (r.y + r.h - top).max(0.0);
+                r.y = top;
+            }
             let n = zx + 3 * zy;
             let hl = Some(n) == highlight;
             let s = if hl { format!("zone {n}") } else { format!("{n}") };
