@@ -11,7 +11,7 @@
 // exact); the first touch by marching the centre along its velocity until it is r from the box. A fixed
 // pattern answers some questions right and some wrong on purpose; the score the page then says must equal
 // the count of right ones, and each result must say Right or Wrong as intended. Fails on any console error
-// or warning, page error or failed request. Screenshots: a question, a reveal, a first-touch question.
+// or warning, page error or failed request. Screenshots: a question, a reveal, a first-touch question and its reveal.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -178,6 +178,10 @@ try {
     if (said === 'Right') expected += p.unknown ? 1 : 0;
     if (!p.unknown && right) expected++;
     if (i === 1) await page.screenshot({ path: join(outDir, 'quiz-2-reveal.png') });
+    if (q.kind === 'first touch' && !kinds.has('shot-touch-reveal')) {
+      kinds.add('shot-touch-reveal');
+      await page.screenshot({ path: join(outDir, 'quiz-4-touch-reveal.png') });
+    }
     const score = text.match(/Score (\d+) of (\d+)/);
     if (!score || +score[1] !== expected || +score[2] !== i + 1)
       fail(`after question ${i + 1} the page says ${score ? score[0] : 'no score'}; the answers given make ${expected} of ${i + 1}`);
