@@ -23,7 +23,8 @@
 #   6. --svg figures of four scenes, written with no display, rasterised, against their screenshots (at the end).
 #   7. the tour's chapters: one step of each by --scene 'tour=CHAPTER:STEP', each non-blank and different
 #      from the others; a bad chapter or step exits 2 naming tour;
-#   8. embed=1 at 480x320: no panel, the toolbar drawn, a tour step's one-line caption.
+#   8. embed=1 at 480x320: no panel, the toolbar drawn, a tour step's one-line caption;
+#   9. the quiz: questions opened by quiz=SEED:N show no verdict colour.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -341,7 +342,7 @@ code=0; env -u DISPLAY "$BIN" --svg "$OUT/svg-3d.svg" --sphere 0,0,0,1 --box=-1,
 [[ $code == 2 && ! -e "$OUT/svg-3d.svg" ]] || fail "--svg of a 3D scene: exit $code (expected 2, no file)"
 pass "--svg of a 3D scene refused (exit 2, no file)"
 
-# 6. The tour in chapters (issue 23): one step of each chapter by its scene text (tour=CHAPTER:STEP
+# 7. The tour in chapters (issue 23): one step of each chapter by its scene text (tour=CHAPTER:STEP
 #    loads the step's own scene and mode: still, motion, the playground, 3D, Play); each PNG is non-blank
 #    (shot) and differs from every other one. A bad chapter or step exits 2 naming tour, before any window.
 TOUR_STEPS=(still:1 motion:1 tiles:1 3d:2 game:3)
@@ -364,7 +365,8 @@ for t in bogus:1 motion:0 3d:9 tiles; do
     [[ ! -s "$OUT/bad.png" ]] || fail "--scene tour=$t wrote a PNG"
 done
 pass "tour: a bad chapter or step exits 2 naming tour (bogus:1, motion:0, 3d:9, tiles)"
-# ----------------------------------------------------------------------------- embed=1 (a course page's frame)
+# ---------------------------------------------------------------------------------------------
+# 8. embed=1 (a course page's frame)
 # The scene embedded (embed=1) at 480x320: no panel (the panel's colour, ui::PANEL_FILL 32,35,43, fills no part of
 # the right half, which the panel would), the toolbar's column drawn at the top right (the picture differs from
 # the same scene with panel=off there, where that one draws only "H: show panel"), and a tour step's caption cut
@@ -395,4 +397,19 @@ c0=$(count_rgb "$OUT/embed-tour-panel-off.png" 480x320+0+0 255,228,160)
 d=$(diff_px "$OUT/embed-still.png" "$OUT/embed-motion.png")
 ((d > 500)) || fail "embed=1: the motion scene is the still one"
 pass "embed=1 at 480x320: no panel ($p panel-coloured px), toolbar drawn ($bar px differ), one-line caption ($c1 vs $c0 px)"
+# ---------------------------------------------------------------------------------------------
+# 9. The quiz (docs/teaching.md#quiz-predict-then-reveal): a question opened by its scene key shows
+# nothing that answers it. Four questions of seed 7 (one of each kind, in the set's order): no pixel in
+# the colours of the exact state (palette::SEPARATED, TOUCHING, OVERLAPPING: the circle's verdict colour,
+# the closest point's construction); the plate across the top is drawn (its text in palette::HINT_TEXT).
+colour_px() { convert "$1" -crop 650x600+0+0 +repage -fuzz 3% -fill black +opaque "$2" -fill white -opaque "$2" \
+    -format '%[fx:int(mean*w*h)]' info:; }
+state_px() { echo $(( $(colour_px "$1" 'rgb(70,205,255)') + $(colour_px "$1" 'rgb(255,211,75)') \
+    + $(colour_px "$1" 'rgb(230,80,20)') )); }
+for n in 1 2 3 4; do
+    shot "quiz-7-$n" --scene "quiz=7:$n"
+    px=$(state_px "$OUT/quiz-7-$n.png")
+    ((px < 15)) || fail "quiz question $n of seed 7 shows $px pixels in the exact state's colours"
+    pass "quiz question $n of seed 7: $px pixels in the state colours (nothing tells the answer)"
+done
 echo "test-desktop: all passed (PNGs in $OUT/)"

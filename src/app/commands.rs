@@ -5,6 +5,7 @@ use super::bench::BenchCommand;
 use super::input::Key;
 use super::motion::MotionCommand;
 use super::playground::PlaygroundCommand;
+use super::quiz::QuizCommand;
 use super::scene::CaseMode;
 use super::teach::TeachCommand;
 use super::three::commands::ThreeCommand;
@@ -52,6 +53,8 @@ pub enum Command {
     Playground(PlaygroundCommand),
     /// The 3D view's commands (see [`super::three`]).
     Three(ThreeCommand),
+    /// The quiz's commands (see [`super::quiz`]).
+    Quiz(QuizCommand),
 }
 
 pub use super::input::{GRAB_PX, WHEEL_FACTOR};
@@ -95,6 +98,7 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::L => Command::Playground(PlaygroundCommand::Toggle),
         Key::Y => Command::Playground(PlaygroundCommand::TogglePlay),
         Key::V => Command::Three(ThreeCommand::ToggleView),
+        Key::U => Command::Quiz(QuizCommand::Toggle),
         Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X | Key::Comma | Key::Period => {
             return None
         }

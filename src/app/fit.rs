@@ -23,6 +23,11 @@ impl State {
         } else {
             view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
         };
-        self.view = View::fit(lo, hi, canvas);
+        // A quiz's plate takes the top of the canvas: the scene is fitted below it.
+        let area = match self.quiz {
+            Some(_) => super::quiz::below_plate(canvas, self.text_scale.factor()),
+            None => canvas,
+        };
+        self.view = View::fit(lo, hi, area);
     }
 }

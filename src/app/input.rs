@@ -13,7 +13,7 @@ pub const WHEEL_FACTOR: f32 = 1.1;
 /// The keys the scene reacts to (the frame loop maps the platform's key codes onto these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
-    /// `1`..`9`.
+    /// `0`..`9` (`0` answers a quiz's zone question; elsewhere it does nothing).
     Digit(u8),
     Space,
     Enter,
@@ -65,6 +65,8 @@ pub enum Key {
     V,
     /// Text scale 1×, 1.5×, 2× (canvas and panel).
     Z,
+    /// The quiz on or off.
+    U,
 }
 
 /// The keyboard controls, for the panel's help and the README: (keys, what they do).
@@ -112,6 +114,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
     ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
+    ("U", "quiz on or off: predict, then reveal (a new set of questions each time)"),
+    ("quiz: 0 … 8 / Y N / 1 … 4", "quiz: answer: the zone / overlap yes or no / the wrong test"),
+    ("quiz: click, or arrow keys + Enter", "quiz: answer where the moving circle first touches the box"),
+    ("quiz: Enter / N", "quiz: the next question"),
     ("3D: I, K, O, X, G", "3D: four views; slice axis; what the slice shows (agreement map, distance field, zones); x-ray; grown box (off, rounded, square, both)"),
 ];
 

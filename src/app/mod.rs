@@ -38,7 +38,8 @@
 //!  playground/options    text, levels, script     the playground's scene keys
 //!  playground/play       options, script, input, view   Play: the character, its camera, pads, ghosts
 //!  three/camera, three/options, three/state       the 3D view's camera and scene keys
-//!  scene                 the options above        SceneOptions: the whole scene text, parse and format
+//!  quiz                  input, view              the quiz: questions from a seed, answers, score (plain data)
+//!  scene                 the options above, quiz  SceneOptions: the whole scene text, parse and format
 //!  teach                 scene                    the teaching layer's data and pure functions
 //!  three/analysis, three/regions, three/slice, three/views, three/commands, three/pointer
 //!  motion, playground    their options            MotionState, PlaygroundState, their commands
@@ -59,6 +60,8 @@
 //!   `motion`, `velocity`, `response`, `restitution`, and the playground's `playground`, `level`, `map`,
 //!   `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`, `inputs`); a bad value is
 //!   an [`OptionError`] naming its key. Knows nothing of the state.
+//! - [`quiz`]: the quiz ("predict, then reveal", key `U`, `quiz=SEED`): questions drawn from a seed
+//!   near the decisions that matter, their answers from the core, the answer given, score and streak.
 //! - [`teach`]: the teaching layer's data ([`teach::TeachState`], [`teach::TeachCommand`]) and the
 //!   pure functions the overlay and the panel share (the tested variant, the pseudocode trace).
 //! - [`bench`](mod@bench): the benchmark panel's state, commands and stepping.
@@ -98,6 +101,7 @@ pub mod palette;
 pub mod placement;
 pub mod playground;
 pub mod presentation;
+pub mod quiz;
 pub mod scene;
 mod start;
 pub mod state;

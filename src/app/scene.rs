@@ -19,6 +19,7 @@ pub use super::playground::options::{
     PlaygroundOptions, MAX_STEPS, THROW_LIMIT,
 };
 use super::presentation::{self, Presentation};
+pub use super::quiz::QuizKey;
 pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
@@ -61,6 +62,8 @@ pub struct SceneOptions {
     pub three: ThreeOptions,
     /// For a room: text scale, panel shown, the first-screen hint (`text=`, `panel=`, `hint=`).
     pub presentation: Presentation,
+    /// The quiz and its question (`quiz=SEED` or `quiz=SEED:N`): see [`super::quiz`].
+    pub quiz: Option<QuizKey>,
 }
 
 /// Smallest and largest accepted `--size` side.
@@ -87,6 +90,7 @@ impl Default for SceneOptions {
             playground: PlaygroundOptions::default(),
             three: ThreeOptions::default(),
             presentation: Presentation::default(),
+            quiz: None,
         }
     }
 }
@@ -214,6 +218,21 @@ impl SceneOptions {
     /// back (see [`to_fragment`](Self::to_fragment)) reproduces what is on screen.
     pub fn from_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let fragment = fragment.trim().trim_start_matches('#');
+        if let Some(key) = quiz_in(fragment)? {
+            // The question's scene, with only the presentation keys of the text (a quiz link shows
+            // the question as asked, whatever else the text says).
+            let kept: Vec<&str> = fragment
+                .split('&')
+                .filter(|p| {
+                    matches!(p.split('=').next().map(str::trim), Some("text" | "panel" | "hint" | "embed" | "size"))
+                })
+                .collect();
+            let question = super::quiz::generate(key.seed, key.question);
+            let merged = format!("{}&{}", super::quiz::scene_text(&question), kept.join("&"));
+            let mut o = Self::parse_fragment(&merged)?;
+            o.quiz = Some(key);
+            return Ok(o);
+        }
         if let Some(step) = tour_in(fragment)? {
             let Some(lesson) = step.lesson() else { return Self::parse_fragment(fragment) };
             let rest: Vec<&str> =
@@ -279,6 +298,8 @@ impl SceneOptions {
                     three_keys.push((k, value));
                     continue;
                 }
+                // Read first, by `from_fragment`.
+                "quiz" => continue,
                 k @ ("text" | "panel" | "hint" | "embed") => {
                     presentation_keys.push((k, value));
                     continue;
@@ -290,7 +311,7 @@ impl SceneOptions {
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
-                             inputs, speed, {}, {})",
+                             inputs, speed, quiz, {}, {})",
                             three::KEYS,
                             presentation::KEYS
                         ),
@@ -452,6 +473,9 @@ impl SceneOptions {
         s.push_str(&self.playground_fragment());
         s.push_str(&self.three.to_fragment(self.mode.is_three()));
         s.push_str(&self.presentation.to_fragment());
+        if let Some(k) = self.quiz {
+            s.push_str(&format!("&quiz={}", k.to_text()));
+        }
         s
     }
 
@@ -668,6 +692,17 @@ pub fn arvo_id(m: ArvoMode) -> &'static str {
 pub fn parse_arvo(text: &str) -> Result<ArvoMode, OptionError> {
     parse_choice("arvo", text, &ArvoMode::ALL, arvo_id)
         .map_err(|e| OptionError { message: e.message + " (box-ball)", ..e })
+}
+
+/// The quiz a scene text names (`quiz=SEED` or `quiz=SEED:N`, the last one if several), if any.
+fn quiz_in(fragment: &str) -> Result<Option<QuizKey>, OptionError> {
+    let value = fragment.split('&').filter_map(|p| p.split_once('=')).rfind(|(k, _)| k.trim() == "quiz");
+    value.map_or(Ok(None), |(_, v)| parse_quiz(v))
+}
+
+/// `SEED`, `SEED:N` (question N, from 1) or `off` → the quiz's place, refused naming `quiz`.
+pub fn parse_quiz(text: &str) -> Result<Option<QuizKey>, OptionError> {
+    QuizKey::parse(text).map_err(|message| OptionError { field: "quiz", message })
 }
 
 /// The tour step a scene text names (`tour=…`, the last one if several), if any.

@@ -5,6 +5,7 @@ use super::bench::BenchState;
 use super::embed::Embed;
 use super::motion::MotionState;
 use super::playground::PlaygroundState;
+use super::quiz::QuizState;
 use super::scene::{CaseMode, SceneOptions};
 use super::state::State;
 use super::still::case::set_case;
@@ -39,6 +40,8 @@ impl State {
             playground: PlaygroundState::from_options(options.playground),
             three: ThreeState::from_options(options.three),
             embed: Embed::of(&options),
+            quiz: options.quiz.map(QuizState::new),
+            next_quiz_seed: options.quiz.map_or(1, |k| k.seed.wrapping_add(1)),
         };
         set_case(&mut s, options.case);
         s.refit();

@@ -10,6 +10,7 @@ use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
 use super::presentation::{Presentation, TextScale};
+use super::quiz::QuizState;
 use super::scene::{CaseMode, SceneOptions};
 use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
@@ -59,6 +60,10 @@ pub struct State {
     /// Embedded in a course page (`embed=1`): the scene as embedded and the toolbar's press (see
     /// [`embed`](super::embed)); `None` in the full demo.
     pub embed: Option<Embed>,
+    /// The quiz, while it is on (key U, `quiz=`; see [`quiz`](super::quiz)).
+    pub quiz: Option<QuizState>,
+    /// The seed key U starts a quiz with: one more than the last quiz's.
+    pub next_quiz_seed: u64,
 }
 
 impl State {
@@ -246,6 +251,7 @@ pub fn current_scene(state: &State) -> SceneOptions {
             hint: state.initial.presentation.hint,
             embed: state.embed.is_some(),
         },
+        quiz: state.quiz.map(|q| q.key()),
     }
 }
 

@@ -47,8 +47,20 @@ pub fn zone_words(zone: u32) -> &'static str {
 /// the strategy or race, whether it runs, and which strategies tunnelled. The tour step, and the
 /// reduced-motion setting when on, come last. Nothing in it changes while an animation plays, so
 /// the text changes only when the scene does.
+///
+/// In a quiz, the question instead while it is open (the scene's numbers, the question, the keys,
+/// the score: nothing that answers it), and once answered, the result before the scene's text.
 #[must_use]
 pub fn status_text(state: &State, a: &Analysis) -> String {
+    match &state.quiz {
+        Some(q) if q.asking() => super::quiz::status_words(q),
+        Some(q) => format!("{} {}", super::quiz::status_words(q), scene_text(state, a)),
+        None => scene_text(state, a),
+    }
+}
+
+/// [`status_text`] outside a quiz.
+fn scene_text(state: &State, a: &Analysis) -> String {
     let mut parts: Vec<String> = Vec::new();
     if state.mode.playground() && state.playground.options.play {
         parts.push(play_sentence(state));

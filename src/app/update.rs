@@ -10,6 +10,7 @@ pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, play, PlaygroundCommand, PlaygroundState};
+use super::quiz::{self, Guess, Kind, QuizCommand, QuizKey, QuizState, Truth};
 use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VELOCITY_LIMIT};
 use super::state::State;
 use super::still;
@@ -48,6 +49,16 @@ pub fn update(state: &mut State, input: &Input) {
     } else {
         input
     };
+    if state.quiz.is_some() {
+        quiz_input(state, input);
+        if state.mode.motion() {
+            motion::advance(&mut state.motion, input.dt);
+        }
+        if state.drag.is_none() {
+            state.refit();
+        }
+        return;
+    }
 
     if state.mode.is_three() {
         update_3d(state, input);
@@ -88,6 +99,31 @@ pub fn update(state: &mut State, input: &Input) {
 
     if state.drag.is_none() {
         state.refit();
+    }
+}
+
+/// A quiz's frame: its keys are the quiz's (answers, the cursor, the next question), with only U
+/// (leave), H, Z and F keeping their meaning; a press on the canvas answers a zone or first-touch
+/// question. Nothing is dragged.
+fn quiz_input(state: &mut State, input: &Input) {
+    state.hover = None;
+    if !input.keyboard_taken {
+        for &k in &input.keys {
+            let Some(q) = state.quiz else { return };
+            let cmd = quiz::key_command(&q, k).map(Command::Quiz).or_else(|| match k {
+                Key::U | Key::H | Key::Z | Key::F => key_command(k),
+                _ => None,
+            });
+            if let Some(cmd) = cmd {
+                apply(state, cmd);
+            }
+        }
+    }
+    let press = input.press.or(input.pointer).filter(|&p| state.canvas.contains(p));
+    if let (true, false, Some(q), Some(p)) = (input.pressed, input.pointer_over_ui, state.quiz, press) {
+        if let Some(cmd) = quiz::click_command(&q, state.view.to_world(p)) {
+            apply(state, Command::Quiz(cmd));
+        }
     }
 }
 
@@ -243,6 +279,7 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Three(ThreeCommand::ToggleView) => state.mode = state.mode.with_three(!state.mode.is_three()),
         Command::Three(ThreeCommand::SetView(on)) => state.mode = state.mode.with_three(on),
         Command::Three(t) => three::apply(&mut state.three, t),
+        Command::Quiz(q) => apply_quiz(state, q),
     }
     if state.drag.is_none() {
         state.refit();
@@ -302,6 +339,76 @@ pub fn apply_teach(state: &mut State, cmd: TeachCommand) {
     }
 }
 
+/// Applies a quiz command: start or leave, answer (and reveal), move the cursor, go on.
+pub fn apply_quiz(state: &mut State, cmd: QuizCommand) {
+    match cmd {
+        QuizCommand::Toggle if state.quiz.is_some() => {
+            // The last question's scene stays on screen, as it is (revealed or not), with no quiz.
+            state.quiz = None;
+            state.initial.quiz = None;
+        }
+        QuizCommand::Toggle => start_quiz(state, state.next_quiz_seed),
+        QuizCommand::NewSet => start_quiz(state, state.quiz.map_or(state.next_quiz_seed, |q| q.seed.wrapping_add(1))),
+        QuizCommand::Answer(g) => {
+            if state.quiz.as_mut().is_some_and(|q| q.answer(g)) {
+                reveal(state);
+            }
+        }
+        QuizCommand::AnswerAtCursor => {
+            if let Some(q) = state.quiz {
+                apply_quiz(state, QuizCommand::Answer(Guess::Point(q.cursor)));
+            }
+        }
+        QuizCommand::MoveCursor(d) => {
+            if let Some(q) = state.quiz.as_mut().filter(|q| q.asking()) {
+                q.cursor = [(q.cursor[0] + d[0]).clamp(-1.0e4, 1.0e4), (q.cursor[1] + d[1]).clamp(-1.0e4, 1.0e4)];
+            }
+        }
+        QuizCommand::Next => {
+            if state.quiz.as_mut().is_some_and(QuizState::advance) {
+                show_question(state);
+            }
+        }
+    }
+}
+
+/// A quiz from question 1 of `seed`, the score at 0.
+fn start_quiz(state: &mut State, seed: u64) {
+    state.next_quiz_seed = seed.wrapping_add(1);
+    state.quiz = Some(QuizState::new(QuizKey { seed, question: 0 }));
+    show_question(state);
+}
+
+/// Loads the quiz's current question's scene (the quiz itself, its score, stays).
+fn show_question(state: &mut State) {
+    let Some(q) = state.quiz else { return };
+    let Ok(mut o) = SceneOptions::from_fragment(&format!("quiz={}", q.key().to_text())) else { return };
+    o.presentation = super::presentation::Presentation {
+        text: state.text_scale,
+        panel: state.panel_visible,
+        hint: false,
+        embed: state.embed.is_some(),
+    };
+    load_scene(state, &o);
+}
+
+/// The picture that explains the answer: the zone highlighted with the trace (zone), the distance
+/// field (overlap), the wrong test selected as published over its agreement map (wrong test), the
+/// sweep with its impact (first touch: motion mode's own picture).
+fn reveal(state: &mut State) {
+    let Some(q) = state.quiz else { return };
+    state.teach.trace_on_canvas = true;
+    match (q.question.kind, q.question.truth) {
+        (Kind::Overlap, _) => state.teach.overlay = super::teach::Overlay::Distance,
+        (Kind::Wrong, Truth::Wrong(k)) => {
+            state.algorithm = q.question.candidates[k];
+            state.teach.as_published = true;
+            state.teach.overlay = super::teach::Overlay::Agreement;
+        }
+        _ => {}
+    }
+}
+
 /// Loads a lesson's scene with its overlay and "as published" setting, and shows its text. A lesson
 /// whose scene text does not parse changes nothing (the lesson tests make sure none does).
 pub fn load_lesson(state: &mut State, which: LessonRef) {
@@ -338,6 +445,16 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.mode = o.mode;
     hold_for_reduced_motion(state);
     state.initial = SceneOptions { size: state.initial.size, ..*o };
+    // A quiz goes on where the scene is its current question; a scene with another quiz starts that
+    // one; a scene with none ends it.
+    state.quiz = match o.quiz {
+        Some(k) if state.quiz.is_some_and(|q| q.key() == k) => state.quiz,
+        Some(k) => {
+            state.next_quiz_seed = k.seed.wrapping_add(1);
+            Some(QuizState::new(k))
+        }
+        None => None,
+    };
     state.refit();
 }
 

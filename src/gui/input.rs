@@ -10,6 +10,7 @@ pub fn keys_pressed() -> Vec<Key> {
     let mut keys = Vec::new();
     for k in get_keys_pressed() {
         let key = match k {
+            KeyCode::Key0 | KeyCode::Kp0 => Key::Digit(0),
             KeyCode::Key1 | KeyCode::Kp1 => Key::Digit(1),
             KeyCode::Key2 | KeyCode::Kp2 => Key::Digit(2),
             KeyCode::Key3 | KeyCode::Kp3 => Key::Digit(3),
@@ -57,6 +58,7 @@ pub fn keys_pressed() -> Vec<Key> {
             KeyCode::X => Key::X,
             KeyCode::V => Key::V,
             KeyCode::Z => Key::Z,
+            KeyCode::U => Key::U,
             _ => continue,
         };
         keys.push(key);

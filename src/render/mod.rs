@@ -7,7 +7,8 @@
 //! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
 //! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]); the
 //! playground replaces the whole picture with its tile map and race ([`playground`]), and its Play
-//! mode draws the character, its HUD, the ghosts and the touch pads over the map (`play`).
+//! mode draws the character, its HUD, the ghosts and the touch pads over the map (`play`). A quiz
+//! question (`quiz`) is drawn without anything that answers it, and its lines go over the top.
 
 pub mod aa;
 mod backdrop;
@@ -25,6 +26,7 @@ pub mod overlay;
 pub mod paint;
 mod play;
 pub mod playground;
+mod quiz;
 mod scene;
 mod shapes;
 mod status;

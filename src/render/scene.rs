@@ -9,7 +9,7 @@ use super::shapes::{draw_box, draw_circle_shape};
 use super::status::draw_status;
 use super::style::Sizes;
 use super::zones::{draw_zone_labels, draw_zone_lines};
-use super::{embed, flat, motion, overlay, playground, typeset};
+use super::{embed, flat, motion, overlay, playground, quiz, typeset};
 use crate::app::{Analysis, State};
 use macroquad::prelude::*;
 
@@ -43,6 +43,11 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     let mut keep_clear = vec![Rect::new(centre.x - s, centre.y - s, 2.0 * s, 2.0 * s)];
     keep_clear.extend(state.embed_buttons().into_iter().map(|(_, r)| Rect::new(r.x, r.y, r.w, r.h)));
     typeset::begin_labels(&keep_clear);
+    // A quiz question open: its own picture, which answers nothing.
+    if let Some(q) = state.quiz.as_ref().filter(|q| q.asking()) {
+        quiz::draw_question(state, q, sizes, cleared);
+        return;
+    }
     // The still test's picture highlights the centre's zone and, with the trace on the canvas,
     // the axis slabs it tests; motion mode shows neither.
     let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
@@ -63,22 +68,31 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         draw_box(state, sizes);
         motion::draw_motion(state, m, sizes);
         draw_circle_shape(state, a, sizes);
-        motion::draw_motion_status(state, m, sizes);
+        if state.quiz.is_none() {
+            motion::draw_motion_status(state, m, sizes);
+        }
     } else {
         draw_box(state, sizes);
         draw_circle_shape(state, a, sizes);
         draw_construction(state, a, sizes);
         overlay::draw_trace_focus(state, trace.as_ref(), sizes);
-        draw_zone_labels(state, a, sizes);
+        draw_zone_labels(state, Some(a.contact.zone), quiz::top_clear(state), sizes);
         // The status line's warning banner goes over the labels: their text first.
         typeset::flush();
-        draw_status(state, a, sizes);
+        // In a quiz the quiz's lines take the status line's place.
+        if state.quiz.is_none() {
+            draw_status(state, a, sizes);
+        }
         draw_legend(state, sizes);
     }
+
     typeset::flush();
     overlay::draw_hover(state, sizes);
     typeset::flush();
     overlay::draw_captions(state, sizes);
     typeset::flush();
+    if let Some(q) = &state.quiz {
+        quiz::draw_reveal(state, q, sizes);
+    }
     embed::draw_toolbar(state);
 }

@@ -7,7 +7,7 @@ use super::strokes::dashed_piece;
 use super::style::{to_color, Sizes};
 use super::typeset;
 use crate::app::palette;
-use crate::app::{Analysis, State};
+use crate::app::State;
 use macroquad::prelude::*;
 
 /// The box's edges extended across the canvas, dashed: the nine-zone grid (its tints are the
@@ -40,14 +40,20 @@ pub fn draw_zone_lines(state: &State, sizes: Sizes, backdrop: &Backdrop) {
 }
 
 /// Each zone's number, in the outer part of the zone's visible area (the box's own number, 4, in its
-/// top-left corner so it does not sit on the construction). Drawn on top of the shapes.
-pub fn draw_zone_labels(state: &State, a: &Analysis, sizes: Sizes) {
+/// top-left corner so it does not sit on the construction), `highlight` (the centre's zone) as
+/// "zone N". Drawn on top of the shapes.
+/// Labels keep below `top` (screen y: the quiz's plate).
+pub fn draw_zone_labels(state: &State, highlight: Option<u32>, top: f32, sizes: Sizes) {
     let fs = sizes.font(20.0);
     for zy in 0..3 {
         for zx in 0..3 {
-            let r = zone_rect(state, zx, zy);
+            let mut r = zone_rect(state, zx, zy);
+            if r.y < top {
+                r.h = (r.y + r.h - top).max(0.0);
+                r.y = top;
+            }
             let n = zx + 3 * zy;
-            let hl = n == a.contact.zone;
+            let hl = Some(n) == highlight;
             let s = if hl { format!("zone {n}") } else { format!("{n}") };
             let m = typeset::measure(&s, fs);
             if r.w < m.width + 8.0 || r.h < m.height + 8.0 {

@@ -13,6 +13,7 @@ mod legend;
 pub mod motion;
 pub mod play;
 pub mod playground;
+pub mod quiz;
 mod readouts;
 mod response;
 mod scene;
@@ -114,6 +115,14 @@ pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: 
         // the ids of the widgets after it alone, and egui's keyboard focus stays where it was.
         let shown = area.show(ui, |ui| {
             ui.add_space(6.0);
+            // A quiz takes the whole panel: nothing else on it may tell the answer.
+            if let Some(q) = &state.quiz {
+                ui.scope(|ui| quiz::section(ui, state, q, &mut out));
+                ui.separator();
+                ui.scope(help);
+                focus::show_focus(ui);
+                return;
+            }
             ui.scope(|ui| header(ui, state, &mut out));
             ui.separator();
             ui.scope(|ui| teach::lesson_card(ui, state, &mut out));

@@ -168,6 +168,11 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
         avoid.push((square(end, r), 2.0));
         avoid.push((between(centre, end), 1.0));
     }
+    // The quiz's plate across the top: nothing goes over it.
+    if state.quiz.is_some() {
+        let free = crate::app::quiz::below_plate(c, state.text_scale.factor());
+        avoid.push((ScreenRect { h: free.y - c.y, ..c }, 1000.0));
+    }
     avoid
 }
 
