@@ -12,6 +12,7 @@ mod cases;
 mod contact;
 mod controller;
 mod motion;
+mod oriented;
 mod push_out;
 mod response;
 mod validation;
