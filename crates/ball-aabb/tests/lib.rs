@@ -13,6 +13,7 @@ mod contact;
 mod controller;
 mod motion;
 mod oriented;
+mod oriented_parry;
 mod push_out;
 mod response;
 mod validation;
