@@ -14,6 +14,7 @@ mod cli;
 mod controller_cli;
 mod fonts;
 mod motion_cli;
+mod oriented_cli;
 mod play_cli;
 mod reduced_motion_cli;
 mod report;
