@@ -35,6 +35,7 @@ fn report(d: usize, t: &Tally) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn check(
     t: &mut Tally,
     ours_overlap: bool,
@@ -68,7 +69,7 @@ fn rotated_rectangles_agree_with_parry2d() {
     use parry2d::math::{Isometry, Point, Vector};
     use parry2d::query::{intersection_test, PointQuery};
     use parry2d::shape::{Ball as PBall, Cuboid};
-    let mut g = Seeded::new(0x0bb_9a2);
+    let mut g = Seeded::new(0x0bb9a2);
     let mut t = Tally::default();
     for _ in 0..CASES {
         let unit = *g.pick(&[0.05f32, 1.0, 20.0, 300.0]);
@@ -116,7 +117,7 @@ fn rotated_boxes_agree_with_parry3d() {
     use parry3d::na::{Quaternion, Translation3, UnitQuaternion};
     use parry3d::query::{intersection_test, PointQuery};
     use parry3d::shape::{Ball as PBall, Cuboid};
-    let mut g = Seeded::new(0x0bb_9a3);
+    let mut g = Seeded::new(0x0bb9a3);
     let mut t = Tally::default();
     for _ in 0..CASES {
         let unit = *g.pick(&[0.05f32, 1.0, 20.0, 300.0]);

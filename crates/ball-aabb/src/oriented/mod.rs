@@ -62,6 +62,8 @@
 //! a shear or a mirror). A quaternion within the tolerance is normalised (in `f64`).
 
 #![forbid(unsafe_code)]
+// Several arrays indexed in step: the loops read as the formulas (Rᵀ v, centre + R u).
+#![allow(clippy::needless_range_loop)]
 
 mod collider;
 mod queries;

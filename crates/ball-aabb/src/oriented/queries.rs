@@ -2,6 +2,8 @@
 //! push-out and sweep, each one the aligned answer in the box's frame, turned back.
 
 #![forbid(unsafe_code)]
+// Several arrays indexed in step: the loops read as the formulas (Rᵀ v, centre + R u).
+#![allow(clippy::needless_range_loop)]
 
 use super::OrientedBox;
 use crate::contact::State;
