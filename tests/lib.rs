@@ -15,6 +15,7 @@ mod controller_cli;
 mod figure;
 mod fonts;
 mod motion_cli;
+mod oriented_cli;
 mod play_cli;
 mod reduced_motion_cli;
 mod report;

@@ -59,6 +59,8 @@ pub mod config;
 pub mod controller;
 pub mod kernels;
 pub mod machine;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod oriented;
 pub mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod plot;

@@ -149,6 +149,9 @@ pub struct Results {
     pub tilemap: Vec<TilemapResult>,
     /// The controller rows, beside the tile-map rows (desktop only; empty in the app's run).
     pub controller: Vec<ControllerResult>,
+    /// The rotated-box rows: oriented overlap beside the aligned one and parry's (desktop only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub oriented: Vec<super::oriented::OrientedResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
 }

@@ -34,6 +34,9 @@ whose end is within 1e-4 of it. Beside them, the controller rows: one character 
 run by the library's character controller (default Config) for 60 steps of 1/60 s each with seeded inputs (run
 left, right or not, jumps), on 1 thread and every core: ns per character step, and that as world steps (over the
 tile-map row's ns per step on as many threads), the share of steps ending grounded, the events counted.
+Then the rotated-box rows: 65 536 balls (--quick: 4 096) against rotated boxes, ns per test of the oriented
+overlap (OrientedBox::overlaps) beside the aligned one on the same boxes unrotated and, in 2D with `peers`,
+parry2d's intersection_test (Ball, rotated Cuboid) on the same inputs; the JSON key is \"oriented\".
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
 one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i), and sweep (one box, balls
@@ -99,6 +102,8 @@ pub fn run(args: &BenchArgs) -> i32 {
     results.tilemap = crate::bench::tilemap::run(&spec, &mut clock, |m| bar.set_message(m.to_string()));
     let world_ns = [0, 1].map(|i| results.tilemap.get(i).map(|t| t.ns_per_step));
     results.controller = crate::bench::controller::run(&spec, &mut clock, world_ns, |m| bar.set_message(m.to_string()));
+    bar.set_message("rotated boxes");
+    results.oriented = crate::bench::oriented::run(args.quick, &mut clock);
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
@@ -264,6 +269,27 @@ pub fn tables(r: &Results) -> String {
                 c.world_steps_per_step.map_or("-".to_string(), |x| format!("{x:.2}")),
                 c.grounded_share * 100.0,
                 events.join(", ")
+            );
+        }
+    }
+    if !r.oriented.is_empty() {
+        s += "\nRotated boxes: ns per overlap test on the same balls; aligned = the boxes unrotated (Ball::overlaps), \
+              oriented = OrientedBox::overlaps, parry = parry2d intersection_test(Ball, rotated Cuboid).\n";
+        s += &format!(
+            "{:>3}{:>8}{:>10}{:>11}{:>12}{:>10}{:>15}\n",
+            "D", "n", "overlap", "aligned", "oriented", "parry", "parry differs"
+        );
+        for o in &r.oriented {
+            let opt = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.2}"));
+            s += &format!(
+                "{:>3}{:>8}{:>9.0}%{:>11.2}{:>12.2}{:>10}{:>15}\n",
+                o.dim,
+                o.n,
+                100.0 * o.overlaps as f64 / o.n as f64,
+                o.aligned_ns,
+                o.oriented_ns,
+                opt(o.parry_ns),
+                o.parry_disagree.map_or("-".to_string(), |d| d.to_string())
             );
         }
     }

@@ -1,8 +1,10 @@
 //! `circle-aabb-lab move`: a ball moved through several boxes with the core's slide or bounce, one
 //! move per step like a frame loop, printed as one JSON object.
 
+use crate::geom::oriented::{move_mixed, Collider};
 use crate::geom::world::{self, BoxList, MapError, Params, StrategyId, TileMap, World, STRATEGIES};
-use crate::geom::{bounce, slide, Aabb, Ball, Circle, Motion, Rect, ShapeError, AXES};
+use crate::geom::{bounce, slide, Aabb, Ball, Circle, Motion, MotionResponse, Obb2, Obb3, Rect, ShapeError, AXES};
+use crate::report::Rotation;
 use crate::report::{num, nums, parse_numbers, CaseError};
 use clap::Args;
 use serde_json::{json, Value};
@@ -22,6 +24,11 @@ The velocity a step ends with is the next step's velocity.
 
 --boxes takes boxes separated by ';' (4 numbers each in 2D, 6 in 3D), or @FILE: one box a line,
 blank lines and lines starting with # skipped. Boxes are numbered from 0 in the order given.
+
+Rotated boxes: --angle DEG (2D) turns every box about its own centre by DEG degrees
+counter-clockwise, --rotation W,X,Y,Z (3D) by that unit quaternion; each is swept in its own frame
+(the ball slides along a tilted face). The object gains angle or rotation. Not with the tile-map
+stepper's flags. A NaN angle or a zero quaternion is refused naming the field (exit 2).
 
 The object: start (the centre), end (the centre after the last step), hits (every contact that
 blocked the motion, in order; a contact whose normal does not oppose the velocity, like a floor under
@@ -125,6 +132,12 @@ pub struct MoveArgs {
     /// With --controller: JSON lines (the trace, then one object) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// 2D: turn every box of --boxes about its own centre by DEG degrees (counter-clockwise).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, conflicts_with = "rotation")]
+    pub angle: Option<String>,
+    /// 3D: turn every box of --boxes about its own centre by the unit quaternion W,X,Y,Z.
+    #[arg(long, value_name = "W,X,Y,Z", allow_hyphen_values = true)]
+    pub rotation: Option<String>,
 }
 
 /// What a hit does.
@@ -177,6 +190,9 @@ pub struct Request<const D: usize> {
     pub boxes: Vec<Aabb<D>>,
     pub steps: u64,
     pub reaction: Reaction,
+    /// `--angle` / `--rotation`: every box turned about its centre (then `colliders` holds them).
+    pub rotation: Option<Rotation>,
+    pub colliders: Vec<Collider<D>>,
 }
 
 fn ball_field_names(d: usize) -> &'static [&'static str] {
@@ -281,6 +297,12 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
             ));
         }
     }
+    let rotation =
+        super::query::rotation_from_args(args.angle.as_deref(), args.rotation.as_deref(), d).map_err(|e| e.0)?;
+    if let (Some(_), Some(f)) = (&rotation, tiles_flag) {
+        let flag = if d == 2 { "--angle" } else { "--rotation" };
+        return Err(format!("{flag}: rotated boxes move with --boxes and the core's slide or bounce, not with {f}"));
+    }
     if tiles_flag.is_some() {
         let gravity = match args.gravity.as_deref() {
             None => [0.0, 0.0],
@@ -337,21 +359,56 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
             trace: args.trace,
         }));
     }
+    let flag = if d == 2 { "--angle" } else { "--rotation" };
     Ok(match d {
-        2 => MoveRequest::D2(Request {
-            ball: Ball::new([ball[0], ball[1]], ball[2]).map_err(shape)?,
-            velocity: [velocity[0], velocity[1]],
-            boxes: boxes.iter().map(|b| Aabb::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect(),
-            steps,
-            reaction,
-        }),
-        _ => MoveRequest::D3(Request {
-            ball: Ball::new([ball[0], ball[1], ball[2]], ball[3]).map_err(shape)?,
-            velocity: [velocity[0], velocity[1], velocity[2]],
-            boxes: boxes.iter().map(|b| Aabb::new([b[0], b[1], b[2]], [b[3], b[4], b[5]]).expect("checked")).collect(),
-            steps,
-            reaction,
-        }),
+        2 => {
+            let boxes: Vec<Rect> =
+                boxes.iter().map(|b| Aabb::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect();
+            let colliders = match &rotation {
+                None => Vec::new(),
+                Some(rot) => boxes
+                    .iter()
+                    .map(|b| rot.obb2(b).map(Collider::from))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("{flag}: {e}"))?,
+            };
+            if let (Some(Rotation::Degrees(a)), true) = (&rotation, boxes.is_empty()) {
+                Obb2::from_degrees([0.0, 0.0], [0.0, 0.0], *a).map_err(|e| format!("{flag}: {e}"))?;
+            }
+            MoveRequest::D2(Request {
+                ball: Ball::new([ball[0], ball[1]], ball[2]).map_err(shape)?,
+                velocity: [velocity[0], velocity[1]],
+                boxes,
+                steps,
+                reaction,
+                rotation,
+                colliders,
+            })
+        }
+        _ => {
+            let boxes: Vec<Aabb<3>> =
+                boxes.iter().map(|b| Aabb::new([b[0], b[1], b[2]], [b[3], b[4], b[5]]).expect("checked")).collect();
+            let colliders = match &rotation {
+                None => Vec::new(),
+                Some(rot) => boxes
+                    .iter()
+                    .map(|b| rot.obb3(b).map(Collider::from))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("{flag}: {e}"))?,
+            };
+            if let (Some(Rotation::Quat(q)), true) = (&rotation, boxes.is_empty()) {
+                Obb3::new([0.0; 3], [0.0; 3], *q).map_err(|e| format!("{flag}: {e}"))?;
+            }
+            MoveRequest::D3(Request {
+                ball: Ball::new([ball[0], ball[1], ball[2]], ball[3]).map_err(shape)?,
+                velocity: [velocity[0], velocity[1], velocity[2]],
+                boxes,
+                steps,
+                reaction,
+                rotation,
+                colliders,
+            })
+        }
     })
 }
 
@@ -531,9 +588,13 @@ impl<const D: usize> Request<D> {
         let mut velocity = self.velocity;
         let mut hits = Vec::new();
         for step in 0..self.steps {
-            let m: Motion<D> = match self.reaction {
-                Reaction::Slide => slide(&ball, velocity, &self.boxes),
-                Reaction::Bounce(e) => bounce(&ball, velocity, &self.boxes, e),
+            let m: Motion<D> = match (self.reaction, self.rotation.is_some()) {
+                (Reaction::Slide, false) => slide(&ball, velocity, &self.boxes),
+                (Reaction::Bounce(e), false) => bounce(&ball, velocity, &self.boxes, e),
+                (Reaction::Slide, true) => move_mixed(&ball, velocity, &self.colliders, MotionResponse::Slide),
+                (Reaction::Bounce(e), true) => {
+                    move_mixed(&ball, velocity, &self.colliders, MotionResponse::Bounce { restitution: e })
+                }
             };
             for h in m.hits() {
                 hits.push(json!({
@@ -550,12 +611,18 @@ impl<const D: usize> Request<D> {
             ball = Ball::new(m.end, radius).unwrap_or(ball);
             velocity = m.velocity;
         }
-        json!({
+        let mut out = json!({
             "start": nums(&self.ball.center()),
             "end": nums(&ball.center()),
             "hits": hits,
             "remaining": nums(&velocity),
-        })
+        });
+        match self.rotation {
+            Some(Rotation::Degrees(a)) => out["angle"] = num(a),
+            Some(Rotation::Quat(q)) => out["rotation"] = nums(&q),
+            None => {}
+        }
+        out
     }
 }
 

@@ -1,6 +1,6 @@
 //! `circle-aabb-lab query`: one case from the arguments, or many from CSV, one JSON object a line.
 
-use crate::report::{parse_numbers, Case, CaseError, Query};
+use crate::report::{parse_numbers, Case, CaseError, Query, Rotation};
 use clap::Args;
 use serde_json::json;
 use std::io::{self, BufRead, Write};
@@ -29,9 +29,23 @@ box), normal (the box's outward unit normal there), end_state (separated|touchin
 discrete test says at c + V, so tunnelling shows as hit true with end_state separated)}. Without a
 hit, t, feature, center, point and normal are null.
 
+Rotated boxes: --angle DEG (with --circle) turns the box about its centre by DEG degrees
+counter-clockwise; --rotation W,X,Y,Z (with --sphere) by that unit quaternion (|q| = 1 within 2e-4; it
+is normalised). The circle is moved into the box's frame, where the box is the aligned box [-h, h],
+and everything is answered there: zone is the zone in the box's frame, overlap runs every algorithm
+on the moved circle, closest and push are turned back to world coordinates, response.face is a face
+of the box's own frame. The object gains frame {angle | rotation, center (the box's), half_extents,
+axes (the box's axes in world coordinates), local_center (the circle's centre in box coordinates),
+local_closest, zone}. A NaN angle, a zero or non-unit quaternion, a box with min > max are refused
+naming the field (exit 2).
+
 CSV: a line of 7 numbers is a 2D case cx,cy,r,minx,miny,maxx,maxy; a line of 10 numbers a 3D case
 cx,cy,cz,r,minx,miny,minz,maxx,maxy,maxz; a line of 9 numbers a swept 2D case (the 7, then vx,vy) and
-13 numbers a swept 3D case (the 10, then vx,vy,vz). Blank lines and lines starting with # are skipped. Every
+13 numbers a swept 3D case (the 10, then vx,vy,vz); 8 numbers a 2D case with an angle (the 7, then
+angle in degrees), 14 a 3D case with a rotation (the 10, then qw,qx,qy,qz) and 17 a swept 3D case with
+a rotation (the 13, then qw,qx,qy,qz). A header line of column names (cx,cy,cz,r,minx,miny,minz,maxx,
+maxy,maxz,vx,vy,vz,angle,qw,qx,qy,qz, any order) makes the following lines read by name: that is how a
+swept 2D case takes an angle (its 10 numbers would read as a 3D case). Blank lines and lines starting with # are skipped. Every
 object carries \"line\": N (1-based). A bad line prints {\"line\": N, \"error\": \"...\"} naming the
 problem, and processing goes on.
 
@@ -56,6 +70,41 @@ pub struct QueryArgs {
     /// adds the "sweep" object (time of impact, feature, normal, state at the end).
     #[arg(long, value_name = "VX,VY[,VZ]", allow_hyphen_values = true, conflicts_with = "csv")]
     pub velocity: Option<String>,
+    /// 2D: turn the box about its centre by DEG degrees (counter-clockwise); adds the "frame" object.
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, conflicts_with_all = ["csv", "rotation"])]
+    pub angle: Option<String>,
+    /// 3D: turn the box about its centre by the unit quaternion W,X,Y,Z; adds the "frame" object.
+    #[arg(long, value_name = "W,X,Y,Z", allow_hyphen_values = true, conflicts_with = "csv")]
+    pub rotation: Option<String>,
+}
+
+/// `--angle DEG` / `--rotation W,X,Y,Z` (whichever is given) for a case of dimension `d`, checked
+/// against the box: a NaN angle, a zero quaternion, ... are refused naming the field.
+pub fn rotation_from_args(
+    angle: Option<&str>,
+    rotation: Option<&str>,
+    d: usize,
+) -> Result<Option<Rotation>, UsageError> {
+    let rot = match (angle, rotation) {
+        (None, None) => return Ok(None),
+        (Some(a), None) => {
+            if d != 2 {
+                return Err(UsageError("--angle: turns a 2D box; use --rotation W,X,Y,Z with --sphere".into()));
+            }
+            let v = parse_numbers(a, Some(&["DEG"])).map_err(|e| UsageError(format!("--angle: {e}")))?;
+            Rotation::Degrees(v[0])
+        }
+        (None, Some(q)) => {
+            if d != 3 {
+                return Err(UsageError("--rotation: turns a 3D box; use --angle DEG with --circle".into()));
+            }
+            let v =
+                parse_numbers(q, Some(&["W", "X", "Y", "Z"])).map_err(|e| UsageError(format!("--rotation: {e}")))?;
+            Rotation::Quat([v[0], v[1], v[2], v[3]])
+        }
+        (Some(_), Some(_)) => return Err(UsageError("give --angle (2D) or --rotation (3D), not both".into())),
+    };
+    Ok(Some(rot))
 }
 
 /// A usage error: printed to stderr, exit status 2.
@@ -71,6 +120,21 @@ impl std::fmt::Display for UsageError {
 /// Builds the single case given by `--circle`/`--sphere`, `--box` and, for a swept case, `--velocity`.
 pub fn query_from_args(args: &QueryArgs) -> Result<Query, UsageError> {
     let case = case_from_args(args)?;
+    let rotation = rotation_from_args(args.angle.as_deref(), args.rotation.as_deref(), case.dim())?;
+    if let Some(rot) = &rotation {
+        let flag = if case.dim() == 2 { "--angle" } else { "--rotation" };
+        let checked = match &case {
+            Case::D2(_, a) => rot.obb2(a).map(drop),
+            Case::D3(_, a) => rot.obb3(a).map(drop),
+        };
+        checked.map_err(|e| UsageError(format!("{flag}: {e}")))?;
+    }
+    let mut q = query_moving(args, case)?;
+    q.rotation = rotation;
+    Ok(q)
+}
+
+fn query_moving(args: &QueryArgs, case: Case) -> Result<Query, UsageError> {
     let Some(text) = &args.velocity else {
         return Ok(Query::still(case));
     };
@@ -139,6 +203,7 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
 /// ```
 pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
     let mut bad = 0;
+    let mut header: Option<Vec<String>> = None;
     for (i, line) in input.lines().enumerate() {
         let n = i + 1;
         let line = match line {
@@ -154,7 +219,26 @@ pub fn run_csv(input: impl BufRead, mut out: impl Write) -> io::Result<usize> {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let obj = match Query::from_csv_line(text) {
+        // A header: column names instead of numbers (see `Query::from_csv_row`).
+        if text.starts_with(|c: char| c.is_ascii_alphabetic())
+            && text.split(',').next().is_some_and(|f| f.trim().parse::<f32>().is_err())
+        {
+            let columns: Vec<String> = text.split(',').map(|c| c.trim().to_ascii_lowercase()).collect();
+            match Query::check_header(&columns) {
+                Ok(()) => header = Some(columns),
+                Err(e) => {
+                    bad += 1;
+                    header = None;
+                    writeln!(out, "{}", json!({"line": n, "error": e.to_string()}))?;
+                }
+            }
+            continue;
+        }
+        let parsed = match &header {
+            Some(columns) => Query::from_csv_row(columns, text),
+            None => Query::from_csv_line(text),
+        };
+        let obj = match parsed {
             Ok(case) => {
                 let mut v = json!({"line": n});
                 if let (Some(dst), serde_json::Value::Object(src)) = (v.as_object_mut(), case.report()) {

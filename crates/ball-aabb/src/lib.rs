@@ -167,6 +167,7 @@ pub mod controller;
 mod convert;
 mod math;
 pub mod motion;
+pub mod oriented;
 pub(crate) mod overlap;
 mod queries;
 pub mod response;
@@ -181,6 +182,7 @@ pub use motion::{
     bounce, move_ball, slide, sweep, sweep_trace, Feature, Hit, Motion, MotionHit, Response as MotionResponse,
     SweepInfo, TracedSweep, MAX_ITERATIONS, SWEEP,
 };
+pub use oriented::{sweep_oriented, Collider, Obb2, Obb3, OrientedBox, OrientedContact, OrientedResponse};
 pub use response::{contact_response, nearest_face, response, Face, Response, ResponseCase};
 pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
 

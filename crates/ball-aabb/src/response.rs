@@ -413,13 +413,13 @@ fn overlaps_at<const D: usize, F: Real>(p: &[f32; D], r: F, lo: &[f32; D], hi: &
 /// subnormal, which costs a hundred cycles on x86. Integer operations only: a power of two is its
 /// exponent field, and doubling it adds `1 << 23`.
 #[inline(always)]
-fn ulp_bits(x: f32) -> u32 {
+pub(crate) fn ulp_bits(x: f32) -> u32 {
     (x.to_bits() & 0x7f80_0000).max(24 << 23) - (23 << 23)
 }
 
 /// −1, 0 or +1 (0 for ±0), without a branch.
 #[inline(always)]
-fn sign_of(x: f32) -> f32 {
+pub(crate) fn sign_of(x: f32) -> f32 {
     select_f32(x > 0.0, 1.0, 0.0) - select_f32(x < 0.0, 1.0, 0.0)
 }
 

@@ -60,6 +60,23 @@ pub enum ShapeError {
         /// The max corner's coordinate on that axis.
         max: f32,
     },
+    /// An oriented box's half extent is negative (`field()` is `"half_extents.x"`, ...).
+    NegativeExtent {
+        /// `"x"`, `"y"` or `"z"`: the box's own axis.
+        axis: &'static str,
+        /// The half extent given.
+        value: f32,
+    },
+    /// An oriented box's rotation is not one: a quaternion whose length is not 1 within
+    /// [`ROTATION_TOLERANCE`](crate::oriented::ROTATION_TOLERANCE) (a zero quaternion, say), or a
+    /// matrix that is not orthonormal and right-handed within it.
+    NotRotation {
+        /// `"rotation"`.
+        field: &'static str,
+        /// How far off: `| |q|² − 1 |` for a quaternion, the largest entry of `MᵀM − I` (or
+        /// `1 − det`) for a matrix.
+        error: f32,
+    },
 }
 
 impl ShapeError {
@@ -80,6 +97,10 @@ impl ShapeError {
             ShapeError::Inverted { axis, .. } => {
                 field_name(&MIN_FIELDS, AXES.iter().position(|a| a == axis).unwrap_or(0), "min")
             }
+            ShapeError::NegativeExtent { axis, .. } => {
+                field_name(&HALF_FIELDS, AXES.iter().position(|a| a == axis).unwrap_or(0), "half_extents")
+            }
+            ShapeError::NotRotation { field, .. } => field,
         }
     }
 }
@@ -92,6 +113,12 @@ impl fmt::Display for ShapeError {
             ShapeError::Inverted { axis, min, max } => {
                 write!(f, "min.{axis} ({min}) is greater than max.{axis} ({max}): the box is inside out")
             }
+            ShapeError::NegativeExtent { axis, value } => write!(f, "half_extents.{axis} must be >= 0, got {value}"),
+            ShapeError::NotRotation { field, error } => write!(
+                f,
+                "{field} must be a rotation (a unit quaternion, or an orthonormal right-handed matrix, within {}): off by {error}",
+                crate::oriented::ROTATION_TOLERANCE
+            ),
         }
     }
 }
@@ -101,13 +128,28 @@ impl core::error::Error for ShapeError {}
 const CENTER_FIELDS: [&str; 3] = ["center.x", "center.y", "center.z"];
 const MIN_FIELDS: [&str; 3] = ["min.x", "min.y", "min.z"];
 const MAX_FIELDS: [&str; 3] = ["max.x", "max.y", "max.z"];
+const HALF_FIELDS: [&str; 3] = ["half_extents.x", "half_extents.y", "half_extents.z"];
+
+/// Checks an oriented box's centre and half extents (finite; half extents ≥ 0), naming the field.
+pub(crate) fn check_center_half<const D: usize>(center: &[f32; D], half: &[f32; D]) -> Result<(), ShapeError> {
+    for (i, &v) in center.iter().enumerate() {
+        check_finite(field_name(&CENTER_FIELDS, i, "center"), v)?;
+    }
+    for (i, &v) in half.iter().enumerate() {
+        check_finite(field_name(&HALF_FIELDS, i, "half_extents"), v)?;
+        if v < 0.0 {
+            return Err(ShapeError::NegativeExtent { axis: AXES.get(i).copied().unwrap_or("?"), value: v });
+        }
+    }
+    Ok(())
+}
 
 /// The name of a vector field's coordinate `i` (`"center.y"`), or the vector's name past z.
 fn field_name(names: &[&'static str; 3], i: usize, whole: &'static str) -> &'static str {
     names.get(i).copied().unwrap_or(whole)
 }
 
-fn check_finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
+pub(crate) fn check_finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
         Ok(())
     } else {

@@ -12,6 +12,8 @@ mod cases;
 mod contact;
 mod controller;
 mod motion;
+mod oriented;
+mod oriented_parry;
 mod push_out;
 mod response;
 mod validation;

@@ -82,8 +82,11 @@ mod sweep;
 mod toi;
 
 pub use entry::{SweepInfo, SWEEP};
+pub(crate) use hit::Hit64;
 pub use hit::{Feature, Hit, TracedSweep};
+pub(crate) use log::NoLog;
+pub(crate) use slide::{blocks, move_through, Obstacle};
 pub use slide::{bounce, move_ball, slide, Motion, MotionHit, Response, MAX_ITERATIONS};
-pub(crate) use sweep::sweep_before;
 pub use sweep::{sweep, sweep_trace};
+pub(crate) use sweep::{sweep_before, sweep_core};
 pub(crate) use toi::toi_2d;

@@ -172,7 +172,7 @@ pub fn bounce<const D: usize>(ball: &Ball<D>, velocity: [f32; D], boxes: &[Aabb<
 /// face the point lies on (for a face of no thickness: crosses it) — so a point rolling along a floor
 /// of flush tiles is not stopped by the next tile's corner, which it only grazes.
 #[inline]
-fn blocks<const D: usize>(h: &Hit64<D>, d: &[f64; D], lo: &[f64; D], hi: &[f64; D]) -> bool {
+pub(crate) fn blocks<const D: usize>(h: &Hit64<D>, d: &[f64; D], lo: &[f64; D], hi: &[f64; D]) -> bool {
     let speed = crate::math::sqrt(d.iter().map(|x| x * x).sum::<f64>());
     let tol = BLOCK_TOLERANCE * speed;
     if h.cone {
@@ -239,6 +239,33 @@ pub fn move_ball<const D: usize>(
     boxes: &[Aabb<D>],
     response: Response,
 ) -> Motion<D> {
+    move_through(ball, velocity, boxes, response)
+}
+
+/// Something a moving ball can be stopped by: an aligned box, an oriented one, either.
+pub(crate) trait Obstacle<const D: usize> {
+    /// The sweep of a ball at `p` with radius `r` moved by `d`, in `f64`, when its hit blocks the
+    /// motion (see [`blocks`]); `None` otherwise.
+    fn blocking_hit(&self, p: [f64; D], r: f64, d: [f64; D]) -> Option<Hit64<D>>;
+}
+
+impl<const D: usize> Obstacle<D> for Aabb<D> {
+    #[inline]
+    fn blocking_hit(&self, p: [f64; D], r: f64, d: [f64; D]) -> Option<Hit64<D>> {
+        let (lo, hi) = (self.min().map(|x| x as f64), self.max().map(|x| x as f64));
+        let h = sweep_core(p, r, d, lo, hi, 1.0, &mut NoLog)?;
+        blocks(&h, &d, &lo, &hi).then_some(h)
+    }
+}
+
+/// [`move_ball`]'s body for any kind of obstacle (aligned boxes, or the mixed list of
+/// [`slide_mixed`](crate::oriented::slide_mixed)).
+pub(crate) fn move_through<const D: usize, T: Obstacle<D>>(
+    ball: &Ball<D>,
+    velocity: [f32; D],
+    boxes: &[T],
+    response: Response,
+) -> Motion<D> {
     let start = ball.center();
     let mut motion =
         Motion { start, end: start, velocity: [0.0; D], hits: [MotionHit::EMPTY; MAX_ITERATIONS], len: 0, unused: 0.0 };
@@ -264,9 +291,8 @@ pub fn move_ball<const D: usize>(
         // The earliest blocking contact among all boxes (ties: the lowest index).
         let mut best: Option<(usize, Hit64<D>)> = None;
         for (index, b) in boxes.iter().enumerate() {
-            let (lo, hi) = (b.min().map(|x| x as f64), b.max().map(|x| x as f64));
-            let Some(h) = sweep_core(p, r, d, lo, hi, 1.0, &mut NoLog) else { continue };
-            if best.as_ref().is_some_and(|(_, bh)| h.t >= bh.t) || !blocks(&h, &d, &lo, &hi) {
+            let Some(h) = b.blocking_hit(p, r, d) else { continue };
+            if best.as_ref().is_some_and(|(_, bh)| h.t >= bh.t) {
                 continue;
             }
             best = Some((index, h));
