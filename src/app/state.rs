@@ -58,7 +58,7 @@ pub struct State {
     /// The 3D view: sphere, box, camera, view switches (see [`three`](super::three)).
     pub three: ThreeState,
     /// Embedded in a course page (`embed=1`): the scene as embedded and the toolbar's press (see
-    /// [`embed`](super::embed)); `None` in the full demo.
+    /// [the `embed` module](super::embed)); `None` in the full demo.
     pub embed: Option<Embed>,
     /// The quiz, while it is on (key U, `quiz=`; see [`quiz`](super::quiz)).
     pub quiz: Option<QuizState>,

@@ -181,7 +181,7 @@ impl<const D: usize> OrientedBox<D> {
     /// own x-min, x-max, y-min, …), turned back to world coordinates and rounded to `f32`.
     ///
     /// # The push-out contract, in world coordinates
-    /// As for the aligned box (see [`response`](crate::response)'s module docs), the push is rounded
+    /// As for the aligned box (see [`response`](mod@crate::response)'s module docs), the push is rounded
     /// outward, along the sign of each of its world components, by the few ulps it takes so that
     /// `ball.translated(push)` — the sum taken in `f32` — does **not** overlap the box as
     /// [`OrientedBox::overlaps_strictly`] judges it (the same `f64` frame change as every query
