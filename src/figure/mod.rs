@@ -14,6 +14,7 @@
 //! lesson caption, the first hint, the drag handles' highlight (a figure has no pointer). The 3D view
 //! and the playground have no figure yet: refused ([`FigureError`]).
 
+mod marks;
 mod motion;
 mod overlay;
 mod still;

@@ -3,7 +3,7 @@
 //! continuation, the velocity arrow, the impact ghost with its contact point and normal, and the
 //! status lines. A figure is a still: the playback's moving circle is not drawn.
 
-use super::still::{arrow, banner, dashed_circle};
+use super::marks::{arrow, banner, dashed_circle};
 use super::text::{measure, Labels};
 use super::writer::{fill, num, paint, rounded_rect_path, stroke, Svg};
 use super::Figure;

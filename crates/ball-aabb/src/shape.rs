@@ -36,6 +36,11 @@ pub type Rect = Aabb<2>;
 /// A 3D axis-aligned box.
 pub type Box3 = Aabb<3>;
 
+/// How far from a rotation a given rotation may be and still be accepted (then normalised):
+/// `| |q|² − 1 | ≤ 2·10⁻⁴` for a quaternion (glam's `is_normalized` tolerance), and every entry
+/// of `MᵀM − I` and `1 − det M` within it for a matrix.
+pub const ROTATION_TOLERANCE: f32 = 2e-4;
+
 /// Why a shape could not be built. Each variant names the field at fault.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
@@ -68,7 +73,7 @@ pub enum ShapeError {
         value: f32,
     },
     /// An oriented box's rotation is not one: a quaternion whose length is not 1 within
-    /// [`ROTATION_TOLERANCE`](crate::oriented::ROTATION_TOLERANCE) (a zero quaternion, say), or a
+    /// [`ROTATION_TOLERANCE`] (a zero quaternion, say), or a
     /// matrix that is not orthonormal and right-handed within it.
     NotRotation {
         /// `"rotation"`.
@@ -117,7 +122,7 @@ impl fmt::Display for ShapeError {
             ShapeError::NotRotation { field, error } => write!(
                 f,
                 "{field} must be a rotation (a unit quaternion, or an orthonormal right-handed matrix, within {}): off by {error}",
-                crate::oriented::ROTATION_TOLERANCE
+                ROTATION_TOLERANCE
             ),
         }
     }

@@ -73,12 +73,8 @@ pub use collider::{bounce_mixed, move_mixed, slide_mixed, Collider};
 pub use queries::{sweep_oriented, OrientedContact, OrientedResponse};
 
 use crate::math::sqrt;
+pub use crate::shape::ROTATION_TOLERANCE;
 use crate::shape::{check_center_half, check_finite, Aabb, Ball, ShapeError};
-
-/// How far from a rotation a given rotation may be and still be accepted (then normalised):
-/// `| |q|² − 1 | ≤ 2·10⁻⁴` for a quaternion (glam's `is_normalized` tolerance), and every entry
-/// of `MᵀM − I` and `1 − det M` within it for a matrix.
-pub const ROTATION_TOLERANCE: f32 = 2e-4;
 
 /// A rotation matrix entry within this of 0 or ±1 on *every* entry is snapped to a right-angle
 /// rotation exactly: what an `f32` quaternion of a multiple of 90° gives (`√½` rounded to `f32`
