@@ -21,11 +21,11 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 if [ "${SKIP_INSTALL:-0}" != 1 ]; then
-  step "install system packages (Xvfb, xdotool, ImageMagick, Mesa, Chromium, binaryen)"
+  step "install system packages (Xvfb, xdotool, ImageMagick, Mesa, Chromium)"
   # Commands we need, and the Debian package that brings each.
   declare -A PKG_OF=(
     [Xvfb]=xvfb [xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [import]=imagemagick [compare]=imagemagick
-    [chromium]=chromium [wasm-opt]=binaryen [node]=nodejs [npm]=npm [python3]=python3 [curl]=curl
+    [chromium]=chromium [node]=nodejs [npm]=npm [python3]=python3 [curl]=curl
   )
   missing=()
   for cmd in "${!PKG_OF[@]}"; do
@@ -50,18 +50,19 @@ if [ "${SKIP_INSTALL:-0}" != 1 ]; then
   cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
   cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 
-  step "npm packages (playwright-core drives Debian's chromium; no browser is downloaded)"
+  step "npm packages (playwright-core drives Debian's chromium, no browser is downloaded; binaryen's wasm-opt)"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
 step "tools the tests need (a missing one fails the run)"
-need=(cargo rustfmt Xvfb xvfb-run xauth xdotool import compare identify convert chromium wasm-opt node npm python3 curl)
+need=(cargo rustfmt Xvfb xvfb-run xauth xdotool import compare identify convert chromium node npm python3 curl)
 absent=()
 for cmd in "${need[@]}"; do command -v "$cmd" >/dev/null 2>&1 || absent+=("$cmd"); done
 cargo fmt --version >/dev/null 2>&1 || absent+=("cargo fmt (rustup component add rustfmt)")
 cargo clippy --version >/dev/null 2>&1 || absent+=("cargo clippy (rustup component add clippy)")
 rustup target list --installed | grep -qx wasm32-unknown-unknown || absent+=("the wasm32-unknown-unknown target")
 [ -f node_modules/playwright-core/package.json ] || absent+=("playwright-core (npm ci)")
+[ -x node_modules/.bin/wasm-opt ] || absent+=("binaryen's wasm-opt (npm ci)")
 if [ "${#absent[@]}" -gt 0 ]; then
   printf 'missing: %s\n' "${absent[@]}"
   echo "run scripts/check.sh without SKIP_INSTALL=1 to install them"; exit 1

@@ -11,77 +11,23 @@
 // How it sees the pixels: the page's WebGL drawing buffer is read (gl.readPixels) right after the app's own
 // requestAnimationFrame callback, while it still holds the frame just drawn; the comparisons run on those
 // reads inside the page. Screenshots are for people.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { SCENE } from './scene.mjs';
 import { RENDER_SCENES, measure, line as costLine, circlePointer, POINTER_SPOT } from './fps.mjs';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/browser.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
+const { url, outDir, browser, fail, ok, info, newPage, open, capture, finish } = await start('browser');
 const VIEW = { width: 1280, height: 800 };
 
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
-const info = (key, value) => console.log(`${key}: ${value}`);
-
 // --------------------------------------------------------------------------- in-page instrumentation
-// Runs before any page script. Wraps requestAnimationFrame to count the app's frames, and reads the
-// drawing buffer after a frame when asked to (always, until the first painted frame).
+// Runs before any page script, after the harness's probe (tests/web/harness.mjs), which counts the app's
+// frames (`frames`, `firstFrameAt`, `paintedAt`), wakes it (`wake()`), keeps its WebGL context (`gl`) and
+// reads the drawing buffer right after a frame when asked (`capture(page, name)` -> `reads[name]`; always
+// until the first painted frame). `window.__webtest` is that probe with this test's pixel analyses added.
 function instrument() {
-  const t = (window.__webtest = { frames: 0, firstFrameAt: null, paintedAt: null, gl: null, pending: [], reads: {} });
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (kind, options) {
-    const ctx = getContext.call(this, kind, options);
-    if (ctx && String(kind).startsWith('webgl') && !t.gl) t.gl = ctx;
-    return ctx;
-  };
-  function read() {
-    const gl = t.gl;
-    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-    const px = new Uint8Array(w * h * 4);
-    const fb = gl.getParameter(gl.FRAMEBUFFER_BINDING);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-    // CSS px -> buffer px; readPixels rows run bottom-up
-    return { w, h, px, scale: w / gl.canvas.clientWidth };
-  }
-  // distinct colours inside the canvas, `inset` CSS px away from its edges (a focus ring is no frame)
-  t.colours = function (r, inset) {
-    const m = Math.ceil(inset * r.scale), seen = new Set();
-    for (let y = m; y < r.h - m; y += 2)
-      for (let x = m; x < r.w - m; x += 2) {
-        const i = (y * r.w + x) * 4;
-        seen.add((r.px[i] << 16) | (r.px[i + 1] << 8) | r.px[i + 2]);
-        if (seen.size > 255) return seen.size;
-      }
-    return seen.size;
-  };
-  // The app draws on demand (on input, or while something moves): ask it for a frame, as an input would.
-  t.wake = function () {
-    if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake();
-  };
-  const nativeRaf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = function (callback) {
-    return nativeRaf(function (time) {
-      const result = callback(time);
-      t.frames++;
-      if (t.firstFrameAt === null) t.firstFrameAt = performance.now();
-      if (t.gl && (t.paintedAt === null || t.pending.length)) {
-        const r = read();
-        if (t.paintedAt === null && t.colours(r, 4) >= 2) t.paintedAt = performance.now();
-        for (const name of t.pending.splice(0)) t.reads[name] = r;
-      }
-      return result;
-    });
-  };
+  const t = (window.__webtest = window.__harness);
   // pixels that differ between two reads inside a CSS-px rectangle {x, y, w, h} (whole canvas if absent)
   t.diff = function (a, b, rect) {
     const A = t.reads[a], B = t.reads[b];
@@ -152,17 +98,6 @@ function instrument() {
   };
 }
 
-// ask for a read of the next frame the app draws (waking it: a still scene draws no frames); resolves
-// once it exists
-async function capture(page, name) {
-  await page.evaluate((n) => { delete window.__webtest.reads[n]; window.__webtest.pending.push(n); }, name);
-  await page.waitForFunction((n) => {
-    const t = window.__webtest;
-    if (t.reads[n]) return true;
-    t.wake();
-    return false;
-  }, name, { timeout: 10000, polling: 50 });
-}
 const diff = (page, a, b, rect) => page.evaluate(([a, b, rect]) => window.__webtest.diff(a, b, rect), [a, b, rect]);
 const around = (p, r) => ({ x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r });
 const settle = (page, ms = 400) => page.waitForTimeout(ms);
@@ -436,16 +371,6 @@ async function keyboardOnly() {
 }
 
 // --------------------------------------------------------------------------- browser
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  // Playwright starts every browser with a fresh temporary profile (user-data-dir) and removes it after.
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-  ],
-  timeout: 60000,
-});
 info('browser', `chromium ${browser.version()}`);
 
 // A fresh context (no cache, no storage) and page at URL#fragment, every error reported as a failure;
@@ -453,38 +378,16 @@ info('browser', `chromium ${browser.version()}`);
 let neverPainted = false; // once a page never painted, the others would only wait for the same timeout
 async function openPage(fragment, { viewport = VIEW, deviceScaleFactor = 1, label = '', reducedMotion = 'no-preference', query = '' } = {}) {
   if (neverPainted) return { page: null, context: { close: async () => {} }, painted: false };
-  const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, reducedMotion });
-  const page = await context.newPage();
-  await page.addInitScript(instrument);
   const where = `${label}page #${fragment || ''}`;
-  page.on('console', (m) => {
-    const text = m.text();
-    // SwiftShader's performance note when a WebGL frame is read back: headless Chromium's software
-    // compositing does it for every page (seen with no readPixels call from the page), and so do our own
-    // reads and screenshots. It says nothing about the page.
-    if (/GPU stall due to ReadPixels/.test(text)) return;
-    if (m.type() === 'error' || m.type() === 'warning') fail(`${where}: console.${m.type()}: ${text}`);
-  });
-  page.on('pageerror', (e) => fail(`${where}: page error: ${e.message || e}`));
-  page.on('crash', () => fail(`${where}: page crashed`));
-  page.on('requestfailed', (r) => fail(`${where}: request failed: ${r.url()} ${(r.failure() || {}).errorText}`));
-  page.on('response', (r) => { if (r.status() >= 400) fail(`${where}: HTTP ${r.status()} ${r.url()}`); });
-  await page.goto(url + query + (fragment ? `#${fragment}` : ''), { waitUntil: 'load', timeout: 30000 });
-  try {
-    await page.waitForFunction(() => {
-      if (window.__webtest.paintedAt !== null) return true;
-      window.__webtest.wake();
-      return false;
-    }, null, { timeout: 20000, polling: 50 });
-  } catch {
-    fail(`${where}: no painted frame within 20 s of load (the other pages are skipped)`);
+  const { context, page } = await newPage({ where, viewport, deviceScaleFactor, hasTouch: true, reducedMotion, init: instrument });
+  if (!(await open(page, query + (fragment ? `#${fragment}` : ''), { where, timeout: 20000 }))) {
+    info('note', 'a page never painted: the other pages are skipped');
     neverPainted = true;
     return { page, context, painted: false };
   }
   return { page, context, painted: true };
 }
 
-let exitCode = 0;
 try {
   // ------------------------------------------------------------------------- reference banners
   // The banner text each algorithm the test will pick shows for this scene, from pages opened with that
@@ -1046,15 +949,5 @@ try {
   }
 } catch (e) {
   fail(`test driver: ${(e && e.stack) || e}`);
-} finally {
-  await browser.close().catch(() => {});
 }
-
-if (failures.length) {
-  console.log(`\n${failures.length} failure(s):`);
-  for (const f of failures) console.log(`  - ${f}`);
-  exitCode = 1;
-} else {
-  console.log('\nall browser checks passed');
-}
-process.exit(exitCode);
+await finish('all browser checks passed');

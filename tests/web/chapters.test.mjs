@@ -9,23 +9,13 @@
 // (palette::ZONE_HIGHLIGHT_TEXT) is on the canvas, and, for one step of each chapter, a colour only that
 // chapter's mode draws. A bad step (#tour=bogus:1) is left out as any bad key of a fragment is. Saves one
 // screenshot per chapter in OUT_DIR (chapter-<id>.png).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/chapters.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
-const VIEW = { width: 1280, height: 800 };
+const { outDir, fail, ok, newPage, open: openApp, capture, finish } = await start('chapters');
 const CANVAS = { x: 0, y: 0, w: 860, h: 800 }; // left of the panel (docs/web.md: the panel is ~410 px wide)
-
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
 
 // The steps, from the docs' list: "| N | [Title](../index.html#tour=chapter:N) | …" under each chapter's
 // heading "### `id` — Chapter title". A unit test (src/teach/lessons_tests.rs) keeps it equal to the code.
@@ -51,88 +41,48 @@ const MARK = {
 };
 const CAPTION = [255, 228, 160]; // palette::ZONE_HIGHLIGHT_TEXT: the caption plate's frame and title
 
-// Reads the WebGL drawing buffer right after the app's own frame (it draws on demand), as
-// tests/web/browser.test.mjs does; counts the pixels near a colour inside a CSS-px rectangle.
+// Counts the pixels near a colour inside a CSS-px rectangle of the last read of the canvas (the harness
+// reads the WebGL drawing buffer right after the app's own frame: it draws on demand).
 function instrument() {
-  const t = (window.__ch = { gl: null, want: false, read: null, painted: false });
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (kind, options) {
-    const ctx = getContext.call(this, kind, options);
-    if (ctx && String(kind).startsWith('webgl') && !t.gl) t.gl = ctx;
-    return ctx;
-  };
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) => raf((time) => {
-    const r = cb(time);
-    if (t.gl && (t.want || !t.painted)) {
-      const gl = t.gl, w = gl.drawingBufferWidth, h = gl.drawingBufferHeight, px = new Uint8Array(w * h * 4);
-      gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
-      t.read = { w, h, px, scale: w / gl.canvas.clientWidth };
-      let lit = 0;
-      for (let i = 0; i < px.length && lit < 2000; i += 400) lit += px[i] + px[i + 1] + px[i + 2] > 150 ? 1 : 0;
-      t.painted = t.painted || lit > 20;
-      t.want = false;
-    }
-    return r;
-  });
-  t.wake = () => { if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake(); };
-  t.count = (rgb, rect, tol) => {
-    const r = t.read, s = r.scale;
-    let n = 0;
-    for (let y = Math.floor(rect.y * s); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
-      const row = (r.h - 1 - y) * r.w;
-      for (let x = Math.floor(rect.x * s); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
-        const i = (row + x) * 4;
-        if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) n++;
+  window.__ch = {
+    count: (rgb, rect, tol) => {
+      const r = window.__harness.reads.canvas, s = r.scale;
+      let n = 0;
+      for (let y = Math.floor(rect.y * s); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
+        const row = (r.h - 1 - y) * r.w;
+        for (let x = Math.floor(rect.x * s); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
+          const i = (row + x) * 4;
+          if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) n++;
+        }
       }
-    }
-    return n;
+      return n;
+    },
   };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-});
-const context = await browser.newContext({ viewport: VIEW });
-const page = await context.newPage();
-await page.addInitScript(instrument);
 let where = '';
-page.on('console', (m) => {
-  if (/GPU stall due to ReadPixels/.test(m.text())) return;
-  if (m.type() === 'error' || m.type() === 'warning') fail(`${where}: console.${m.type()}: ${m.text()}`);
-});
-page.on('pageerror', (e) => fail(`${where}: page error: ${e.message || e}`));
-page.on('crash', () => fail(`${where}: page crashed`));
-page.on('requestfailed', (r) => fail(`${where}: request failed: ${r.url()}`));
-page.on('response', (r) => { if (r.status() >= 400) fail(`${where}: HTTP ${r.status()} ${r.url()}`); });
+const { page } = await newPage({ where: () => where, init: instrument });
 
 const text = (id) => page.evaluate((id) => (document.getElementById(id) || {}).textContent || '', id);
 async function open(fragment) {
   where = `#${fragment}`;
   // A new document each time: the app reads the fragment when it starts.
   await page.goto('about:blank');
-  await page.goto(`${url}#${fragment}`, { waitUntil: 'load', timeout: 30000 });
-  await page.waitForFunction(() => { window.__ch.wake(); return window.__ch.painted; }, null, { timeout: 30000, polling: 100 });
+  if (!(await openApp(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
 }
 async function waitFor(id, test) {
   try {
     await page.waitForFunction(([id, src]) => {
       const t = (document.getElementById(id) || {}).textContent || '';
       if (new Function('t', `return ${src}`)(t)) return true;
-      window.__ch.wake();
+      window.__harness.wake();
       return false;
     }, [id, test], { timeout: 15000, polling: 100 });
     return true;
   } catch { return false; }
 }
 // A fresh read of the canvas (the next frame the app draws).
-async function readCanvas() {
-  await page.evaluate(() => { window.__ch.want = true; window.__ch.wake(); });
-  await page.waitForFunction(() => { if (window.__ch.want) window.__ch.wake(); return !window.__ch.want; }, null, { timeout: 10000, polling: 50 });
-}
+const readCanvas = () => capture(page, 'canvas');
 
 try {
   for (const c of chapters) {
@@ -177,8 +127,7 @@ try {
   } catch (e) {
     fail(`#tour=bogus:1: ${e.message || e}`);
   }
-} finally {
-  await browser.close();
+} catch (e) {
+  fail(`test driver: ${(e && e.stack) || e}`);
 }
-console.log(failures.length ? `chapters: ${failures.length} failure(s)` : `chapters: all ${total} steps passed`);
-process.exit(failures.length ? 1 : 0);
+await finish(`chapters: all ${total} steps passed`);

@@ -15,21 +15,10 @@
 //
 // Pixels: the page asks WebGL to keep its last frame (preserveDrawingBuffer, index.html), so the frame's
 // drawing buffer is read at any time with gl.readPixels (`gl` is the glue's context).
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/embed.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
-
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
-const check = (cond, what) => (cond ? ok(what) : fail(what));
+const { url, outDir, fail, ok, check, newPage: harnessPage, firstFrame, finish } = await start('embed');
 
 // src/app/embed.rs: BUTTON_PX, GAP_PX, EDGE_PX; the column at the canvas's top right.
 const BUTTON = 44, GAP = 6, EDGE = 8;
@@ -56,47 +45,18 @@ h1 { margin: 0; padding: 16px 40px; font-size: 24px; }</style></head>
 <p style="position:absolute; top:${IFRAME_AT.y + FRAME.height + 10}px; left:40px">Drag the circle onto the box.</p>
 </body></html>`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-  ],
-  timeout: 60000,
-});
-
 async function newPage(label, viewport) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
-  const page = await context.newPage();
-  const watch = (p, where) => {
-    p.on('console', (m) => {
-      if (/GPU stall due to ReadPixels/.test(m.text())) return; // SwiftShader's note on any read-back
-      if (m.type() === 'error' || m.type() === 'warning') fail(`${where}: console.${m.type()}: ${m.text()}`);
-    });
-    p.on('pageerror', (e) => fail(`${where}: page error: ${e.message || e}`));
-    p.on('requestfailed', (r) => fail(`${where}: request failed: ${r.url()}`));
-    p.on('response', (r) => { if (r.status() >= 400) fail(`${where}: HTTP ${r.status()} ${r.url()}`); });
-  };
-  watch(page, label);
-  context.on('page', (p) => watch(p, `${label} (new tab)`));
-  return { context, page };
+  return harnessPage({ where: label, viewport, deviceScaleFactor: 1, hasTouch: true });
 }
 
-// The app's frame started (the loader's message gone) and drew: wait, asking for frames meanwhile.
+// The app in the frame started and painted its first frame (the harness waits, asking for frames meanwhile).
 async function started(frame, where) {
-  try {
-    await frame.waitForFunction(() => {
-      if (!window.wasm_exports || document.getElementById('status')) return false;
-      if (window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake();
-      return true;
-    }, null, { timeout: 30000, polling: 100 });
+  if (await firstFrame(frame)) {
     await frame.waitForTimeout(600);
     return true;
-  } catch {
-    fail(`${where}: the app did not start within 30 s`);
-    return false;
   }
+  fail(`${where}: the app did not start within 30 s`);
+  return false;
 }
 
 // Reads the frame's pixels (CSS px rectangle, whole canvas if absent) and reports: how many pixels are
@@ -326,9 +286,4 @@ async function frameChecks(frame, where, buttons) {
   await context.close();
 }
 
-await browser.close();
-if (failures.length) {
-  console.log(`embed: ${failures.length} failure(s)`);
-  process.exit(1);
-}
-console.log('embed: all checks passed');
+await finish('embed: all checks passed');

@@ -12,45 +12,17 @@
 // pattern answers some questions right and some wrong on purpose; the score the page then says must equal
 // the count of right ones, and each result must say Right or Wrong as intended. Fails on any console error
 // or warning, page error or failed request. Screenshots: a question, a reveal, a first-touch question and its reveal.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/quiz.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
+const { outDir, fail, ok, newPage, open, wake, finish } = await start('quiz');
 
 const SEED = 7;
 const ROUND = 10;
 const STEP = 0.125; // app::quiz::CURSOR_STEP: one arrow key
 const RIGHT = (i) => i % 3 !== 2; // the pattern: right, right, wrong, …
 
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-  ],
-  timeout: 60000,
-});
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-const page = await context.newPage();
-page.on('console', (m) => {
-  const text = m.text();
-  if (/GPU stall due to ReadPixels/.test(text)) return; // SwiftShader's note on any read-back
-  if (m.type() === 'error' || m.type() === 'warning') fail(`console.${m.type()}: ${text}`);
-});
-page.on('pageerror', (e) => fail(`page error: ${e.message || e}`));
-page.on('requestfailed', (r) => fail(`request failed: ${r.url()}`));
-page.on('response', (r) => { if (r.status() >= 400) fail(`HTTP ${r.status()} ${r.url()}`); });
+const { page } = await newPage();
 
 const status = () => page.evaluate(() => document.getElementById('a11y-status').textContent);
 // Waits until the status line satisfies `test` (the app draws on input: wake it while waiting).
@@ -60,7 +32,7 @@ async function waitStatus(test, what) {
     const t = await status();
     if (test(t)) return t;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; status: ${JSON.stringify(t)}`);
-    await page.evaluate(() => window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake && window.wasm_exports.circle_aabb_lab_wake());
+    await wake(page);
     await page.waitForTimeout(40);
   }
 }
@@ -143,7 +115,7 @@ function plan(q, right) {
 }
 
 try {
-  await page.goto(`${url}#quiz=${SEED}`, { waitUntil: 'load', timeout: 30000 });
+  if (!(await open(page, `#quiz=${SEED}`, { timeout: 30000 }))) throw new Error('the app did not start');
   let text = await waitStatus((t) => t.startsWith(`Quiz ${SEED}, question 1 `), 'question 1');
   // Keys reach the canvas: the pointer over it, no click (a click would answer a zone question).
   await page.mouse.move(300, 400);
@@ -202,9 +174,4 @@ try {
 } catch (e) {
   fail(String(e && e.stack || e));
 }
-await browser.close();
-if (failures.length) {
-  console.log(`${failures.length} failure(s)`);
-  process.exit(1);
-}
-console.log('quiz test passed');
+await finish('quiz test passed');
