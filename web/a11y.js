@@ -96,8 +96,10 @@
     // This page's own address (its path and query: ?full-frames stays), the scene as the fragment.
     var href = window.location.href.split("#")[0] + "#" + text(ptr, len);
     if (link.getAttribute("href") !== href) link.setAttribute("href", href);
-    link.style.left = x + "px";
-    link.style.top = y + "px";
+    // (x, y) are the canvas's; the canvas may sit inside the safe-area insets.
+    var at = document.getElementById("glcanvas").getBoundingClientRect();
+    link.style.left = at.left + x + "px";
+    link.style.top = at.top + y + "px";
     link.style.width = w + "px";
     link.style.height = h + "px";
   }

@@ -1,4 +1,5 @@
-//! Fitting the view to the scene: the world area each 2D mode shows, on the current canvas.
+//! Fitting the view to the scene: the world area each 2D mode shows, on the current canvas, with
+//! the user's pinch zoom and pan ([`ViewZoom`](super::gesture::ViewZoom)) on top.
 
 use super::embed::fit_canvas;
 use super::motion::MotionAnalysis;
@@ -28,6 +29,14 @@ impl State {
             Some(_) => super::quiz::below_plate(canvas, self.text_scale.factor()),
             None => canvas,
         };
-        self.view = View::fit(lo, hi, area);
+        // The user's pinch zoom and pan on top, about the canvas's centre.
+        self.view = self.view_zoom.apply(View::fit(lo, hi, area), canvas.center());
+    }
+
+    /// Where the user's zoom is about (the fitted canvas's centre) and the canvas's size.
+    #[must_use]
+    pub fn zoom_frame(&self) -> (glam::Vec2, glam::Vec2) {
+        let canvas = fit_canvas(self.canvas, self.embed.is_some());
+        (canvas.center(), glam::Vec2::new(canvas.w, canvas.h))
     }
 }

@@ -84,6 +84,8 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Shift + arrow keys", "move the box by 0.1"),
     ("[ / ]", "the box narrower / wider by 0.2 (about its centre; never thinner than 0.1)"),
     ("Shift + [ / ]", "the box lower / taller by 0.2"),
+    ("pinch / two-finger drag", "touch: zoom / pan the view (2D; R fits it again)"),
+    ("long press", "touch: what hovering shows (the grab outline, the read-out), until the finger lifts"),
     ("R", "reset the scene"),
     ("H", "hide or show this panel"),
     ("Tab / Shift + Tab", "move the keyboard focus through the panel's buttons, switches and fields"),
@@ -113,6 +115,7 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("V", "2D view ↔ 3D view (sphere against box)"),
     ("3D: drag empty space / the sphere", "3D: orbit the camera / move the sphere in the plane facing you"),
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
+    ("3D: pinch", "3D: zoom (touch; one finger orbits or moves the sphere, as a mouse drag does)"),
     ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
     ("U", "quiz on or off: predict, then reveal (a new set of questions each time)"),
     ("quiz: 0 … 8 / Y N / 1 … 4", "quiz: answer: the zone / overlap yes or no / the wrong test"),
@@ -158,4 +161,7 @@ pub struct Input {
     pub erase_modifier: bool,
     /// Shift is held: the arrows and `[` `]` act on the box, not the circle (still and motion).
     pub shift: bool,
+    /// What this frame's pointer events came from: `Some(true)` a touch, `Some(false)` a mouse,
+    /// `None` no pointer event (the last kind is kept: touch targets, long press as hover).
+    pub touch_input: Option<bool>,
 }

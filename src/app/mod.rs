@@ -31,6 +31,7 @@
 //!  text, levels, view, palette, mode, bench, frame_stats    the scene text's shared parsers, …
 //!  presentation          text                     text scale, panel, hint: the scene keys for a room
 //!  placement             view                     the free corner for a caption (plain rects)
+//!  gesture               view                     touch: pinch zoom and pan, long press, touch targets
 //!  input                 view                     Key, Input, the controls table
 //!  motion/options        text                     the motion mode's scene keys
 //!  still/options         text                     the still scene's key: the response case
@@ -92,6 +93,7 @@ pub mod commands;
 pub mod embed;
 mod fit;
 pub mod frame_stats;
+pub mod gesture;
 pub mod input;
 pub mod levels;
 pub mod mode;

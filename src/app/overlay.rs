@@ -26,11 +26,13 @@ pub struct Hover {
     pub class: Option<Class>,
 }
 
-/// The read-out at the pointer, when an overlay is on and the pointer is over the canvas.
+/// The read-out at the pointer, when an overlay is on and the pointer is over the canvas (not
+/// while dragging, except under a resting finger's long press, which may rest on a handle).
 #[must_use]
 pub fn hover(state: &State) -> Option<Hover> {
     let at = state.teach.pointer?;
-    if state.teach.overlay == Overlay::None || state.drag.is_some() {
+    let dragging = state.drag.is_some() && state.touch.long_press().is_none();
+    if state.teach.overlay == Overlay::None || dragging {
         return None;
     }
     let distance = signed_distance_f64(&at, &state.aabb);

@@ -42,6 +42,8 @@ impl State {
             embed: Embed::of(&options),
             quiz: options.quiz.map(QuizState::new),
             next_quiz_seed: options.quiz.map_or(1, |k| k.seed.wrapping_add(1)),
+            touch: Default::default(),
+            view_zoom: Default::default(),
         };
         set_case(&mut s, options.case);
         s.refit();

@@ -6,6 +6,7 @@
 
 use super::bench::BenchState;
 use super::embed::{self, Button, Embed};
+use super::gesture::{TouchState, ViewZoom};
 use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
@@ -64,6 +65,11 @@ pub struct State {
     pub quiz: Option<QuizState>,
     /// The seed key U starts a quiz with: one more than the last quiz's.
     pub next_quiz_seed: u64,
+    /// The fingers' gesture and whether the last input was a touch (see [`gesture`](super::gesture)).
+    pub touch: TouchState,
+    /// The user's zoom and pan on top of the fitted 2D view (pinch, two-finger pan); reset with the
+    /// scene (R, a scene loaded, another mode).
+    pub view_zoom: ViewZoom,
 }
 
 impl State {

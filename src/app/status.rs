@@ -79,12 +79,33 @@ fn scene_text(state: &State, a: &Analysis) -> String {
             }
         }
         parts.extend(overlay_sentence(state));
+        parts.extend(long_press_sentence(state));
     }
+    parts.extend(view_sentence(state));
     parts.extend(tour_sentence(state));
     if state.motion.reduced_motion {
         parts.push("Reduced motion on.".to_string());
     }
     parts.join(" ")
+}
+
+/// "View zoomed 2×, centred on (1.5, 2)." while the user's pinch zoom or pan is on; nothing at the
+/// fitted view.
+fn view_sentence(state: &State) -> Option<String> {
+    if state.view_zoom.is_identity() {
+        return None;
+    }
+    let (c, _) = state.zoom_frame();
+    let zoom = number((state.view_zoom.zoom * 100.0).round() / 100.0);
+    Some(format!("View zoomed {zoom}×, centred on {}.", vector(state.view.to_world(c))))
+}
+
+/// "Long press at (1, 2): distance to the box 0.5." while a resting finger shows the hover read-out
+/// (an overlay is on): what a mouse's hover shows, said.
+fn long_press_sentence(state: &State) -> Option<String> {
+    state.touch.long_press()?;
+    let h = super::overlay::hover(state)?;
+    Some(format!("Long press at {}: distance to the box {}.", vector(h.at), number(h.distance as f32)))
 }
 
 /// "Tour: Motion, step 2 of 4: A ray against the rounded box." while the tour is on.

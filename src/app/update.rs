@@ -6,6 +6,7 @@
 use super::bench::apply_bench;
 use super::commands::BOX_MIN_SIZE;
 pub use super::commands::{key_command, play_key, playground_key, shifted_key, Command};
+use super::gesture::{self, Event};
 pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
@@ -20,6 +21,7 @@ use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
 use crate::geom::{response, Circle, Rect, ALGORITHMS};
 use crate::teach::lessons::{TourStep, CHAPTERS};
+use glam::Vec2;
 
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
@@ -60,6 +62,23 @@ pub fn update(state: &mut State, input: &Input) {
         return;
     }
 
+    // Two fingers zoom (and pan, in 2D); the scene's pointer waits until they have all lifted.
+    let pinched;
+    let input = if touch_gesture(state, input) {
+        pinched = Input {
+            pointer: None,
+            pressed: false,
+            press: None,
+            down: false,
+            wheel: 0.0,
+            secondary_down: false,
+            ..input.clone()
+        };
+        &pinched
+    } else {
+        input
+    };
+
     if state.mode.is_three() {
         update_3d(state, input);
         return;
@@ -93,6 +112,7 @@ pub fn update(state: &mut State, input: &Input) {
     } else if let Some(cmd) = still::pointer::pointer(state, input) {
         apply(state, cmd);
     }
+    long_press_hover(state);
     if state.mode.motion() {
         motion::advance(&mut state.motion, input.dt);
     }
@@ -127,6 +147,74 @@ fn quiz_input(state: &mut State, input: &Input) {
     }
 }
 
+/// The fingers of this frame through the gesture machine ([`gesture::step`]), and its event
+/// applied: a second finger cancels the drag in progress (the scene as it was before it), a pinch
+/// zooms and pans the 2D view or zooms the 3D camera. `true` while the scene's pointer must not see
+/// the frame (a pinch, or a finger left after one). Only fingers on the canvas count, and in Play
+/// not those on a touch pad (two fingers there are a run and a jump).
+fn touch_gesture(state: &mut State, input: &Input) -> bool {
+    if let Some(touch) = input.touch_input {
+        state.touch.active = touch;
+    }
+    state.touch.active |= !input.touches.is_empty();
+    let play = state.mode.playground() && state.playground.options.play;
+    let on_pad = |p: Vec2| play && play::pads_held(state.canvas, &[p]).contains(&true);
+    let fingers: Vec<Vec2> =
+        input.touches.iter().copied().filter(|&p| state.canvas.contains(p) && !on_pad(p)).collect();
+    match gesture::step(&mut state.touch.gesture, &fingers, input.dt) {
+        Event::PinchStart => cancel_drag(state),
+        Event::Pinch { factor, .. } if state.mode.is_three() => {
+            three::apply(&mut state.three, ThreeCommand::Zoom(1.0 / factor));
+        }
+        Event::Pinch { factor, from, to } => {
+            let (c, size) = state.zoom_frame();
+            state.view_zoom = state.view_zoom.pinched(factor, from, to, c, size);
+            state.refit();
+        }
+        Event::LongPress | Event::None => {}
+    }
+    state.touch.pinching()
+}
+
+/// Ends the drag in progress without its effect: the circle, the box, the velocity or the throw,
+/// the 3D sphere as they were when it began (a second finger landed: it was a pinch, not a drag).
+fn cancel_drag(state: &mut State) {
+    if let Some(d) = state.drag.take() {
+        (state.circle, state.aabb) = (d.start_circle, d.start_box);
+        match d.handle {
+            super::state::Handle::VelocityTip => state.motion.options.velocity = d.start_velocity,
+            super::state::Handle::ThrowTip => {
+                playground::apply(&mut state.playground, PlaygroundCommand::SetThrow(d.start_velocity));
+            }
+            _ => {}
+        }
+        leave_case_if_needed(state);
+    }
+    state.playground.stroke = None;
+    if let Some(three::state::Drag3::Sphere { start, .. }) = state.three.drag {
+        state.three.options.sphere = start;
+    }
+    state.three.drag = None;
+    state.hover = None;
+}
+
+/// With touch, hover shows only during a long press: the grab outline of what is under the finger
+/// (the read-out follows [`track_pointer`]). Outside one, nothing is hovered (a lifted finger leaves
+/// no hover behind, as a mouse pointer would).
+fn long_press_hover(state: &mut State) {
+    if !state.touch.active || state.drag.is_some() {
+        return;
+    }
+    let at = state.touch.long_press().filter(|&p| state.canvas.contains(p));
+    state.hover = at.and_then(|p| {
+        if state.mode.playground() {
+            playground::pointer::throw_hit(state, p)
+        } else {
+            still::pointer::hit(state, p)
+        }
+    });
+}
+
 /// Play's input of a frame: the keys held (none while egui has the keyboard) and the touch pads
 /// held (the touches, and the mouse while its button is down on the canvas); a pad's press is a
 /// jump's press as a key's is.
@@ -158,6 +246,7 @@ pub fn animating(state: &State) -> bool {
         || (state.mode.playground() && p.moving())
         || state.bench.is_running()
         || state.frame_stats_visible
+        || state.touch.waiting()
 }
 
 /// The 3D view's frame: its keys first (the ordinary ones for what it does not use: algorithms,
@@ -193,6 +282,7 @@ pub fn set_canvas(state: &mut State, canvas: ScreenRect) {
 /// Applies a command from the panel or the keyboard.
 pub fn apply(state: &mut State, cmd: Command) {
     let n = ALGORITHMS.len();
+    let mode = state.mode;
     match cmd {
         Command::SelectAlgorithm(i) => {
             if i < n {
@@ -217,6 +307,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
         }
         Command::Reset => {
+            state.view_zoom = Default::default();
             let init = state.initial;
             state.circle = init.circle;
             state.aabb = init.aabb;
@@ -280,6 +371,10 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::Three(ThreeCommand::SetView(on)) => state.mode = state.mode.with_three(on),
         Command::Three(t) => three::apply(&mut state.three, t),
         Command::Quiz(q) => apply_quiz(state, q),
+    }
+    // Another mode shows another part of the world: the fitted view, unzoomed.
+    if state.mode != mode {
+        state.view_zoom = Default::default();
     }
     if state.drag.is_none() {
         state.refit();
@@ -425,6 +520,7 @@ pub fn load_lesson(state: &mut State, which: LessonRef) {
 /// that Reset returns to. The window size is not part of a scene and stays as it is.
 pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.drag = None;
+    state.view_zoom = Default::default();
     state.circle = o.circle;
     state.aabb = o.aabb;
     state.algorithm = o.algorithm.min(ALGORITHMS.len() - 1);
@@ -595,7 +691,9 @@ pub fn load_scene_text(state: &mut State, text: &str) -> Result<(), OptionError>
     Ok(())
 }
 
-/// Remembers where the pointer is over the canvas (world units), for the hover read-outs.
+/// Remembers where the pointer is over the canvas (world units), for the hover read-outs. After a
+/// touch, the pointer is the long press's finger, while it rests (a finger has no hover otherwise).
 pub fn track_pointer(state: &mut State, pointer: Option<glam::Vec2>, over_ui: bool) {
+    let pointer = if state.touch.active { state.touch.long_press() } else { pointer };
     state.teach.pointer = pointer.filter(|&p| !over_ui && state.canvas.contains(p)).map(|p| state.view.to_world(p));
 }

@@ -85,13 +85,13 @@ pub fn keys_held() -> Vec<Key> {
     .collect()
 }
 
-/// Where the fingers on the screen are now, in logical pixels (touches that ended are left out).
+/// Where the fingers on the screen are now, in logical pixels (touches that ended are left out), in
+/// the order of their ids (macroquad keeps them in a hash map): the same finger first every frame.
 pub fn touch_points() -> Vec<Vec2> {
-    touches()
-        .into_iter()
-        .filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled))
-        .map(|t| t.position / screen_dpi_scale())
-        .collect()
+    let mut touches: Vec<_> =
+        touches().into_iter().filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled)).collect();
+    touches.sort_by_key(|t| t.id);
+    touches.into_iter().map(|t| t.position / screen_dpi_scale()).collect()
 }
 
 /// The cursor that says what a drag of `handle` does.
@@ -115,19 +115,45 @@ pub struct PressTracker {
     id: usize,
     at: Option<Vec2>,
     shifted: bool,
+    /// This frame's pointer events: from a touch (`Some(true)`) or a mouse (`Some(false)`).
+    touch: Option<bool>,
+    /// A mouse event not yet matched by the touch event macroquad sends right after the mouse
+    /// event it makes of a touch.
+    unmatched_mouse: Option<Vec2>,
 }
 
 impl PressTracker {
     pub fn new() -> Self {
-        PressTracker { id: macroquad::input::utils::register_input_subscriber(), at: None, shifted: false }
+        PressTracker {
+            id: macroquad::input::utils::register_input_subscriber(),
+            at: None,
+            shifted: false,
+            touch: None,
+            unmatched_mouse: None,
+        }
     }
 
     /// The press position of this frame, in logical pixels.
     pub fn poll(&mut self) -> Option<Vec2> {
         self.at = None;
         self.shifted = false;
+        self.touch = None;
         macroquad::input::utils::repeat_all_miniquad_input(self, self.id);
+        self.mouse_seen();
         self.at
+    }
+
+    /// What this frame's pointer events came from (see [`crate::app::Input::touch_input`]).
+    pub fn touch_input(&self) -> Option<bool> {
+        self.touch
+    }
+
+    /// A mouse event no touch event followed was a real mouse's. (macroquad turns each touch into a
+    /// mouse event at the same point, then passes the touch on.)
+    fn mouse_seen(&mut self) {
+        if self.unmatched_mouse.take().is_some() {
+            self.touch = Some(false);
+        }
     }
 
     /// Whether a key went down with Shift held since the last [`PressTracker::poll`]: a quick
@@ -140,7 +166,17 @@ impl PressTracker {
 impl macroquad::miniquad::EventHandler for PressTracker {
     fn update(&mut self) {}
     fn draw(&mut self) {}
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        self.mouse_seen();
+        self.unmatched_mouse = Some(vec2(x, y));
+    }
+    fn mouse_button_up_event(&mut self, _button: macroquad::miniquad::MouseButton, x: f32, y: f32) {
+        self.mouse_seen();
+        self.unmatched_mouse = Some(vec2(x, y));
+    }
     fn mouse_button_down_event(&mut self, button: macroquad::miniquad::MouseButton, x: f32, y: f32) {
+        self.mouse_seen();
+        self.unmatched_mouse = Some(vec2(x, y));
         if button == macroquad::miniquad::MouseButton::Left && self.at.is_none() {
             self.at = Some(vec2(x, y) / screen_dpi_scale());
         }
@@ -154,6 +190,8 @@ impl macroquad::miniquad::EventHandler for PressTracker {
         self.shifted |= mods.shift;
     }
     fn touch_event(&mut self, phase: macroquad::miniquad::TouchPhase, _id: u64, x: f32, y: f32) {
+        self.unmatched_mouse = None;
+        self.touch = Some(true);
         if phase == macroquad::miniquad::TouchPhase::Started && self.at.is_none() {
             self.at = Some(vec2(x, y) / screen_dpi_scale());
         }

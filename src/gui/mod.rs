@@ -271,6 +271,7 @@ impl FrameLoop {
                 secondary_down: is_mouse_button_down(MouseButton::Right),
                 erase_modifier: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift),
                 shift: is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) || self.presses.shifted(),
+                touch_input: self.presses.touch_input(),
             }
         };
         app::update(&mut self.state, &input);

@@ -67,8 +67,8 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
     None
 }
 
-/// Is the screen point on the throw arrow's tip?
+/// Is the screen point on the throw arrow's tip? (After a touch: within a touch target's radius.)
 pub fn throw_hit(state: &State, p: Vec2) -> Option<Handle> {
     let tip = state.view.to_screen(super::throw_tip(&state.playground.options));
-    (p.distance(tip) <= GRAB_PX * 1.5).then_some(Handle::ThrowTip)
+    (p.distance(tip) <= state.touch.grab_px(GRAB_PX * 1.5)).then_some(Handle::ThrowTip)
 }

@@ -65,49 +65,56 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<Command> {
 }
 
 /// What is under the screen point `p`, most specific first: the circle's rim, the circle, the box's
-/// corners, its edges, its body.
+/// corners, its edges, its body. After a touch, every handle is a touch target (at least
+/// [`TOUCH_GRAB_PX`](crate::app::gesture::TOUCH_GRAB_PX) round the point it marks: the circle's
+/// centre, a corner, the velocity's tip; an edge's band as wide, up to a third of the box); the
+/// handles drawn stay as small.
 #[must_use]
 pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let v = &state.view;
+    let g = state.touch.grab_px(GRAB_PX);
     let c = v.to_screen(state.circle.center());
     if state.mode.motion() {
         let w = state.motion.options.velocity;
         let centre = state.circle.center();
         let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
-        if p.distance(tip) <= GRAB_PX * 1.5 {
+        if p.distance(tip) <= g.max(GRAB_PX * 1.5) {
             return Some(Handle::VelocityTip);
         }
     }
     let r = state.circle.radius() * v.scale;
     let d = p.distance(c);
     // Keep the body grabbable on a small circle: the rim band shrinks with it.
-    let rim = GRAB_PX.min(0.35 * r.max(1.0)).max(3.0);
+    let rim = g.min(0.35 * r.max(1.0)).max(3.0);
     if (d - r).abs() <= rim && r > 2.0 * rim {
         return Some(Handle::CircleRim);
     }
-    if d <= r.max(rim) {
+    let body = if state.touch.active { g } else { rim };
+    if d <= r.max(body) {
         return Some(Handle::CircleBody);
     }
     let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
     let hi = v.to_screen(state.aabb.max()); // top-right on screen
     for upper in [[false, false], [true, false], [false, true], [true, true]] {
         let q = Vec2::new(if upper[0] { hi.x } else { lo.x }, if upper[1] { hi.y } else { lo.y });
-        if p.distance(q) <= GRAB_PX * 1.3 {
+        if p.distance(q) <= g.max(GRAB_PX * 1.3) {
             return Some(Handle::BoxCorner { upper });
         }
     }
-    let within_x = p.x >= lo.x - GRAB_PX && p.x <= hi.x + GRAB_PX;
-    let within_y = p.y >= hi.y - GRAB_PX && p.y <= lo.y + GRAB_PX;
-    if within_y && (p.x - lo.x).abs() <= GRAB_PX {
+    // An edge's band: a touch target's, but never so wide that the body cannot be grabbed.
+    let e = g.min(((hi.x - lo.x).min(lo.y - hi.y) / 3.0).max(GRAB_PX));
+    let within_x = p.x >= lo.x - e && p.x <= hi.x + e;
+    let within_y = p.y >= hi.y - e && p.y <= lo.y + e;
+    if within_y && (p.x - lo.x).abs() <= e {
         return Some(Handle::BoxEdge { axis: 0, upper: false });
     }
-    if within_y && (p.x - hi.x).abs() <= GRAB_PX {
+    if within_y && (p.x - hi.x).abs() <= e {
         return Some(Handle::BoxEdge { axis: 0, upper: true });
     }
-    if within_x && (p.y - lo.y).abs() <= GRAB_PX {
+    if within_x && (p.y - lo.y).abs() <= e {
         return Some(Handle::BoxEdge { axis: 1, upper: false });
     }
-    if within_x && (p.y - hi.y).abs() <= GRAB_PX {
+    if within_x && (p.y - hi.y).abs() <= e {
         return Some(Handle::BoxEdge { axis: 1, upper: true });
     }
     if p.x > lo.x && p.x < hi.x && p.y > hi.y && p.y < lo.y {

@@ -28,7 +28,7 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
                 apply(t, ThreeCommand::Orbit(-d.x * ORBIT_DEG_PER_PX, d.y * ORBIT_DEG_PER_PX));
                 t.drag = Some(Drag3::Orbit { last: p });
             }
-            Drag3::Sphere { normal, offset, plane_point } => {
+            Drag3::Sphere { normal, offset, plane_point, .. } => {
                 let cam = ViewCamera::of(ViewKind::Orbit, t);
                 let (o, dir) = cam.ray(p, orbit_rect);
                 if let Some(hit) = ray_plane(o, dir, plane_point, normal) {
@@ -61,7 +61,12 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
     t.drag = Some(match on_sphere(t, at) {
         Some(hit) => {
             let cam = ViewCamera::of(ViewKind::Orbit, t);
-            Drag3::Sphere { normal: (cam.eye - cam.target).normalize_or_zero(), offset: centre - hit, plane_point: hit }
+            Drag3::Sphere {
+                normal: (cam.eye - cam.target).normalize_or_zero(),
+                offset: centre - hit,
+                plane_point: hit,
+                start: t.options.sphere,
+            }
         }
         None => Drag3::Orbit { last: input.pointer.unwrap_or(at) },
     });

@@ -2,6 +2,7 @@
 
 use super::camera::Camera;
 use super::options::ThreeOptions;
+use crate::geom::Sphere;
 use glam::{Vec2, Vec3};
 
 /// The 3D view's state: the scene part ([`ThreeOptions`]) and the drag in progress.
@@ -34,6 +35,7 @@ pub enum Drag3 {
     /// Orbiting: where the pointer was last frame.
     Orbit { last: Vec2 },
     /// Moving the sphere in the plane through its centre facing the camera: the plane's normal,
-    /// and the offset from the grab point to the centre.
-    Sphere { normal: Vec3, offset: Vec3, plane_point: Vec3 },
+    /// the offset from the grab point to the centre, and the sphere before the drag (a second
+    /// finger cancels the drag: it was a pinch).
+    Sphere { normal: Vec3, offset: Vec3, plane_point: Vec3, start: Sphere },
 }
