@@ -10,10 +10,10 @@ use super::strokes::{arrow, dashed_circle, dashed_line};
 use super::style::{to_color, Sizes};
 use super::{aa, paint, typeset};
 use crate::app::motion::MotionAnalysis;
-use crate::geom::Obb2;
 use crate::app::palette::{self, alpha};
 use crate::app::{Handle, State};
 use crate::format::number;
+use crate::geom::Obb2;
 use macroquad::prelude::*;
 
 /// Draws the whole motion layer.
@@ -82,7 +82,8 @@ fn turned_rounded_outline(o: &Obb2, r: f32) -> Vec<[f32; 2]> {
 /// covered once) and a thin outline.
 fn draw_turned_rounded_box(state: &State, o: &Obb2, sizes: Sizes) {
     let v = state.view;
-    let ring: Vec<Vec2> = turned_rounded_outline(o, state.circle.radius()).into_iter().map(|p| v.to_screen(p)).collect();
+    let ring: Vec<Vec2> =
+        turned_rounded_outline(o, state.circle.radius()).into_iter().map(|p| v.to_screen(p)).collect();
     let c = v.to_screen(o.center());
     let fill = to_color(alpha(palette::ROUNDED_BOX, 26));
     for i in 0..ring.len() {

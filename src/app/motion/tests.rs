@@ -352,7 +352,8 @@ fn sliding_along_a_tilted_wall_for_thousands_of_frames_never_sinks_sticks_or_goe
     let r = 0.35f32;
     for &(angle, embed) in &[(27.5f32, 0.0f32), (27.5, 0.12), (20.0, 0.0), (33.3, 0.05), (-17.25, 0.0), (-41.0, 0.2)] {
         // A wall 600 long and 0.8 thick, centred at an ordinary point.
-        let text = format!("circle=0,0,{r}&box=-287.7,-4.5,312.3,-3.7&motion=on&velocity=0,0&response=slide&angle={angle}");
+        let text =
+            format!("circle=0,0,{r}&box=-287.7,-4.5,312.3,-3.7&motion=on&velocity=0,0&response=slide&angle={angle}");
         let o = SceneOptions::from_fragment(&text).unwrap();
         let wall = MotionBox::of(&o.aabb, angle).turned().expect("turned");
         let h = wall.half_extents();

@@ -90,7 +90,8 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     }
     // Motion mode's turned box: its body only (its corners and edges are not where the aligned
     // box's handles would be; `[` `]` resize it).
-    if let Some(o) = state.mode.motion().then(|| MotionBox::of(&state.aabb, state.motion.options.angle).turned()).flatten()
+    if let Some(o) =
+        state.mode.motion().then(|| MotionBox::of(&state.aabb, state.motion.options.angle).turned()).flatten()
     {
         let (l, h) = (o.to_box_frame(v.to_world(p)), o.half_extents());
         return (l[0].abs() <= h[0] && l[1].abs() <= h[1]).then_some(Handle::BoxBody);
