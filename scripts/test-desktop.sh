@@ -24,7 +24,10 @@
 #   7. the tour's chapters: one step of each by --scene 'tour=CHAPTER:STEP', each non-blank and different
 #      from the others; a bad chapter or step exits 2 naming tour;
 #   8. embed=1 at 480x320: no panel, the toolbar drawn, a tour step's one-line caption;
-#   9. the quiz: questions opened by quiz=SEED:N show no verdict colour.
+#   9. the quiz: questions opened by quiz=SEED:N show no verdict colour;
+#  10. motion mode with a turned box (angle=30, the tour's motion:5): the slide's path (the continuation's
+#      violet) runs along the tilted face — its pixels' main direction is 30° off the horizontal, where the
+#      same throw at angle=0 slides flat; a turned --svg is refused naming angle.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -412,4 +415,40 @@ for n in 1 2 3 4; do
     ((px < 15)) || fail "quiz question $n of seed 7 shows $px pixels in the exact state's colours"
     pass "quiz question $n of seed 7: $px pixels in the state colours (nothing tells the answer)"
 done
+# ---------------------------------------------------------------------------------------------
+# 10. Motion mode with a turned box: the slide along a tilted wall (issue 24; the tour's motion:5). A ball thrown
+# down-left at a 10 × 1 wall turned 30°, and the same throw at the wall unturned. The continuation (palette::
+# CONTINUATION, 200,120,255) is the slide's path, its end circle and its label: the main direction of those pixels
+# in the canvas (the principal axis of their coordinates: ½·atan2(2·sxy, sxx − syy)) lies along the tilted face,
+# 30° from the horizontal (in image coordinates, y down, the path goes down-left: −30°), and along the flat face
+# (0°) when the wall is not turned. The two pictures differ, and --svg of the turned scene is refused naming angle.
+TILTED='circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide'
+shot motion-tilted --scene "$TILTED&angle=30"
+shot motion-flat --scene "$TILTED"
+d=$(diff_px "$OUT/motion-tilted.png" "$OUT/motion-flat.png")
+((d > 5000)) || fail "angle=30: the motion picture differs from angle=0 in only $d pixels"
+slide_angle() { # slide_angle PNG — degrees of the continuation's main direction in the canvas, and its pixel count
+    convert "$1" -crop 650x600+0+0 +repage -fuzz 3% -fill white -opaque 'rgb(200,120,255)' -fill black \
+        +opaque white txt:- | awk -F'[,: ]+' '/#FFFFFF/ { n++; x += $1; y += $2; xx += $1*$1; yy += $2*$2; xy += $1*$2 }
+        END { if (n < 50) { print "none", n; exit } mx = x/n; my = y/n
+              sxx = xx/n - mx*mx; syy = yy/n - my*my; sxy = xy/n - mx*my
+              printf "%.1f %d\n", 0.5*atan2(2*sxy, sxx - syy)*180/3.14159265, n }'
+}
+read -r tilt tn < <(slide_angle "$OUT/motion-tilted.png")
+read -r flat fn < <(slide_angle "$OUT/motion-flat.png")
+[[ $tilt != none && $flat != none ]] || fail "no continuation pixels (tilted $tn, flat $fn)"
+awk -v a="$tilt" 'BEGIN { exit !(a > -37 && a < -23) }' \
+    || fail "angle=30: the slide's pixels run at $tilt° in the image, not along the face (-30°)"
+awk -v a="$flat" 'BEGIN { exit !(a > -7 && a < 7) }' \
+    || fail "angle=0: the slide's pixels run at $flat°, not along the flat face (0°)"
+pass "motion angle=30: the slide runs at $tilt° in the image ($tn px; the face is at -30°), at angle=0 at $flat° ($fn px); $d px differ"
+rc=0
+err=$(DISPLAY= timeout 20 "$BIN" --svg "$OUT/tilted.svg" --scene "$TILTED&angle=30" 2>&1) || rc=$?
+((rc == 2)) || fail "--svg of a turned motion box exited $rc, not 2: $err"
+grep -q "angle" <<<"$err" || fail "--svg of a turned motion box: the message does not name angle: $err"
+[[ ! -s "$OUT/tilted.svg" ]] || fail "--svg of a turned motion box wrote a file"
+rc=0
+err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene "$TILTED&angle=nan" 2>&1) || rc=$?
+((rc == 2)) && grep -q "angle" <<<"$err" || fail "angle=nan: exit $rc, $err"
+pass "motion angle: --svg of a turned box and angle=nan exit 2 naming angle"
 echo "test-desktop: all passed (PNGs in $OUT/)"

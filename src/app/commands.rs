@@ -125,6 +125,20 @@ pub fn shifted_key(key: Key) -> Option<Command> {
     })
 }
 
+/// Degrees Q and E turn the box by in motion mode.
+pub const TURN_STEP: f32 = 15.0;
+
+/// The command a key stands for in motion mode: Q turns the box by [`TURN_STEP`] counter-clockwise,
+/// E clockwise; `None`: the key's ordinary meaning ([`key_command`]).
+#[must_use]
+pub fn motion_key(key: Key) -> Option<Option<Command>> {
+    match key {
+        Key::Q => Some(Some(Command::Motion(MotionCommand::Turn(TURN_STEP)))),
+        Key::E => Some(Some(Command::Motion(MotionCommand::Turn(-TURN_STEP)))),
+        _ => None,
+    }
+}
+
 /// The command a key stands for in the playground's Play mode: Space, W and ↑ jump, Enter races
 /// the run as ghosts, the arrows and A D are held (run, down), G, S and R as in the playground;
 /// `None`: the key's ordinary meaning ([`key_command`]).

@@ -20,7 +20,7 @@ impl State {
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
         } else if self.mode.motion() {
             let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
-            view::motion_bounds(&self.circle, &self.aabb, &[m.end, m.motion.end])
+            view::motion_bounds(&self.circle, &m.target.bounds(), &[m.end, m.motion.end])
         } else {
             view::scene_bounds(&self.circle, &self.aabb, &response(&self.circle, &self.aabb).push)
         };

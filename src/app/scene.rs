@@ -13,7 +13,7 @@
 
 use super::levels::LEVELS;
 use super::mode::{Flat, Mode};
-pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
+pub use super::motion::options::{parse_angle, parse_restitution, parse_velocity, MotionKind, MotionOptions};
 pub use super::playground::options::{
     parse_ball, parse_inputs, parse_level, parse_map, parse_speed, parse_steps, parse_strategy, parse_throw,
     PlaygroundOptions, MAX_STEPS, THROW_LIMIT,
@@ -52,7 +52,8 @@ pub struct SceneOptions {
     /// The guided tour's step shown with the scene (`tour=chapter:step`, the step counted from 1 in
     /// the text; `tour=N` is `still:N`).
     pub tour: Option<TourStep>,
-    /// Motion mode: velocity, response, restitution (`motion=`, `velocity=`, `response=`, `restitution=`).
+    /// Motion mode: velocity, response, restitution, the box's angle (`motion=`, `velocity=`, `response=`,
+    /// `restitution=`, `angle=`).
     pub motion: MotionOptions,
     /// The playground (`playground=`, `level=`, `map=`, `strategy=`, `race=`, `ball=`, `throw=`,
     /// `gravity=`, `steps=`, and Play's `play=`, `inputs=`).
@@ -206,7 +207,7 @@ impl SceneOptions {
     /// Builds the options from a URL fragment such as `#algorithm=fold&circle=1,2,3&case=inside`
     /// (the leading `#` is optional; `%2C` is accepted for a comma). Keys: `circle`, `box`,
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
-    /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, the playground's
+    /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, `angle`, the playground's
     /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
     /// (on: the playground in Play mode), `inputs`, `speed`, and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
@@ -255,7 +256,7 @@ impl SceneOptions {
     fn parse_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
         let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
-        let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
+        let (mut motion, mut velocity, mut response, mut restitution, mut angle) = (None, None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
         let (mut play, mut inputs, mut speed) = (None, None, None);
@@ -280,6 +281,7 @@ impl SceneOptions {
                 "velocity" => &mut velocity,
                 "response" => &mut response,
                 "restitution" => &mut restitution,
+                "angle" => &mut angle,
                 "playground" => &mut playground,
                 "level" => &mut level,
                 "map" => &mut map,
@@ -309,7 +311,7 @@ impl SceneOptions {
                         field: "fragment",
                         message: format!(
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
-                             published, compare, arvo, tour, motion, velocity, response, restitution, \
+                             published, compare, arvo, tour, motion, velocity, response, restitution, angle, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
                              inputs, speed, quiz, {}, {})",
                             three::KEYS,
@@ -371,6 +373,9 @@ impl SceneOptions {
         }
         if let Some(t) = restitution {
             o.motion.restitution = parse_restitution(&t)?;
+        }
+        if let Some(t) = angle {
+            o.motion.angle = parse_angle(&t)?;
         }
         // The playground: a level first (its map, ball and throw), then what overrides it.
         let p = &mut o.playground;
@@ -530,7 +535,7 @@ impl SceneOptions {
     }
 
     /// The motion keys, only when motion mode is on or they differ from the default
-    /// (`&motion=on&velocity=…&response=…&restitution=…`).
+    /// (`&motion=on&velocity=…&response=…&restitution=…&angle=…`; the angle only when not 0).
     fn motion_fragment(&self) -> String {
         let m = &self.motion;
         let on = self.mode.motion();
@@ -546,6 +551,9 @@ impl SceneOptions {
         );
         if m.response == MotionKind::Bounce || m.restitution != MotionOptions::default().restitution {
             s.push_str(&format!("&restitution={}", m.restitution));
+        }
+        if m.angle != 0.0 {
+            s.push_str(&format!("&angle={}", m.angle));
         }
         s
     }
@@ -597,7 +605,7 @@ fn default_text(key: &str) -> Option<&'static str> {
         "overlay" | "compare" => "none",
         "published" | "motion" | "playground" | "race" | "play" | "xray" | "grown" | "slice" => "off",
         "gravity" => "on",
-        "steps" => "0",
+        "steps" | "angle" => "0",
         "view" => "2d",
         "views" => "1",
         "arvo" => "solid-solid",

@@ -235,12 +235,16 @@ fn response_words<const D: usize>(r: &Response<D>) -> String {
 }
 
 /// "Velocity (6.5, 0). Sweep: hit at t = 0.369 (face). Discrete test at c + v: separated, tunnelled.
-/// Slide end (0.3, 0)."
+/// Slide end (0.3, 0)."; with a turned box it begins "Box turned 30°."
 fn motion_sentence(state: &State, m: &MotionAnalysis) -> String {
     let sweep = m.sweep_words();
     let tunnelled = if m.tunnelled() { ", tunnelled: the sweep hit but the discrete test missed" } else { "" };
+    let turned = match m.target.turned() {
+        Some(_) => format!("Box turned {}°. ", crate::format::number(state.motion.options.angle)),
+        None => String::new(),
+    };
     format!(
-        "Velocity {}. Sweep: {sweep}. Discrete test at c + v: {}{tunnelled}. {} end {}.",
+        "{turned}Velocity {}. Sweep: {sweep}. Discrete test at c + v: {}{tunnelled}. {} end {}.",
         vector(m.velocity),
         m.end_state.as_str(),
         capitalised(state.motion.options.response.as_str()),

@@ -77,6 +77,14 @@ fn motion_mode_reads_the_sweep_and_the_tunnelling() {
     assert!(t.contains("Discrete test at c + v: separated, tunnelled"), "{t}");
     assert!(t.contains("Slide end (-0.6, 0)."), "{t}");
     assert!(!t.contains("zone"), "motion mode hides the still construction: {t}");
+    assert!(!t.contains("turned"), "{t}");
+}
+
+#[test]
+fn motion_mode_names_a_turned_box_s_angle() {
+    let t = text(&state("circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide&angle=30"));
+    assert!(t.starts_with("Motion mode. Box turned 30°. Velocity (-3, -5). Sweep: hit at t = "), "{t}");
+    assert!(t.contains("(face)"), "{t}");
 }
 
 #[test]

@@ -44,6 +44,7 @@ fn scene_text_round_trips_every_field() {
             velocity: [2.5, -1.0],
             response: crate::app::MotionKind::Bounce,
             restitution: 0.5,
+            angle: -22.5,
         },
         playground: crate::app::PlaygroundOptions::default(),
         three: crate::app::three::ThreeOptions::default(),

@@ -5,7 +5,7 @@
 
 use super::bench::apply_bench;
 use super::commands::BOX_MIN_SIZE;
-pub use super::commands::{key_command, play_key, playground_key, shifted_key, Command};
+pub use super::commands::{key_command, motion_key, play_key, playground_key, shifted_key, Command};
 use super::gesture::{self, Event};
 pub use super::input::{Input, Key, CONTROLS};
 use super::mode::Flat;
@@ -89,6 +89,7 @@ pub fn update(state: &mut State, input: &Input) {
             let cmd = match (state.mode.playground(), state.playground.options.play) {
                 (true, true) => play_key(k),
                 (true, false) => playground_key(k),
+                _ if state.mode.motion() => motion_key(k),
                 _ => None,
             };
             let plain = || if input.shift { shifted_key(k).or_else(|| key_command(k)) } else { key_command(k) };
@@ -612,8 +613,8 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
     }
 }
 
-/// Applies a motion command. A change of the scene's motion (velocity, response, restitution)
-/// rewinds the animation, so it never shows a position of another move.
+/// Applies a motion command. A change of the scene's motion (velocity, response, restitution, the
+/// box's angle) rewinds the animation, so it never shows a position of another move.
 pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
     let was_on = state.mode.motion();
     let m = &mut state.motion;
@@ -624,7 +625,8 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
             // Entering with the circle in contact: a separated start and a velocity that hits, so
             // the first view shows a sweep (see `motion::separated_start`).
             if !was_on {
-                if let Some((c, v)) = motion::separated_start(&state.circle, &state.aabb, m.options.velocity) {
+                let (angle, v) = (m.options.angle, m.options.velocity);
+                if let Some((c, v)) = motion::separated_start(&state.circle, &state.aabb, angle, v) {
                     state.circle = c;
                     m.options.velocity = v;
                 }
@@ -655,6 +657,12 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
         }
         MotionCommand::Rewind => m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() },
         MotionCommand::SetLooping(l) => m.playback.looping = l,
+        MotionCommand::Turn(by) => m.options.angle = motion::turned(m.options.angle, by),
+        MotionCommand::SetAngle(a) => {
+            if a.is_finite() && a.abs() <= motion::ANGLE_LIMIT {
+                m.options.angle = a;
+            }
+        }
         MotionCommand::SetReducedMotion(r) => {
             m.reduced_motion = r;
             hold_for_reduced_motion(state);
@@ -670,7 +678,7 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
     let m = &mut state.motion;
     if m.options != before || toggled {
         m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() };
-        if m.options.velocity != before.velocity || toggled {
+        if m.options.velocity != before.velocity || m.options.angle != before.angle || toggled {
             m.preset = None;
         }
     }

@@ -13,11 +13,15 @@ use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
 use crate::app::{Handle, State};
 use crate::format::number;
+use crate::geom::Obb2;
 use macroquad::prelude::*;
 
 /// Draws the whole motion layer.
 pub fn draw_motion(state: &State, m: &MotionAnalysis, sizes: Sizes) {
-    draw_rounded_box(state);
+    match m.target.turned() {
+        Some(o) => draw_turned_rounded_box(state, &o, sizes),
+        None => draw_rounded_box(state),
+    }
     draw_swept_capsule(state, m, sizes);
     draw_discrete_end(state, m, sizes);
     draw_continuation(state, m, sizes);
@@ -54,6 +58,62 @@ fn draw_rounded_box(state: &State) {
             let q = s + rs * vec2(out[0] * t1.cos(), out[1] * t1.sin());
             paint::triangle(s, p, q, fill);
         }
+    }
+}
+
+/// The outline of the turned box grown by r (its four faces moved out by r, joined by quarter
+/// circles), in world coordinates: the box's frame's points turned back by the library
+/// ([`Obb2::to_world`]).
+fn turned_rounded_outline(o: &Obb2, r: f32) -> Vec<[f32; 2]> {
+    let h = o.half_extents();
+    let n = 12;
+    let mut out = Vec::with_capacity(4 * (n + 1));
+    // Counter-clockwise from the (+x, +y) corner's arc, each arc a quarter turn.
+    for (k, s) in [[1.0f32, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]].into_iter().enumerate() {
+        for i in 0..=n {
+            let t = std::f32::consts::FRAC_PI_2 * (k as f32 + i as f32 / n as f32);
+            out.push(o.to_world([s[0] * h[0] + r * t.cos(), s[1] * h[1] + r * t.sin()]));
+        }
+    }
+    out
+}
+
+/// The turned box grown by r: a light fill (a fan from the centre: the shape is convex, every pixel
+/// covered once) and a thin outline.
+fn draw_turned_rounded_box(state: &State, o: &Obb2, sizes: Sizes) {
+    let v = state.view;
+    let ring: Vec<Vec2> =
+        turned_rounded_outline(o, state.circle.radius()).into_iter().map(|p| v.to_screen(p)).collect();
+    let c = v.to_screen(o.center());
+    let fill = to_color(alpha(palette::ROUNDED_BOX, 26));
+    for i in 0..ring.len() {
+        paint::triangle(c, ring[i], ring[(i + 1) % ring.len()], fill);
+    }
+    let edge = to_color(alpha(palette::ZONE_TEXT, 150));
+    for i in 0..ring.len() {
+        let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+        aa::line(a.x, a.y, b.x, b.y, sizes.line(1.2), edge);
+    }
+}
+
+/// The turned box (motion mode with an angle): its fill, its four edges, its centre; the body
+/// highlighted while hovered or dragged. It is only moved here (its corners and edges are the
+/// aligned box's handles; `[` `]` resize it).
+pub fn draw_turned_box(state: &State, o: &Obb2, sizes: Sizes) {
+    let v = state.view;
+    let h = o.half_extents();
+    let q: Vec<Vec2> = [[h[0], h[1]], [-h[0], h[1]], [-h[0], -h[1]], [h[0], -h[1]]]
+        .into_iter()
+        .map(|p| v.to_screen(o.to_world(p)))
+        .collect();
+    let active = state.drag.map(|d| d.handle).or(state.hover) == Some(Handle::BoxBody);
+    let fill = if active { alpha(palette::BOX_FILL, 100) } else { palette::BOX_FILL };
+    paint::triangle(q[0], q[1], q[2], to_color(fill));
+    paint::triangle(q[0], q[2], q[3], to_color(fill));
+    let edge = to_color(if active { palette::HOVER } else { palette::BOX_EDGE });
+    for i in 0..4 {
+        let (a, b) = (q[i], q[(i + 1) % 4]);
+        aa::line(a.x, a.y, b.x, b.y, sizes.line(2.0), edge);
     }
 }
 

@@ -62,10 +62,16 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         draw_zone_lines(state, sizes, &backdrop);
     }
     overlay::draw_overlay(state, layer, sizes);
-    draw_overlap_region(state, sizes);
+    // A turned box's rounded outline is the motion layer's (turned with it).
+    if a.motion.as_ref().and_then(|m| m.target.turned()).is_none() {
+        draw_overlap_region(state, sizes);
+    }
     if let Some(m) = &a.motion {
         // Motion mode: the sweep's picture instead of the still test's construction.
-        draw_box(state, sizes);
+        match m.target.turned() {
+            Some(o) => motion::draw_turned_box(state, &o, sizes),
+            None => draw_box(state, sizes),
+        }
         motion::draw_motion(state, m, sizes);
         draw_circle_shape(state, a, sizes);
         if state.quiz.is_none() {

@@ -201,6 +201,14 @@ pub const MOTION: &[Lesson] = &[
          normal part, here at 0.8 of its speed; a slide drops it and moves on along the face. Press B to \
          switch: the violet path after the impact changes, the impact does not.",
     ),
+    step(
+        "Slide along a tilted wall",
+        "circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide&angle=30",
+        "The wall is a box turned 30° about its centre (angle=30; Q and E turn it by 15°). The sweep asks its \
+         question in the box's frame, where the wall is aligned again, and turns the answer back: the impact, \
+         the contact point and n, the tilted face's normal, are in the world. The slide drops v's part along n \
+         and goes on along the face: the violet path runs down the slope, parallel to the wall, not along v.",
+    ),
 ];
 
 /// The tour's `tiles` chapter: a ball through many boxes (the playground's tile maps and race).

@@ -117,6 +117,39 @@ fn motion_4_slide_and_bounce_share_the_impact_and_part_after_it() {
     assert_ne!(slide.motion.end, bounce.motion.end);
 }
 
+#[test]
+fn motion_5_the_slide_runs_along_the_tilted_face_and_ends_outside_the_wall() {
+    use crate::geom::Circle;
+    let t = step("motion", 5);
+    let (o, m) = (scene_of(t), motion_of(t));
+    assert_eq!(o.motion.angle, 30.0);
+    let wall = m.target.turned().expect("the box is turned");
+    let hit = m.hit.expect("the throw reaches the wall");
+    assert!(!hit.initial && hit.t > 0.2 && hit.t < 0.6 && hit.feature == Feature::Face, "{hit:?}");
+    // The face hit is the upper one: its normal (−sin 30°, cos 30°) in the world.
+    let (s, c) = (0.5f32, 0.75f32.sqrt());
+    assert!((hit.normal[0] + s).abs() < 1e-5 && (hit.normal[1] - c).abs() < 1e-5, "{:?}", hit.normal);
+    // After the impact the centre moves parallel to the face (cos 30°, sin 30°), down the slope,
+    // a long way (more than 2 units), and not along v.
+    let from = hit.center;
+    let end = m.motion.end;
+    let d = [end[0] - from[0], end[1] - from[1]];
+    let len = d[0].hypot(d[1]);
+    assert!(len > 2.0, "slid {len}");
+    let cross = (d[0] * s - d[1] * c) / len; // sin of the angle between d and the face direction
+    assert!(cross.abs() < 1e-5, "the slide leaves the face's direction by {cross}");
+    assert!(d[0] < 0.0 && d[1] < 0.0, "down the slope: {d:?}");
+    // The velocity after it: along the face (no part along n), down the slope.
+    let w = m.motion.velocity;
+    assert!((w[0] * -s + w[1] * c).abs() < 1e-5 && w[0] * c + w[1] * s < 0.0, "{w:?}");
+    // It ends touching the wall's face, never inside it: the oriented contact says so.
+    let ball = Circle::new(end, o.circle.radius()).unwrap();
+    assert!(!wall.overlaps_strictly(&ball), "the slide's end is inside the wall");
+    assert!(wall.contact(&ball).distance - o.circle.radius() < 1e-4, "and it rests on the face");
+    // The discrete end c + v is inside the wall (no tunnelling here: the lesson is the slide).
+    assert!(!m.tunnelled());
+}
+
 // ---- tiles -----------------------------------------------------------------------------------
 
 fn runner(s: &State, id: StrategyId) -> &Runner {

@@ -1,12 +1,12 @@
-//! The motion panel: the switch, the velocity, slide or bounce and the restitution, Play / Step,
-//! the sweep's read-outs (t, feature, normal, initial contact, the discrete test at `c + v`, the
-//! continuation's end), the sweep's pseudocode traced live (the same listing as the overlap tests')
+//! The motion panel: the switch, the velocity, the box's angle (Q / E), slide or bounce and the
+//! restitution, Play / Step, the sweep's read-outs (t, feature, normal, initial contact, the discrete
+//! test at `c + v`, the continuation's end; in world coordinates, the box's angle beside them), the sweep's pseudocode traced live (the same listing as the overlap tests')
 //! and the gallery of presets. Like the rest of the panel it only reads the state and returns
 //! [`Command`]s.
 
 use super::teach::trace_listing;
 use super::widgets::{edit, num, remember, row, vec_text};
-use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
+use crate::app::motion::{MotionAnalysis, MotionCommand, ANGLE_LIMIT, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;
 use crate::app::{Command, MotionKind, State};
@@ -44,7 +44,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         return;
     };
     controls(ui, state, out);
-    readouts(ui, &a);
+    readouts(ui, &a, state.motion.options.angle);
     egui::CollapsingHeader::new("Sweep: pseudocode, traced live").id_salt("motion.trace").default_open(true).show(
         ui,
         |ui| {
@@ -76,6 +76,13 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             cmd(out, MotionCommand::SetVelocity(v));
         }
         ui.label(RichText::new("drag the arrow's tip").small().weak());
+    });
+    ui.horizontal(|ui| {
+        ui.label("box angle °");
+        if let Some(a) = edit(ui, o.angle, -ANGLE_LIMIT..=ANGLE_LIMIT, 1.0) {
+            cmd(out, MotionCommand::SetAngle(a));
+        }
+        ui.label(RichText::new("Q / E: ±15°, counter-clockwise first").small().weak());
     });
     ui.horizontal(|ui| {
         ui.label("after impact:");
@@ -130,13 +137,27 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     }
 }
 
-fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis) {
+fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis, angle: f32) {
+    if a.target.turned().is_some() {
+        ui.label(
+            RichText::new(format!(
+                "Box turned {}° about its centre. Every number below is in world coordinates; the normal \
+                 is the turned face's (or corner's) normal in the world. The sweep's trace runs in the box's frame.",
+                num(angle)
+            ))
+            .small(),
+        );
+    }
     egui::Grid::new("motion.readouts").num_columns(2).spacing([12.0, 3.0]).striped(true).show(ui, |ui| {
+        if a.target.turned().is_some() {
+            row(ui, "box angle", format!("{}°", num(angle)), None);
+        }
         match a.hit {
             Some(h) => {
                 row(ui, "t of impact", num(h.t), Some(palette::IMPACT));
                 row(ui, "feature hit", h.feature.as_str().into(), Some(palette::IMPACT));
-                row(ui, "normal", vec_text(h.normal), None);
+                let normal = if a.target.turned().is_some() { "normal (world)" } else { "normal" };
+                row(ui, normal, vec_text(h.normal), None);
                 row(ui, "contact point", vec_text(h.point), Some(palette::IMPACT));
                 row(ui, "centre at impact", vec_text(h.center), None);
                 row(ui, "initial contact", if h.initial { "yes (t = 0)" } else { "no" }.into(), None);

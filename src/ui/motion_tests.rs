@@ -48,3 +48,19 @@ fn play_step_and_a_gallery_preset_return_their_commands() {
         assert!(pass(&ctx, &state, vec![]).is_empty(), "{}", p.id);
     }
 }
+
+#[test]
+fn a_turned_box_s_panel_renders_without_asking_for_anything() {
+    let ctx = egui::Context::default();
+    crate::ui::style(&ctx);
+    let mut state = State::new(SceneOptions::default());
+    let text = "circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide&angle=30";
+    crate::app::load_scene_text(&mut state, text).unwrap();
+    for _ in 0..3 {
+        assert!(pass(&ctx, &state, vec![]).is_empty());
+    }
+    // Q turns it on; the panel follows without a command of its own.
+    apply(&mut state, Command::Motion(MotionCommand::Turn(15.0)));
+    assert_eq!(state.motion.options.angle, 45.0);
+    assert!(pass(&ctx, &state, vec![]).is_empty());
+}

@@ -6,15 +6,20 @@
 //! at a time); [`MotionCommand`] is what the panel and the keys ask for; [`PRESETS`] is the gallery,
 //! one scene text per documented edge case of the sweep.
 //!
+//! The box may be turned (`angle=`, Q / E): [`MotionBox`] is then the library's oriented box
+//! ([`Obb2`]), and the sweep, the discrete test, the slide and the bounce are the library's oriented
+//! functions ([`Obb2::sweep`], [`Obb2::contact`], [`move_mixed`]): every answer is in world
+//! coordinates, the normal is the turned face's. At angle 0 it is the aligned box and the aligned
+//! functions, as before.
+//!
 //! Nothing here reads or changes the app's [`State`](crate::app::State): the state holds a
 //! [`MotionState`], [`apply_motion`](crate::app::apply_motion) applies the commands.
 
 pub mod options;
 
 use crate::geom::algo::Trace;
-use crate::geom::{
-    contact, move_ball, sweep, sweep_trace, Circle, Hit, Motion, MotionResponse, Rect, State as Contact,
-};
+use crate::geom::oriented::{move_mixed, Collider};
+use crate::geom::{contact, sweep, sweep_trace, Circle, Hit, Motion, MotionResponse, Obb2, Rect, State as Contact};
 pub use options::*;
 
 /// Seconds the Play animation takes for the whole move (start → impact → end).
@@ -73,6 +78,10 @@ pub enum MotionCommand {
     /// Slide → bounce → slide (key B).
     CycleResponse,
     SetRestitution(f32),
+    /// Turn the box by this many degrees (Q: +15, counter-clockwise; E: −15).
+    Turn(f32),
+    /// Set the box's angle, in degrees.
+    SetAngle(f32),
     /// Play from the start (or from where it paused); pause when playing (key G).
     PlayPause,
     /// Jump to the next stage: start → impact(s) → end → start (key S).
@@ -190,37 +199,136 @@ pub fn preset_index(id: &str) -> Option<usize> {
 /// the nearest face from inside) until it is `margin` clear of the box, where `margin` is the
 /// larger of the radius and a quarter of the box's diagonal; keep the velocity if it hits the box
 /// from there after the start, else aim at the box's centre (which always hits). `None`: the start
-/// is already separated, nothing to change.
+/// is already separated, nothing to change. A turned box (`angle` ≠ 0) is asked the same in its
+/// own frame: the closest point and the push are the oriented box's, in world coordinates.
 #[must_use]
-pub fn separated_start(circle: &Circle, aabb: &Rect, velocity: [f32; 2]) -> Option<(Circle, [f32; 2])> {
-    let k = contact(circle, aabb);
-    if k.state == Contact::Separated {
+pub fn separated_start(circle: &Circle, aabb: &Rect, angle: f32, velocity: [f32; 2]) -> Option<(Circle, [f32; 2])> {
+    let target = MotionBox::of(aabb, angle);
+    let (state, closest) = target.contact(circle);
+    if state == Contact::Separated {
         return None;
     }
     let (c, r) = (circle.center(), circle.radius());
     let (lo, hi) = (aabb.min(), aabb.max());
     let diag = ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2)).sqrt();
     let margin = r.max(0.25 * diag).max(f32::EPSILON * c[0].abs().max(c[1].abs()).max(1.0) * 64.0);
-    let out = [c[0] - k.closest[0], c[1] - k.closest[1]];
+    let out = [c[0] - closest[0], c[1] - closest[1]];
     let len = (out[0] * out[0] + out[1] * out[1]).sqrt();
-    let centre = if len > 0.0 {
-        let n = [out[0] / len, out[1] / len];
-        [k.closest[0] + n[0] * (r + margin), k.closest[1] + n[1] * (r + margin)]
-    } else {
-        // The centre is inside (or on) the box: out through the nearest face.
-        let faces = [(0, lo[0], -1.0), (0, hi[0], 1.0), (1, lo[1], -1.0), (1, hi[1], 1.0)];
-        let (axis, face, sign) =
-            faces.into_iter().min_by(|a, b| (c[a.0] - a.1).abs().total_cmp(&(c[b.0] - b.1).abs())).unwrap_or(faces[3]);
-        let mut p = c;
-        p[axis] = face + sign * (r + margin);
-        p
+    let centre = match target {
+        _ if len > 0.0 => {
+            let n = [out[0] / len, out[1] / len];
+            [closest[0] + n[0] * (r + margin), closest[1] + n[1] * (r + margin)]
+        }
+        MotionBox::Aligned(_) => {
+            // The centre is inside (or on) the box: out through the nearest face.
+            let faces = [(0, lo[0], -1.0), (0, hi[0], 1.0), (1, lo[1], -1.0), (1, hi[1], 1.0)];
+            let (axis, face, sign) = faces
+                .into_iter()
+                .min_by(|a, b| (c[a.0] - a.1).abs().total_cmp(&(c[b.0] - b.1).abs()))
+                .unwrap_or(faces[3]);
+            let mut p = c;
+            p[axis] = face + sign * (r + margin);
+            p
+        }
+        MotionBox::Turned(o) => {
+            // Inside the turned box: its push-out (through its nearest face), then `margin` more.
+            let push = o.push_out(circle);
+            let n = (push[0] * push[0] + push[1] * push[1]).sqrt();
+            let k = if n > 0.0 { 1.0 + margin / n } else { 1.0 };
+            [c[0] + push[0] * k, c[1] + push[1] * k]
+        }
     };
     let moved = Circle::new(centre, r).ok()?;
-    let hits = |v: [f32; 2]| sweep(&moved, v, aabb).is_some_and(|h| !h.initial);
+    let hits = |v: [f32; 2]| target.sweep(&moved, v).is_some_and(|h| !h.initial);
     let mid = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1])];
     let aim = [mid[0] - centre[0], mid[1] - centre[1]];
     let v = if hits(velocity) { velocity } else { aim };
     Some((moved, v))
+}
+
+/// The box the motion mode moves the circle against: the scene's box, or that box turned about its
+/// centre by the scene's `angle` (the library's [`Obb2`]). Each question goes to the library's
+/// function for that kind of box; nothing here is geometry of its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MotionBox {
+    /// `angle` 0: the aligned box, asked exactly as before the angle existed.
+    Aligned(Rect),
+    /// The box turned by `angle` degrees counter-clockwise about its centre.
+    Turned(Obb2),
+}
+
+impl MotionBox {
+    /// The scene's box `aabb` turned by `angle` degrees about its centre ([`Obb2::from_degrees`];
+    /// the centre and half extents from `min`/`max`, in `f64` then rounded). A box the library
+    /// refuses (it cannot be: `aabb` and `angle` are checked) stays aligned.
+    #[must_use]
+    pub fn of(aabb: &Rect, angle: f32) -> MotionBox {
+        if angle == 0.0 {
+            return MotionBox::Aligned(*aabb);
+        }
+        let (lo, hi) = (aabb.min(), aabb.max());
+        let mid = |i: usize| (0.5 * (lo[i] as f64 + hi[i] as f64)) as f32;
+        let half = |i: usize| (0.5 * (hi[i] as f64 - lo[i] as f64)) as f32;
+        Obb2::from_degrees([mid(0), mid(1)], [half(0), half(1)], angle)
+            .map_or(MotionBox::Aligned(*aabb), MotionBox::Turned)
+    }
+
+    /// The exact state of `circle` against the box and the box's point closest to its centre (world).
+    #[must_use]
+    pub fn contact(&self, circle: &Circle) -> (Contact, [f32; 2]) {
+        match self {
+            MotionBox::Aligned(b) => {
+                let k = contact(circle, b);
+                (k.state, k.closest)
+            }
+            MotionBox::Turned(o) => {
+                let k = o.contact(circle);
+                (k.state, k.closest)
+            }
+        }
+    }
+
+    /// How deep `circle` sinks into the box (0 unless overlapping).
+    #[must_use]
+    pub fn penetration(&self, circle: &Circle) -> f32 {
+        match self {
+            MotionBox::Aligned(b) => contact(circle, b).penetration,
+            MotionBox::Turned(o) => o.contact(circle).penetration,
+        }
+    }
+
+    /// The first touch of `circle` moved by `v` ([`sweep`], [`Obb2::sweep`]).
+    #[must_use]
+    pub fn sweep(&self, circle: &Circle, v: [f32; 2]) -> Option<Hit<2>> {
+        match self {
+            MotionBox::Aligned(b) => sweep(circle, v, b),
+            MotionBox::Turned(o) => o.sweep(circle, v),
+        }
+    }
+
+    /// The box as the library's slide and bounce take it.
+    #[must_use]
+    pub fn collider(&self) -> Collider<2> {
+        match *self {
+            MotionBox::Aligned(b) => Collider::from(b),
+            MotionBox::Turned(o) => Collider::from(o),
+        }
+    }
+
+    /// The turned box, when it is turned.
+    #[must_use]
+    pub fn turned(&self) -> Option<Obb2> {
+        match *self {
+            MotionBox::Turned(o) => Some(o),
+            MotionBox::Aligned(_) => None,
+        }
+    }
+
+    /// The smallest aligned box around it (for fitting the view).
+    #[must_use]
+    pub fn bounds(&self) -> Rect {
+        self.collider().bounding_aabb()
+    }
 }
 
 /// What the core says about the motion scene: everything the canvas and the panel show.
@@ -230,11 +338,14 @@ pub struct MotionAnalysis {
     /// circle sinks in there (0 unless overlapping).
     pub start_state: Contact,
     pub start_depth: f32,
+    /// The box moved against: aligned, or turned by the scene's angle.
+    pub target: MotionBox,
     pub start: [f32; 2],
     pub velocity: [f32; 2],
     /// The sweep's first touch, if any.
     pub hit: Option<Hit<2>>,
-    /// The sweep run step by step (its pseudocode lines and values).
+    /// The sweep run step by step (its pseudocode lines and values); for a turned box, run in the
+    /// box's frame (see [`MotionAnalysis::of`]).
     pub trace: Trace<2>,
     /// Where a discrete test would look: `c + v`.
     pub end: [f32; 2],
@@ -245,19 +356,33 @@ pub struct MotionAnalysis {
 }
 
 impl MotionAnalysis {
-    /// Runs the sweep, its trace, the discrete test at `c + v` and the continuation.
+    /// Runs the sweep, its trace, the discrete test at `c + v` and the continuation, against the box
+    /// turned by the scene's angle. For a turned box the trace is the same sweep's steps in the box's
+    /// frame ([`Obb2::local_ball`] and [`Obb2::local_aabb`], the velocity turned back by the angle),
+    /// where it is the aligned sweep; the hit, the end state and the continuation are the oriented
+    /// functions' world answers.
     #[must_use]
     pub fn of(circle: &Circle, aabb: &Rect, m: &MotionState) -> MotionAnalysis {
         let v = m.options.velocity;
         let c = circle.center();
-        let (hit, trace) = sweep_trace(circle, v, aabb);
+        let target = MotionBox::of(aabb, m.options.angle);
+        let (hit, trace) = match target {
+            MotionBox::Aligned(b) => sweep_trace(circle, v, &b),
+            MotionBox::Turned(o) => {
+                let local = o.local_ball(circle).unwrap_or(*circle);
+                // Rᵀv: the velocity in the box's frame (the columns of R are the box's axes).
+                let ax = o.axes();
+                let lv = [0usize, 1].map(|i| (ax[i][0] * v[0] as f64 + ax[i][1] * v[1] as f64) as f32);
+                (o.sweep(circle, v), sweep_trace(&local, lv, &o.local_aabb()).1)
+            }
+        };
         let end = [c[0] + v[0], c[1] + v[1]];
-        let end_state = Circle::new(end, circle.radius()).map_or(Contact::Separated, |e| contact(&e, aabb).state);
-        let motion = move_ball(circle, v, std::slice::from_ref(aabb), m.response());
-        let k = contact(circle, aabb);
+        let end_state = Circle::new(end, circle.radius()).map_or(Contact::Separated, |e| target.contact(&e).0);
+        let motion = move_mixed(circle, v, &[target.collider()], m.response());
         MotionAnalysis {
-            start_state: k.state,
-            start_depth: k.penetration,
+            start_state: target.contact(circle).0,
+            start_depth: target.penetration(circle),
+            target,
             start: c,
             velocity: v,
             hit,

@@ -1,5 +1,5 @@
 //! The motion mode's part of the scene text: `velocity=VX,VY&response=slide|bounce&restitution=E`
-//! (`motion=on` is the app's [`Mode`](crate::app::Mode)).
+//! and the box's turn, `angle=DEG` (`motion=on` is the app's [`Mode`](crate::app::Mode)).
 
 use crate::app::text::{parse_choice, parse_vector, OptionError, VELOCITY_LIMIT};
 
@@ -30,7 +30,7 @@ impl MotionKind {
     }
 }
 
-/// The motion mode's part of a scene: `velocity=VX,VY&response=slide|bounce&restitution=E`.
+/// The motion mode's part of a scene: `velocity=VX,VY&response=slide|bounce&restitution=E&angle=DEG`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MotionOptions {
     /// The circle's velocity for one move: the centre goes from `c` to `c + v` (`velocity=`).
@@ -39,11 +39,15 @@ pub struct MotionOptions {
     pub response: MotionKind,
     /// The bounce's restitution `e ∈ [0, 1]` (`restitution=`).
     pub restitution: f32,
+    /// The box turned about its centre by this many degrees, counter-clockwise in world (math)
+    /// coordinates, as [`Obb2::from_degrees`](crate::geom::Obb2::from_degrees) reads it (`angle=`);
+    /// 0 is the aligned box. The box's `min`/`max` are then its extents before the turn.
+    pub angle: f32,
 }
 
 impl Default for MotionOptions {
     fn default() -> Self {
-        MotionOptions { velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8 }
+        MotionOptions { velocity: [-4.0, -3.0], response: MotionKind::Slide, restitution: 0.8, angle: 0.0 }
     }
 }
 
@@ -57,5 +61,32 @@ pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
     match text.trim().parse::<f32>() {
         Ok(e) if (0.0..=1.0).contains(&e) => Ok(e),
         _ => Err(OptionError { field: "restitution", message: format!("{text:?} is not a number in 0..=1") }),
+    }
+}
+
+/// Largest accepted angle, either way: one full turn.
+pub const ANGLE_LIMIT: f32 = 360.0;
+
+/// An angle in degrees: a finite number within ±[`ANGLE_LIMIT`], refused naming `angle`.
+pub fn parse_angle(text: &str) -> Result<f32, OptionError> {
+    match text.trim().parse::<f32>() {
+        Ok(a) if a.is_finite() && a.abs() <= ANGLE_LIMIT => Ok(a),
+        _ => Err(OptionError {
+            field: "angle",
+            message: format!("{text:?} is not a number of degrees in -{ANGLE_LIMIT}..={ANGLE_LIMIT}"),
+        }),
+    }
+}
+
+/// `angle + by` brought back into (−180, 180]: what Q and E leave (15° steps from 0 stay exact).
+#[must_use]
+pub fn turned(angle: f32, by: f32) -> f32 {
+    let a = (angle + by) % 360.0;
+    if a > 180.0 {
+        a - 360.0
+    } else if a <= -180.0 {
+        a + 360.0
+    } else {
+        a
     }
 }

@@ -235,11 +235,11 @@ fn m_on_an_overlapping_scene_starts_separated_with_a_velocity_that_hits() {
     // From inside the box: out through the nearest face; a velocity that misses is aimed at the box.
     let inside = Circle::new([0.0, 0.9], 0.3).unwrap();
     let aabb = Rect::new([-2.0, -1.0], [2.0, 1.0]).unwrap();
-    let (c, v) = separated_start(&inside, &aabb, [5.0, 0.0]).unwrap();
+    let (c, v) = separated_start(&inside, &aabb, 0.0, [5.0, 0.0]).unwrap();
     assert_eq!(c.center()[0], 0.0);
     assert!(c.center()[1] > 1.0 + 0.3, "{:?}", c.center());
     assert!(crate::geom::sweep(&c, v, &aabb).is_some_and(|h| !h.initial), "{v:?}");
-    assert_eq!(separated_start(&c, &aabb, v), None);
+    assert_eq!(separated_start(&c, &aabb, 0.0, v), None);
 }
 
 #[test]
@@ -258,4 +258,135 @@ fn an_overlapping_start_is_not_called_touching_and_the_discrete_ghost_goes_on() 
     assert!(a.discrete_position_at(1.0)[0] > 0.1 + 0.5, "beyond the wall");
     assert!(a.position_at(1.0)[0] < -0.1, "the swept ball stays before the wall");
     assert_eq!(a.discrete_position_at(0.5), [-3.0 + 0.5 * 6.5, 0.0]);
+}
+
+// ---- the turned box (angle=) ------------------------------------------------------------------
+
+#[test]
+fn angle_round_trips_is_refused_naming_angle_and_zero_is_left_out() {
+    let text = "circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide&angle=27.5";
+    let o = SceneOptions::from_fragment(text).unwrap();
+    assert_eq!(o.motion.angle, 27.5);
+    let back = o.to_fragment();
+    assert!(back.contains("&angle=27.5"), "{back}");
+    assert_eq!(SceneOptions::from_fragment(&back).unwrap(), o);
+    // At 0 the key is not written: the scene texts of today stay as they were.
+    let flat = SceneOptions::from_fragment("motion=on&angle=0").unwrap();
+    assert!(!flat.to_fragment().contains("angle"), "{}", flat.to_fragment());
+    for bad in ["nan", "inf", "abc", "", "361", "-1e9", "1,2"] {
+        let e = SceneOptions::from_fragment(&format!("motion=on&angle={bad}")).unwrap_err();
+        assert_eq!(e.field, "angle", "{bad}: {e}");
+    }
+    // Negative angles and the limits are fine.
+    assert_eq!(SceneOptions::from_fragment("angle=-360").unwrap().motion.angle, -360.0);
+}
+
+#[test]
+fn q_and_e_turn_the_box_by_15_degrees_in_motion_mode_only() {
+    let mut s = motion_state("circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5");
+    let press = |s: &mut State, k: Key| update(s, &Input { keys: vec![k], ..Input::default() });
+    press(&mut s, Key::Q);
+    assert_eq!(s.motion.options.angle, 15.0);
+    press(&mut s, Key::Q);
+    assert_eq!(s.motion.options.angle, 30.0);
+    assert!(current_scene(&s).to_fragment().contains("&angle=30"));
+    let a = analysis(&s);
+    assert!(a.target.turned().is_some());
+    for _ in 0..3 {
+        press(&mut s, Key::E);
+    }
+    assert_eq!(s.motion.options.angle, -15.0);
+    // Round the circle: 24 turns of Q come back to where they began, inside (−180, 180].
+    for _ in 0..24 {
+        press(&mut s, Key::Q);
+        assert!(s.motion.options.angle > -180.0 && s.motion.options.angle <= 180.0);
+    }
+    assert_eq!(s.motion.options.angle, -15.0);
+    press(&mut s, Key::E);
+    assert_eq!(s.motion.options.angle, -30.0);
+}
+
+#[test]
+fn at_angle_zero_the_analysis_is_the_aligned_one_and_at_90_the_permuted_box_s() {
+    // Angle 0 is the aligned box itself: today's answers, bit for bit.
+    for p in PRESETS {
+        let o = SceneOptions::from_fragment(p.scene).unwrap();
+        let a = MotionAnalysis::of(&o.circle, &o.aabb, &MotionState::from_options(o.motion));
+        assert_eq!(a.target, MotionBox::Aligned(o.aabb));
+        assert_eq!(a.hit, crate::geom::sweep(&o.circle, o.motion.velocity, &o.aabb), "{}", p.id);
+        let m = MotionState::from_options(o.motion);
+        let aligned = crate::geom::move_ball(&o.circle, o.motion.velocity, &[o.aabb], m.response());
+        assert_eq!(a.motion.end, aligned.end, "{}", p.id);
+    }
+    // A quarter turn of a 4 × 2 box about (0, 0) is the 2 × 4 box: exact on these numbers.
+    let o = SceneOptions::from_fragment("circle=-4,0.5,0.5&box=-2,-1,2,1&motion=on&velocity=6,0&angle=90").unwrap();
+    let turned = MotionAnalysis::of(&o.circle, &o.aabb, &MotionState::from_options(o.motion));
+    let upright = Rect::new([-1.0, -2.0], [1.0, 2.0]).unwrap();
+    let hit = turned.hit.expect("hits the upright box");
+    assert_eq!(Some(hit), crate::geom::sweep(&o.circle, o.motion.velocity, &upright));
+    assert!((hit.t - 2.5 / 6.0).abs() < 1e-7, "{}", hit.t);
+    assert_eq!((hit.center, hit.normal), ([-1.5, 0.5], [-1.0, 0.0]));
+    assert_eq!(turned.end_state, Contact::Separated);
+    // The trace ran in the box's frame and came to the same time of impact.
+    assert!(!turned.trace.steps.is_empty());
+}
+
+#[test]
+fn entering_motion_mode_with_a_turned_box_starts_clear_of_the_turned_box() {
+    // The circle overlaps the tilted wall where the aligned box would not be.
+    let mut s = State::new(SceneOptions::from_fragment("circle=3.5,2.2,0.5&box=-5,-0.5,5,0.5&angle=30").unwrap());
+    assert!(!s.mode.motion());
+    apply(&mut s, Command::Motion(MotionCommand::Toggle));
+    let a = analysis(&s);
+    assert_eq!(a.start_state, Contact::Separated, "{:?}", s.circle);
+    let h = a.hit.expect("a velocity that hits the turned box");
+    assert!(!h.initial, "{h:?}");
+}
+
+/// A game loop on the motion mode's slide: a ball pressed against a long tilted wall and driven
+/// along it, one motion step a frame (the continuation's end is the next frame's start), with
+/// ordinary decimal numbers. From a touching start and from an embedded one (pushed out first, as a
+/// game would, with the library's push-out): never inside the wall, never stuck, never NaN.
+#[test]
+fn sliding_along_a_tilted_wall_for_thousands_of_frames_never_sinks_sticks_or_goes_nan() {
+    const FRAMES: usize = 4000;
+    let r = 0.35f32;
+    for &(angle, embed) in &[(27.5f32, 0.0f32), (27.5, 0.12), (20.0, 0.0), (33.3, 0.05), (-17.25, 0.0), (-41.0, 0.2)] {
+        // A wall 600 long and 0.8 thick, centred at an ordinary point.
+        let text =
+            format!("circle=0,0,{r}&box=-287.7,-4.5,312.3,-3.7&motion=on&velocity=0,0&response=slide&angle={angle}");
+        let o = SceneOptions::from_fragment(&text).unwrap();
+        let wall = MotionBox::of(&o.aabb, angle).turned().expect("turned");
+        let h = wall.half_extents();
+        // The face's direction (the box's x axis) and its outward normal (its y axis), in the world.
+        let ax = wall.axes();
+        let (t, n) = ([ax[0][0] as f32, ax[0][1] as f32], [ax[1][0] as f32, ax[1][1] as f32]);
+        // Start on the upper face, near its left end, touching or sunk by `embed`.
+        let mut ball = Circle::new(wall.to_world([-250.3, h[1] + r - embed]), r).unwrap();
+        assert!(embed == 0.0 || wall.overlaps_strictly(&ball));
+        if wall.overlaps_strictly(&ball) {
+            ball = ball.translated(wall.push_out(&ball)).unwrap();
+        }
+        // Each frame: 0.061 along the face and 0.023 into it (a push against the wall, like gravity).
+        let v = [0.061 * t[0] - 0.023 * n[0], 0.061 * t[1] - 0.023 * n[1]];
+        let mut m = MotionState::from_options(MotionOptions { velocity: v, angle, ..o.motion });
+        m.options.response = MotionKind::Slide;
+        let along = |c: [f32; 2]| wall.to_box_frame(c)[0];
+        let start = along(ball.center());
+        let mut last = start;
+        for frame in 0..FRAMES {
+            let a = MotionAnalysis::of(&ball, &o.aabb, &m);
+            let end = a.motion.end;
+            assert!(end.iter().all(|x| x.is_finite()), "{angle}° frame {frame}: {end:?}");
+            ball = Circle::new(end, r).unwrap();
+            assert!(!wall.overlaps_strictly(&ball), "{angle}° embed {embed}: inside the wall at frame {frame}");
+            let k = wall.contact(&ball);
+            assert!(k.distance - r < 1e-3, "{angle}°: left the face at frame {frame} ({})", k.distance);
+            let x = along(end);
+            assert!(x - last > 0.5 * 0.061, "{angle}° embed {embed}: stuck at frame {frame} ({last} → {x})");
+            last = x;
+        }
+        let travelled = last - start;
+        assert!((travelled - 0.061 * FRAMES as f32).abs() < 0.02 * 0.061 * FRAMES as f32, "{angle}°: {travelled}");
+    }
 }

@@ -4,7 +4,7 @@
 use super::case::leave_case_if_needed;
 use crate::app::commands::Command;
 use crate::app::input::{Input, GRAB_PX, WHEEL_FACTOR};
-use crate::app::motion::MotionCommand;
+use crate::app::motion::{MotionBox, MotionCommand};
 use crate::app::state::{Drag, Handle, State};
 use crate::geom::{Circle, Rect};
 use glam::Vec2;
@@ -92,6 +92,14 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let body = if state.touch.active { g } else { rim };
     if d <= r.max(body) {
         return Some(Handle::CircleBody);
+    }
+    // Motion mode's turned box: its body only (its corners and edges are not where the aligned
+    // box's handles would be; `[` `]` resize it).
+    if let Some(o) =
+        state.mode.motion().then(|| MotionBox::of(&state.aabb, state.motion.options.angle).turned()).flatten()
+    {
+        let (l, h) = (o.to_box_frame(v.to_world(p)), o.half_extents());
+        return (l[0].abs() <= h[0] && l[1].abs() <= h[1]).then_some(Handle::BoxBody);
     }
     let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
     let hi = v.to_screen(state.aabb.max()); // top-right on screen
