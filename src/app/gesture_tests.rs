@@ -180,7 +180,7 @@ fn a_pinch_zooms_the_3d_camera_and_one_finger_orbits() {
     let mut s = state("view=3d");
     let before = s.three.camera();
     // Near the canvas's top left, away from the sphere (which a finger would move instead).
-    let (a, b) = (Vec2::new(60.0, 60.0), Vec2::new(260.0, 60.0));
+    let (a, b) = (Vec2::new(160.0, 60.0), Vec2::new(360.0, 60.0));
     fingers(&mut s, &[a], true, 0.016);
     fingers(&mut s, &[a + Vec2::new(40.0, 0.0)], false, 0.016);
     let orbited = s.three.camera();

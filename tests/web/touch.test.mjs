@@ -81,8 +81,8 @@ const view = (t) => {
   return m && { zoom: +m[1], at: [+m[2], +m[3]] };
 };
 
-// The circle's outline on the canvas, CSS px: the largest connected patch of its colour (the legend's
-// swatch is a small patch of the same colour), found on an 8 px grid of cells.
+// The circle's outline on the canvas, CSS px: the largest connected, square patch of its colour (the
+// banner's text and the legend's swatch are in the same colour), found on an 8 px grid of cells.
 async function findCircle(page) {
   return page.evaluate((rgb) => {
     const gl = document.getElementById('glcanvas');
@@ -115,6 +115,9 @@ async function findCircle(page) {
           if (hits.has(q + d) && !seen.has(q + d)) { seen.add(q + d); stack.push(q + d); }
         }
       }
+      // The circle's bounds are square; the banner's text in the same colour is a wide strip.
+      const w = group.x1 - group.x0, h = group.y1 - group.y0;
+      if (w < 16 || h < 0.75 * w || h > 1.33 * w) continue;
       if (!best || group.n > best.n) best = group;
     }
     const r = gl.getBoundingClientRect();
@@ -221,7 +224,7 @@ try {
     const p = { x: 24, y: 300 };
     await t.start([p]);
     const during = await waitStatus(page, (s) => /Long press at/.test(s), 'the long press read-out', 5000).catch((e) => { fail(e.message); return ''; });
-    const said = during.match(/Long press at [^.]*\.[0-9]*[^.]*\./);
+    const said = during.match(/Long press at \([^)]*\): distance to the box -?[0-9]+(?:\.[0-9]+)?/);
     if (said) ok(`a long press shows the hover read-out: "${said[0]}"`);
     await shot(page, 'touch-5-long-press');
     await t.end();
