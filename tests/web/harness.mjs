@@ -166,9 +166,10 @@ export async function start(name) {
     const context = await browser.newContext({ viewport, ...options });
     await context.addInitScript(probe);
     for (const script of [].concat(init)) await context.addInitScript(script);
-    context.on('page', (p) => watch(p, () => { const w = typeof where === 'function' ? where() : where; return `${w} (new tab)`; }, fail));
     const page = await context.newPage();
     watch(page, where, fail);
+    // Pages opened later (a link's new tab); registered after newPage, which would fire it too.
+    context.on('page', (p) => watch(p, () => { const w = typeof where === 'function' ? where() : where; return `${w} (new tab)`; }, fail));
     return { context, page };
   }
 
