@@ -1,6 +1,6 @@
 //! The bridge to the web page's accessibility plugin (`web/a11y.js`, served beside `index.html`): the
 //! status line, the keyboard shortcuts list, the reduced-motion preference, the embedded scene's
-//! "full demo" link, and a wake-up call for the frame loop. The plugin adds these
+//! "full demo" link, the layout's rectangles (a test hook), and a wake-up call for the frame loop. The plugin adds these
 //! functions to the wasm module's imports, the way quad-url's JS does; strings cross as a pointer
 //! and a length into the wasm memory (UTF-8), numbers as `i32`. No wasm-bindgen.
 //!
@@ -21,6 +21,7 @@ mod ffi {
         pub fn a11y_set_reduced_motion(on: i32);
         pub fn a11y_canvas_keeps_frames() -> i32;
         pub fn a11y_clip_scissor(x: i32, y: i32, w: i32, h: i32);
+        pub fn a11y_set_layout(ptr: *const u8, len: usize);
         pub fn a11y_set_embed_link(ptr: *const u8, len: usize, x: f32, y: f32, w: f32, h: f32);
     }
 
@@ -28,7 +29,7 @@ mod ffi {
     /// `<name>_crate_version` for every registered plugin (`name: "circle_aabb_lab_a11y"`).
     #[no_mangle]
     pub extern "C" fn circle_aabb_lab_a11y_crate_version() -> u32 {
-        5
+        6
     }
 
     /// The page asks for a frame: the app draws only on input or while something moves
@@ -81,6 +82,15 @@ pub fn set_shortcuts(text: &str) {
     send(ffi::a11y_set_shortcuts, text);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = text;
+}
+
+/// Tells the page the layout and its widgets' rectangles (CSS px), a small JSON object
+/// (`app::layout::report`): the page keeps it parsed in `window.__layout` for the browser test.
+pub fn set_layout(json: &str) {
+    #[cfg(target_arch = "wasm32")]
+    send(ffi::a11y_set_layout, json);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = json;
 }
 
 /// The browser's `prefers-reduced-motion: reduce`, as it is now (`None` on the desktop).

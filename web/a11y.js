@@ -1,7 +1,7 @@
 // web/a11y.js — circle-aabb-lab's accessibility plugin for macroquad's loader (mq_js_bundle.js).
 //
 // The canvas is invisible to screen readers, so the app mirrors its essentials into the page through
-// nine functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
+// ten functions this plugin adds to the wasm module's imports (the Rust side is src/page.rs):
 //
 //   a11y_set_status(ptr, len)       the aria-live status line's text (UTF-8 in the wasm memory); the app
 //                                   sends it only when it changed, never every frame
@@ -22,6 +22,9 @@
 //                                   window coordinates, physical pixels); w < 0 lifts it. The app draws
 //                                   egui's panel under it where only part of the panel changed: egui's
 //                                   painter sets its own scissor box for each of its meshes.
+//   a11y_set_layout(ptr, len)       the layout (side panel, bottom sheet or drawer) and its widgets' rectangles,
+//                                   CSS px, as JSON (src/app/layout.rs report): kept parsed in window.__layout
+//                                   (a test hook: the browser test checks nothing leaves the viewport)
 //   a11y_set_embed_link(ptr, len, x, y, w, h)
 //                                   the embedded scene's (embed=1) "open the full demo" link: a real
 //                                   <a id="embed-link" target="_blank"> laid over the toolbar's button at
@@ -133,6 +136,9 @@
         clip = w < 0 ? null : [x, y, w, h];
       };
       importObject.env.a11y_set_embed_link = setEmbedLink;
+      importObject.env.a11y_set_layout = function (ptr, len) {
+        window.__layout = JSON.parse(text(ptr, len));
+      };
       importObject.env.a11y_canvas_keeps_frames = function () {
         // `gl` is the glue's context (mq_js_bundle.js), made before the app's main() runs.
         var attributes = typeof gl !== "undefined" && gl && gl.getContextAttributes ? gl.getContextAttributes() : null;
@@ -149,6 +155,6 @@
       }
     },
     name: "circle_aabb_lab_a11y",
-    version: 5,
+    version: 6,
   });
 })();

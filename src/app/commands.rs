@@ -3,6 +3,7 @@
 
 use super::bench::BenchCommand;
 use super::input::Key;
+use super::layout::LayoutCommand;
 use super::motion::MotionCommand;
 use super::playground::PlaygroundCommand;
 use super::quiz::QuizCommand;
@@ -55,6 +56,8 @@ pub enum Command {
     Three(ThreeCommand),
     /// The quiz's commands (see [`super::quiz`]).
     Quiz(QuizCommand),
+    /// The bottom sheet's height, the drawer open or shut (see [`super::layout`]).
+    Layout(LayoutCommand),
 }
 
 pub use super::input::{GRAB_PX, WHEEL_FACTOR};

@@ -30,6 +30,7 @@
 //!  one layer per line: each imports only from lines above it (in app)
 //!  text, levels, view, palette, mode, bench, frame_stats    the scene text's shared parsers, …
 //!  presentation          text                     text scale, panel, hint: the scene keys for a room
+//!  layout                view                     side panel, bottom sheet or drawer, from the window's size
 //!  placement             view                     the free corner for a caption (plain rects)
 //!  gesture               view                     touch: pinch zoom and pan, long press, touch targets
 //!  input                 view                     Key, Input, the controls table
@@ -46,7 +47,7 @@
 //!  motion, playground    their options            MotionState, PlaygroundState, their commands
 //!  commands              the modes' commands      Command, the key maps
 //!  embed                 commands, scene, input   embed=1: the toolbar's buttons, their commands, the link
-//!  state                 scene, teach, motion, playground, three, mode, bench, view, embed
+//!  state                 scene, teach, motion, playground, three, mode, bench, view, embed, layout
 //!  still/case, fit       state (fit: embed)       keeping the case shown; fitting the view
 //!  still/pointer         state, still/case, commands   the 2D pointer: hit, grab, drag
 //!  playground/pointer    state, input, playground      painting cells, the throw arrow's tip
@@ -95,6 +96,7 @@ mod fit;
 pub mod frame_stats;
 pub mod gesture;
 pub mod input;
+pub mod layout;
 pub mod levels;
 pub mod mode;
 pub mod motion;
@@ -123,6 +125,6 @@ pub use scene::{CaseMode, MotionKind, MotionOptions, OptionError, PlaygroundOpti
 pub use state::{current_scene, full_demo_fragment, teach_verdict, Analysis, Drag, Handle, State};
 pub use update::{
     animating, apply, apply_motion, apply_playground, apply_teach, key_command, load_lesson, load_scene,
-    load_scene_text, set_canvas, track_pointer, update, Command, Input, Key, CONTROLS,
+    load_scene_text, set_canvas, set_window, track_pointer, update, Command, Input, Key, CONTROLS,
 };
 pub use view::{ScreenRect, View};

@@ -26,6 +26,7 @@ impl State {
             case: CaseMode::Auto,
             // Embedded, the canvas is alone: no panel, no first-screen hint.
             panel_visible: options.presentation.panel && !options.presentation.embed,
+            layout: super::layout::Layout::default(),
             text_scale: options.presentation.text,
             hint_visible: options.presentation.hint && !options.presentation.embed,
             frame_stats_visible: false,

@@ -7,6 +7,7 @@
 use super::bench::BenchState;
 use super::embed::{self, Button, Embed};
 use super::gesture::{TouchState, ViewZoom};
+use super::layout::{Layout, LayoutKind};
 use super::mode::Mode;
 use super::motion::{MotionAnalysis, MotionState};
 use super::playground::PlaygroundState;
@@ -30,8 +31,10 @@ pub struct State {
     pub algorithm: usize,
     /// The response case the user asked for; [`CaseMode::Auto`] follows the scene.
     pub case: CaseMode,
-    /// Is the egui side panel shown?
+    /// Is the egui side panel shown? (The wide layout's; the sheet and the drawer are always there.)
     pub panel_visible: bool,
+    /// Side panel, bottom sheet or drawer, chosen from the window's size (see [`super::layout`]).
+    pub layout: Layout,
     /// Text scale of the canvas and the panel (key Z, `text=`).
     pub text_scale: TextScale,
     /// The first-screen hint is shown (until the first drag or key).
@@ -97,6 +100,20 @@ impl State {
         let mut a = Analysis3::of(&t.sphere, &t.aabb, self.algorithm, self.teach.as_published, self.teach.arvo);
         a.sweep = t.velocity.map(|v| Sweep3::of(&t.sphere, v, &t.aabb));
         a
+    }
+
+    /// "H: show panel" on the canvas: the wide layout's panel is hidden (the sheet and the drawer are
+    /// always there; embedded, the toolbar stands there).
+    #[must_use]
+    pub fn panel_hint_shown(&self) -> bool {
+        !self.panel_visible && self.embed.is_none() && self.layout.kind == LayoutKind::Wide
+    }
+
+    /// Does the panel carry the lesson's text (else the canvas's caption does)? The side panel when
+    /// shown; the sheet and the drawer always (the text is a tap away, the small canvas keeps the scene).
+    #[must_use]
+    pub fn panel_has_lesson(&self) -> bool {
+        self.panel_visible || self.layout.kind != LayoutKind::Wide
     }
 
     /// The embedded scene's toolbar: its buttons and where each is (none when not embedded).

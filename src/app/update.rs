@@ -8,6 +8,7 @@ use super::commands::BOX_MIN_SIZE;
 pub use super::commands::{key_command, motion_key, play_key, playground_key, shifted_key, Command};
 use super::gesture::{self, Event};
 pub use super::input::{Input, Key, CONTROLS};
+use super::layout::{LayoutCommand, LayoutKind};
 use super::mode::Flat;
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, play, PlaygroundCommand, PlaygroundState};
@@ -280,6 +281,14 @@ pub fn set_canvas(state: &mut State, canvas: ScreenRect) {
     }
 }
 
+/// Chooses the layout again for a window `w` × `h` CSS px (each frame: a resize or a rotation).
+/// Embedded, the layout stays the wide one with its panel hidden: the toolbar's.
+pub fn set_window(state: &mut State, w: f32, h: f32) {
+    if state.embed.is_none() {
+        state.layout.set_window(w, h);
+    }
+}
+
 /// Applies a command from the panel or the keyboard.
 pub fn apply(state: &mut State, cmd: Command) {
     let n = ALGORITHMS.len();
@@ -326,7 +335,12 @@ pub fn apply(state: &mut State, cmd: Command) {
         // Embedded, the panel stays hidden (the iframe has no room for it; the toolbar's link opens
         // the full demo, which has it).
         Command::TogglePanel if state.embed.is_some() => {}
+        // The sheet and the drawer are never hidden (a phone has no H to bring them back): H collapses or
+        // opens them instead.
+        Command::TogglePanel if state.layout.kind != LayoutKind::Wide => state.layout.toggle(),
         Command::TogglePanel => state.panel_visible = !state.panel_visible,
+        Command::Layout(LayoutCommand::SetSheet(h)) => state.layout.sheet = h,
+        Command::Layout(LayoutCommand::SetDrawer(open)) => state.layout.drawer_open = open,
         Command::CycleTextScale => state.text_scale = state.text_scale.next(),
         Command::ToggleFrameStats => state.frame_stats_visible = !state.frame_stats_visible,
         Command::SetCircle(c) => {

@@ -56,9 +56,11 @@ impl Sizes {
     pub fn for_canvas(c: ScreenRect) -> Sizes {
         Sizes { scale: (c.w.min(c.h) / 720.0).clamp(0.85, 2.4), text: 1.0 }
     }
+    /// A font size in logical (CSS) pixels: never below [`MIN_FONT_PX`], so a tick number on a phone's
+    /// canvas stays readable (the glyphs are rasterised at the device scale: sharp at any scale).
     #[must_use]
     pub fn font(&self, base: f32) -> u16 {
-        (base * self.scale * self.text).round().max(8.0) as u16
+        (base * self.scale * self.text).round().max(MIN_FONT_PX) as u16
     }
     /// A length that belongs to text (a plate's padding, a line's spacing): grows with the text scale.
     #[must_use]
@@ -70,6 +72,9 @@ impl Sizes {
         base * self.scale
     }
 }
+
+/// The smallest text on the canvas, logical (CSS) pixels.
+pub const MIN_FONT_PX: f32 = 12.0;
 
 /// The side panel's width for a window of `width` points: 30 %, within 240..420, and never more
 /// than 42 % of the window.

@@ -145,6 +145,10 @@ struct FrameLoop {
     egui_items: Vec<damage::Item>,
     last_egui_items: Option<Vec<damage::Item>>,
     presses: PressTracker,
+    /// Where egui lies over the canvas (the drawer, its button): a touch there is the panel's.
+    over_canvas_ui: Vec<ScreenRect>,
+    /// The layout's report as the page was last told (`window.__layout`).
+    layout_report: String,
     // The teaching overlay (agreement map / distance field): computed only when its inputs change.
     overlay_cache: app::overlay::OverlayCache,
     overlay_layer: crate::render::overlay::OverlayLayer,
@@ -184,6 +188,8 @@ impl FrameLoop {
             egui_items: Vec::new(),
             last_egui_items: None,
             presses: PressTracker::new(),
+            over_canvas_ui: Vec::new(),
+            layout_report: String::new(),
             overlay_cache: app::overlay::OverlayCache::default(),
             overlay_layer: crate::render::overlay::OverlayLayer::default(),
             three_layer: crate::render::three::ThreeLayer::default(),
@@ -247,6 +253,8 @@ impl FrameLoop {
     fn input(&mut self) -> Input {
         let press = self.presses.poll();
         let canvas = self.canvas;
+        // Side panel, bottom sheet or drawer: chosen again on every resize and rotation.
+        app::set_window(&mut self.state, screen_width(), screen_height());
         let input = if self.options.screenshot.is_some() {
             // Screenshot mode: the scene sees no pointer, no wheel, no keys, and no time passes (no
             // animation: the picture must not depend on the clock).
@@ -263,7 +271,9 @@ impl FrameLoop {
                 keys: keys_pressed(),
                 // egui's answer is from the previous pass, about where the pointer was then. A touch has no
                 // hover before it lands: a press on the canvas is the scene's, whatever was touched before.
-                pointer_over_ui: self.pointer_over_ui && !press.is_some_and(|p| canvas.contains(p)),
+                // (Unless it lands on egui's drawer or button over the canvas.)
+                pointer_over_ui: self.pointer_over_ui
+                    && !press.is_some_and(|p| canvas.contains(p) && !self.over_canvas_ui.iter().any(|r| r.contains(p))),
                 keyboard_taken: self.keyboard_taken,
                 dt: if self.resumed { 0.0 } else { get_frame_time() },
                 held: keys_held(),
@@ -307,6 +317,7 @@ impl FrameLoop {
                 h: r.height() * to_logical,
             };
             self.pointer_over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            self.layout_rects(ctx, to_logical);
             // Anything of egui's on the canvas (a combo box's list, a tooltip) is drawn over it: such a
             // frame, and the one after it, draw the canvas in full. (The panel's own edge, a line
             // inside it, reaches the canvas by no more than its feather: the items' 2 px of margin.)
@@ -329,6 +340,37 @@ impl FrameLoop {
             self.keyboard_taken = ctx.memory(|m| m.focused().is_some());
         });
         commands
+    }
+
+    /// The layout's widgets after the egui pass (`to_logical`: egui points → logical px): where egui lies
+    /// over the canvas, and (on the web) the page's `window.__layout` report when it changed.
+    fn layout_rects(&mut self, ctx: &egui::Context, to_logical: f32) {
+        let rect = |r: egui::Rect| ScreenRect {
+            x: r.min.x * to_logical,
+            y: r.min.y * to_logical,
+            w: r.width() * to_logical,
+            h: r.height() * to_logical,
+        };
+        let mut rects: Vec<(&str, ScreenRect)> =
+            crate::ui::layout_rects(ctx).into_iter().map(|(k, r)| (k, rect(r))).collect();
+        let drawer = self.state.layout.kind == app::layout::LayoutKind::Drawer;
+        self.over_canvas_ui =
+            rects.iter().filter(|(k, _)| drawer && matches!(*k, "panel" | "menu")).map(|(_, r)| *r).collect();
+        if crate::page::AVAILABLE {
+            rects.push(("canvas", self.canvas));
+            // The circle (2D still and motion): where a finger grabs it.
+            let st = &self.state;
+            if !st.mode.is_three() && !st.mode.playground() {
+                let (c, r) = (st.view.to_screen(st.circle.center()), st.circle.radius() * st.view.scale);
+                rects.push(("circle", ScreenRect { x: c.x - r, y: c.y - r, w: 2.0 * r, h: 2.0 * r }));
+            }
+            let viewport = ScreenRect { x: 0.0, y: 0.0, w: screen_width(), h: screen_height() };
+            let report = app::layout::report(&self.state.layout, viewport, &rects);
+            if report != self.layout_report {
+                crate::page::set_layout(&report);
+                self.layout_report = report;
+            }
+        }
     }
 
     /// The panel's commands applied, and everything that follows from the new state: the benchmark's
@@ -403,10 +445,15 @@ impl FrameLoop {
         let comparable = self.last_frame_key == Some(frame_key) && !self.egui_over_canvas && !self.egui_was_over;
         self.last_frame_key = Some(frame_key);
         self.egui_was_over = self.egui_over_canvas;
-        // The canvas's pixels (those whose centres are in it) and the panel's, the rest of the window.
+        // The canvas's pixels (those whose centres are in it) and the panel's, the rest of the window: right
+        // of the canvas, or below it (the bottom sheet).
         let dpi = screen_dpi_scale();
         let canvas_px = damage::Bounds::new(canvas.x, canvas.y, canvas.w, canvas.h).pixels_inside(dpi);
-        let panel_px = damage::Bounds::new(canvas_px.x1, 0.0, screen_width() - canvas_px.x1, screen_height());
+        let panel_px = if canvas_px.y1 < screen_height() - 0.5 {
+            damage::Bounds::new(0.0, canvas_px.y1, screen_width(), screen_height() - canvas_px.y1)
+        } else {
+            damage::Bounds::new(canvas_px.x1, 0.0, screen_width() - canvas_px.x1, screen_height())
+        };
         // The 3D view and the playground draw the whole window every frame, and so does a desktop window.
         let whole_window = state.mode.is_three() || state.mode.playground() || !keeps_frames;
         if whole_window {

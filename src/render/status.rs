@@ -58,7 +58,7 @@ pub fn draw_status(state: &State, a: &Analysis, sizes: Sizes) {
         banner(c, sizes, &msg, WRONG_BANNER_ALPHA);
     }
     // Embedded, the panel stays hidden: no hint (the toolbar stands there).
-    if !state.panel_visible && state.embed.is_none() {
+    if state.panel_hint_shown() {
         panel_hint(c, sizes, pad);
     }
 }

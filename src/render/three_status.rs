@@ -115,7 +115,7 @@ pub fn draw_status(state: &State, a: &Analysis3, sizes: Sizes, slice: &Option<Sl
         );
         banner(c, sizes, &msg, WRONG_BANNER_ALPHA);
     }
-    if !state.panel_visible && state.embed.is_none() {
+    if state.panel_hint_shown() {
         panel_hint(c, sizes, pad);
     }
 }

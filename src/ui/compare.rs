@@ -19,6 +19,8 @@ pub fn compare_section(ui: &mut egui::Ui, state: &State, a: &Verdicts<'_>, out: 
         })
         .small(),
     );
+    // The grid's cells never wrap (a wrapped "1 arvo" reads "1 / arv / o"): egui's rule for grids.
+    ui.style_mut().wrap_mode = None;
     egui::Grid::new("compare").num_columns(3).striped(true).spacing([12.0, 4.0]).show(ui, |ui| {
         for (i, (al, &v)) in ALGORITHMS.iter().zip(a.verdicts).enumerate() {
             if ui.selectable_label(i == state.algorithm, format!("{} {}", i + 1, al.id)).clicked() {

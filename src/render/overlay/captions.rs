@@ -216,7 +216,7 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
             .map(|t| (t, tf, to_color(palette::ZONE_HIGHLIGHT_TEXT)))
             .collect();
         // The lesson's text is said once: in the panel when it is shown, else here (projection mode).
-        if !state.panel_visible {
+        if !state.panel_has_lesson() {
             for l in wrap(lesson.text, bf, width - 2.0 * pad) {
                 lines.push((l, bf, to_color(palette::TEXT)));
             }
@@ -236,7 +236,7 @@ fn draw_caption(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     // Candidate widths: with the panel shown, only the title and the keys (a card as wide as they
     // are); hidden, the text too, at a few widths, the least covering (then the widest) wins.
     // (A narrower card, its title on two lines, where the wide one would cover more.)
-    let widths: Vec<f32> = if state.panel_visible {
+    let widths: Vec<f32> = if state.panel_has_lesson() {
         vec![full.min(widest(&lines_for(full)) + 2.0 * pad), (0.6 * c.w).min(full), (0.45 * c.w).min(full)]
     } else {
         [0.86, 0.62, 0.5, 0.42, 0.34].iter().map(|k| (k * c.w).min(sizes.text_gap(900.0)).min(full)).collect()
