@@ -112,7 +112,7 @@ async function readCanvas() {
 
 try {
   await open(`${TILTED}&angle=30`);
-  if (await waitStatus('t.includes("Motion mode. Box turned 30°.") && t.includes("(face)")')) {
+  if (await waitStatus('t.includes("Motion mode.") && t.includes("Box turned 30°.") && t.includes("(face)")')) {
     ok(`#…&angle=30: the status line names the angle: ${JSON.stringify((await status()).slice(0, 120))}`);
   } else {
     fail(`#…&angle=30: the status line does not say "Box turned 30°." with a face hit: ${JSON.stringify(await status())}`);
