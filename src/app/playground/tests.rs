@@ -365,7 +365,7 @@ fn a_ball_dropped_on_a_tilted_wall_slides_down_along_its_face() {
     // down the slope (left); per-axis lands on it and stays, as its registry entry says.
     for id in [StrategyId::SweptSlideSeamless, StrategyId::SweptSlide, StrategyId::PlaneSolver, StrategyId::Merged] {
         let mut p = PlaygroundState::from_options(PlaygroundOptions { strategy: id, ..o });
-        for _ in 0..200 {
+        for _ in 0..240 {
             fixed_step(&mut p);
         }
         let trail = &p.runners[0].trail;
@@ -373,7 +373,8 @@ fn a_ball_dropped_on_a_tilted_wall_slides_down_along_its_face() {
             trail.iter().filter(|c| (above_face(&wall, **c) - 0.5).abs() < 1e-3 && c[0] < 30.0).collect();
         assert!(on_face.len() > 40, "{id:?}: {} steps on the face", on_face.len());
         assert!(on_face.windows(2).all(|w| w[1][0] <= w[0][0]), "{id:?}: not down the slope");
-        assert!(trail.iter().all(|c| above_face(&wall, *c) > 0.5 - 1e-3 || c[0] < 17.0), "{id:?}: inside the wall");
+        // (Past x = 18 the ball rolls round the wall's lower corner, nearer the face's line than r.)
+        assert!(trail.iter().all(|c| above_face(&wall, *c) > 0.5 - 1e-3 || c[0] < 18.0), "{id:?}: inside the wall");
         let end = p.runners[0].ball.center();
         assert!(end[0] < 17.0 && (end[1] - 1.5).abs() < 1e-3, "{id:?}: ended at {end:?}, not on the floor");
     }
