@@ -332,12 +332,74 @@ fn tilemap(c: &mut Criterion) {
 #[cfg(not(feature = "peers"))]
 fn tilemap(_: &mut Criterion) {}
 
+/// The rotated-box rows of `bench` (`src/bench/oriented.rs`, the same seeded cases): the oriented
+/// overlap test beside the aligned one on the same balls and the boxes unrotated, and in 2D beside
+/// parry2d's `intersection_test` of a `Ball` and a rotated `Cuboid`. 4 096 pairs a pass; the hit
+/// counts are checked to agree before timing (parry may differ only at tangency, which the cases
+/// keep away from).
+fn oriented(c: &mut Criterion) {
+    use circle_aabb_lab::bench::oriented::{cases, seed};
+    const N: usize = 4096;
+    fn group<const D: usize>(c: &mut Criterion) {
+        let (balls, obbs, boxes) = cases::<D>(N, seed(D));
+        let mut g = c.benchmark_group(format!("oriented/{D}d-{N}"));
+        g.throughput(Throughput::Elements(N as u64));
+        g.bench_function("aligned", |b| {
+            b.iter(|| balls.iter().zip(&boxes).filter(|(s, x)| black_box(*s).overlaps(black_box(*x))).count())
+        });
+        g.bench_function("oriented", |b| {
+            b.iter(|| balls.iter().zip(&obbs).filter(|(s, o)| black_box(*o).overlaps(black_box(*s))).count())
+        });
+        if D == 2 {
+            parry_row(&mut g, &balls, &obbs);
+        }
+        g.finish();
+    }
+    group::<2>(c);
+    group::<3>(c);
+}
+
+/// The parry2d row of the `oriented` group, after checking its hit count against ours.
+#[cfg(feature = "peers")]
+fn parry_row<const D: usize>(
+    g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    balls: &[circle_aabb_lab::geom::Ball<D>],
+    obbs: &[circle_aabb_lab::geom::OrientedBox<D>],
+) {
+    let shapes = circle_aabb_lab::bench::oriented::parry_shapes(balls, obbs);
+    let ours = balls.iter().zip(obbs).filter(|(s, o)| o.overlaps(s)).count();
+    let theirs = parry_oriented(&shapes);
+    assert!(ours.abs_diff(theirs) <= balls.len() / 1000, "oriented {D}d: ours {ours}, parry2d {theirs}");
+    g.bench_function("parry2d_intersection_test", |b| b.iter(|| parry_oriented(black_box(&shapes))));
+}
+
+#[cfg(not(feature = "peers"))]
+fn parry_row<const D: usize>(
+    _: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    _: &[circle_aabb_lab::geom::Ball<D>],
+    _: &[circle_aabb_lab::geom::OrientedBox<D>],
+) {
+}
+
+#[cfg(feature = "peers")]
+#[allow(clippy::type_complexity)]
+fn parry_oriented(
+    shapes: &[(
+        parry2d::math::Isometry<f32>,
+        parry2d::shape::Ball,
+        parry2d::math::Isometry<f32>,
+        parry2d::shape::Cuboid,
+    )],
+) -> usize {
+    shapes.iter().filter(|(p1, s1, p2, s2)| parry2d::query::intersection_test(p1, s1, p2, s2).unwrap_or(false)).count()
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1000))
         .sample_size(20);
-    targets = scalar, batched, sweeps, tilemap
+    targets = scalar, batched, sweeps, tilemap, oriented
 }
 criterion_main!(benches);

@@ -451,4 +451,36 @@ rc=0
 err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene "$TILTED&angle=nan" 2>&1) || rc=$?
 ((rc == 2)) && grep -q "angle" <<<"$err" || fail "angle=nan: exit $rc, $err"
 pass "motion angle: --svg of a turned box and angle=nan exit 2 naming angle"
+# 11. The playground with a rotated box (issue 24): a ball dropped on a wall tilted by 20° over the flush
+# floor slides down along its face. The trail (palette::THROW, 235,235,245) is found in the map: the pixels
+# of the fall (columns with many trail pixels) and of the floor (rows with many) are set aside, and what is
+# left — the slide — must be a line of slope tan 20° = 0.364 (screen y down: −0.364), its pixels within
+# a few of that line. Without the box the ball falls straight onto the floor: no such line at all.
+TILT='playground=on&level=flush-floor&obb=24,3.5,7,0.3,20&ball=29,7,0.5&throw=0,0&steps=200'
+shot playground-tilted --scene "$TILT"
+shot playground-untilted --scene "${TILT/obb=24,3.5,7,0.3,20/obb=}"
+slide_fit() { # slide_fit PNG — "n slope spread" of the trail pixels off the fall's columns and the floor's rows
+    convert "$1" -crop 700x520+0+40 +repage -fuzz 2% -fill black +opaque 'rgb(235,235,245)' \
+        -fill white -opaque 'rgb(235,235,245)' txt:- \
+        | awk -F'[,: ]+' '/#FFFFFF/ { n++; x[n]=$1; y[n]=$2; cx[$1]++; ry[$2]++ }
+            END { m=0; for (i=1;i<=n;i++) if (cx[x[i]]<=6 && ry[y[i]]<=6) { m++; X[m]=x[i]; Y[m]=y[i];
+                    sx+=x[i]; sy+=y[i]; sxx+=x[i]*x[i]; sxy+=x[i]*y[i] }
+                  if (m < 2 || m*sxx-sx*sx == 0) { print m, 0, 999; exit }
+                  b=(m*sxy-sx*sy)/(m*sxx-sx*sx); a=(sy-b*sx)/m; w=0
+                  for (i=1;i<=m;i++) { d=Y[i]-(a+b*X[i]); if (d<0) d=-d; if (d>w) w=d }
+                  printf "%d %.3f %.1f\n", m, b, w }'
+}
+read -r n slope spread < <(slide_fit "$OUT/playground-tilted.png")
+awk -v n="$n" -v s="$slope" -v w="$spread" 'BEGIN { exit !(n >= 150 && s > -0.42 && s < -0.31 && w < 12) }' \
+    || fail "playground obb: the trail off the fall and the floor is not a 20° slide ($n px, slope $slope, spread $spread)"
+read -r n0 slope0 _ < <(slide_fit "$OUT/playground-untilted.png")
+((n0 < n / 3)) || fail "playground without the box: $n0 slide-like trail pixels (with it: $n)"
+d=$(diff_px "$OUT/playground-tilted.png" "$OUT/playground-untilted.png")
+((d > 3000)) || fail "playground obb: the picture with the tilted wall differs from without by only $d px"
+pass "playground obb: the trail slides along the 20° face ($n px, slope $slope, within $spread px; without it $n0 px)"
+rc=0
+err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene 'playground=on&obb=1,2,3,-1,0' 2>&1) || rc=$?
+((rc == 2)) || fail "--scene obb=1,2,3,-1,0 exited $rc, not 2: $err"
+grep -q -- "obb" <<<"$err" || fail "--scene obb=…: the message does not name obb: $err"
+pass "playground obb: a bad box exits 2 naming obb"
 echo "test-desktop: all passed (PNGs in $OUT/)"

@@ -236,6 +236,8 @@ pub struct Level {
     /// its end (0: over the whole run). The flush floor's ends before the balls reach the end of
     /// the floor and fall, so a strategy that keeps its speed reads 0 lost.
     pub measure: f32,
+    /// Rotated boxes beside the map, each `[cx, cy, hx, hy, degrees]` (the scene's `obb=`).
+    pub tilted: &'static [[f32; 5]],
 }
 
 impl Level {
@@ -243,6 +245,18 @@ impl Level {
     #[must_use]
     pub fn map(&self) -> PlayMap {
         PlayMap::from_ascii(self.ascii).expect("built-in levels parse")
+    }
+
+    /// Its rotated boxes (every built-in one is valid: tested).
+    #[must_use]
+    pub fn tilted(&self) -> crate::app::playground::Tilted {
+        let mut t = crate::app::playground::Tilted::EMPTY;
+        for b in self.tilted {
+            if let Ok(b) = crate::app::playground::TiltedBox::new([b[0], b[1]], [b[2], b[3]], b[4]) {
+                t.push(b);
+            }
+        }
+        t
     }
 }
 
@@ -265,6 +279,7 @@ pub const LEVELS: &[Level] = &[
         throw: [-14.0, 0.0],
         play: false,
         measure: 2.5,
+        tilted: &[],
     },
     Level {
         id: "stairs",
@@ -284,6 +299,7 @@ pub const LEVELS: &[Level] = &[
         throw: [4.0, 0.0],
         play: false,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "narrow-corridor",
@@ -303,6 +319,7 @@ pub const LEVELS: &[Level] = &[
         throw: [6.0, 0.0],
         play: false,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "thin-platform",
@@ -328,6 +345,7 @@ pub const LEVELS: &[Level] = &[
         throw: [2.0, -400.0],
         play: false,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "inner-corner",
@@ -345,6 +363,7 @@ pub const LEVELS: &[Level] = &[
         throw: [12.0, 4.0],
         play: false,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "tile-slope",
@@ -364,6 +383,7 @@ pub const LEVELS: &[Level] = &[
         throw: [3.0, 0.0],
         play: false,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "course-run",
@@ -388,6 +408,7 @@ pub const LEVELS: &[Level] = &[
         throw: [0.0, 0.0],
         play: true,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "course-shaft",
@@ -418,6 +439,7 @@ pub const LEVELS: &[Level] = &[
         throw: [0.0, 0.0],
         play: true,
         measure: 0.0,
+        tilted: &[],
     },
     Level {
         id: "course-fall",
@@ -460,6 +482,7 @@ pub const LEVELS: &[Level] = &[
         throw: [0.0, 0.0],
         play: true,
         measure: 0.0,
+        tilted: &[],
     },
 ];
 

@@ -16,7 +16,7 @@ use super::mode::{Flat, Mode};
 pub use super::motion::options::{parse_angle, parse_restitution, parse_velocity, MotionKind, MotionOptions};
 pub use super::playground::options::{
     parse_ball, parse_inputs, parse_level, parse_map, parse_speed, parse_steps, parse_strategy, parse_throw,
-    PlaygroundOptions, MAX_STEPS, THROW_LIMIT,
+    parse_tilted, PlaygroundOptions, Tilted, MAX_STEPS, THROW_LIMIT,
 };
 use super::presentation::{self, Presentation};
 pub use super::quiz::QuizKey;
@@ -209,7 +209,7 @@ impl SceneOptions {
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
     /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, `angle`, the playground's
     /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
-    /// (on: the playground in Play mode), `inputs`, `speed`, and the 3D view's keys. An unknown key or a bad
+    /// (on: the playground in Play mode), `inputs`, `speed`, `obb` (repeatable), and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
     ///
     /// `tour=motion:2` shows that tour step *with its own scene* (`tour=N` is `still:N`): the step's
@@ -261,6 +261,7 @@ impl SceneOptions {
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
         let (mut play, mut inputs, mut speed) = (None, None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
+        let mut obbs: Vec<String> = Vec::new();
         let mut sphere_given = false;
         let mut presentation_keys: Vec<(&str, String)> = Vec::new();
         for pair in fragment.split('&').filter(|p| !p.trim().is_empty()) {
@@ -294,6 +295,10 @@ impl SceneOptions {
                 "play" => &mut play,
                 "inputs" => &mut inputs,
                 "speed" => &mut speed,
+                "obb" => {
+                    obbs.push(value);
+                    continue;
+                }
                 k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "slicemap" | "xray" | "grown"
                 | "velocity3") => {
                     sphere_given |= k == "sphere";
@@ -313,7 +318,7 @@ impl SceneOptions {
                             "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, angle, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
-                             inputs, speed, quiz, {}, {})",
+                             inputs, speed, obb, quiz, {}, {})",
                             three::KEYS,
                             presentation::KEYS
                         ),
@@ -427,6 +432,13 @@ impl SceneOptions {
         if let Some(t) = speed {
             p.speed = parse_speed(&t)?;
         }
+        // Rotated boxes: given at all, they replace the level's own (an empty `obb=` clears them).
+        if !obbs.is_empty() {
+            p.tilted = Tilted::EMPTY;
+            for t in &obbs {
+                parse_tilted(t, &mut p.tilted)?;
+            }
+        }
         // One 2D mode: the playground before motion, as the app always gave it precedence.
         let flat = if playground_on {
             Flat::Playground
@@ -523,6 +535,9 @@ impl SceneOptions {
         }
         if p.speed != base.speed {
             s.push_str(&format!("&speed={}", p.speed));
+        }
+        if p.tilted != base.tilted {
+            s.push_str(&format!("&obb={}", p.tilted.to_text()));
         }
         // Play is written with the playground on (off, the scene is the playground's map alone).
         if p.play && on {

@@ -169,6 +169,14 @@ pub enum Handle {
     VelocityTip,
     /// Playground: the tip of the throw arrow.
     ThrowTip,
+    /// Playground: rotated box `index`, moved (the drag's `start_velocity` holds its centre when grabbed).
+    TiltedBody {
+        index: usize,
+    },
+    /// Playground: rotated box `index`'s turning handle (its angle follows the pointer round its centre).
+    TiltedTurn {
+        index: usize,
+    },
 }
 
 /// A drag in progress: what was grabbed, and the scene when it was grabbed.

@@ -583,7 +583,8 @@ fn hold_for_reduced_motion(state: &mut State) {
     let p = &mut state.playground;
     if p.options.play {
         let map = p.options.map.tile_map();
-        play::finish_race(&mut p.play, &map, p.steps, playground::STEP_SECONDS);
+        let tilted = p.options.tilted.obbs();
+        play::finish_race(&mut p.play, &map, &tilted, p.steps, playground::STEP_SECONDS);
         p.play.camera = p.play.player.position();
     } else {
         p.paused = true;

@@ -31,9 +31,17 @@ pub struct OrientedResult {
     pub parry_disagree: Option<usize>,
 }
 
+/// The seed of the `D`-dimensional rows' cases (the criterion group `oriented` uses the same).
+#[must_use]
+pub const fn seed(d: usize) -> u64 {
+    0x0BB0_0000 + d as u64
+}
+
 /// The cases: boxes of half extents 0.25–2 at a random rotation, balls of radius 0.1–1.5 within 4
-/// of the box's centre (about a third overlap).
-fn cases<const D: usize>(n: usize, seed: u64) -> (Vec<Ball<D>>, Vec<OrientedBox<D>>, Vec<Aabb<D>>) {
+/// of the box's centre (about a third overlap); and the same boxes unrotated, for the aligned test.
+/// (Also the inputs of `benches/overlap.rs`'s `oriented` group.)
+#[must_use]
+pub fn cases<const D: usize>(n: usize, seed: u64) -> (Vec<Ball<D>>, Vec<OrientedBox<D>>, Vec<Aabb<D>>) {
     let mut rng = SplitMix64::new(seed);
     let mut balls = Vec::with_capacity(n);
     let mut obbs = Vec::with_capacity(n);
@@ -83,7 +91,7 @@ pub fn run<C: Clock>(quick: bool, clock: &mut C) -> Vec<OrientedResult> {
 }
 
 fn row<const D: usize>(n: usize, samples: usize, clock: &mut impl Clock) -> OrientedResult {
-    let (balls, obbs, boxes) = cases::<D>(n, 0x0BB0_0000 + D as u64);
+    let (balls, obbs, boxes) = cases::<D>(n, seed(D));
     let (aligned_ns, _) = fastest(clock, n, samples, || {
         balls.iter().zip(&boxes).filter(|(b, x)| black_box(*b).overlaps(black_box(*x))).count()
     });
@@ -101,14 +109,34 @@ fn peer<const D: usize>(
     samples: usize,
     clock: &mut impl Clock,
 ) -> (Option<f64>, Option<usize>) {
-    use parry2d::math::{Isometry, Vector};
     use parry2d::query::intersection_test;
-    use parry2d::shape::{Ball as PBall, Cuboid};
     if D != 2 {
         return (None, None); // parry3d is not a dependency of the app (the tests compare it)
     }
     let n = balls.len();
-    let shapes: Vec<(Isometry<f32>, PBall, Isometry<f32>, Cuboid)> = balls
+    let shapes = parry_shapes(balls, obbs);
+    let (ns, _) = fastest(clock, n, samples, || {
+        shapes.iter().filter(|(p1, s1, p2, s2)| intersection_test(p1, s1, p2, s2).unwrap_or(false)).count()
+    });
+    let disagree = shapes
+        .iter()
+        .zip(balls.iter().zip(obbs))
+        .filter(|((p1, s1, p2, s2), (b, o))| intersection_test(p1, s1, p2, s2).unwrap_or(false) != o.overlaps(b))
+        .count();
+    (Some(ns), Some(disagree))
+}
+
+/// The same cases as parry2d shapes: a `Ball` and a rotated `Cuboid`, each with its isometry (2D;
+/// the angle read back from the box's first axis).
+#[cfg(feature = "peers")]
+#[allow(clippy::type_complexity)]
+pub fn parry_shapes<const D: usize>(
+    balls: &[Ball<D>],
+    obbs: &[OrientedBox<D>],
+) -> Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Ball, parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)> {
+    use parry2d::math::{Isometry, Vector};
+    use parry2d::shape::{Ball as PBall, Cuboid};
+    balls
         .iter()
         .zip(obbs)
         .map(|(b, o)| {
@@ -123,16 +151,7 @@ fn peer<const D: usize>(
                 Cuboid::new(Vector::new(h[0], h[1])),
             )
         })
-        .collect();
-    let (ns, _) = fastest(clock, n, samples, || {
-        shapes.iter().filter(|(p1, s1, p2, s2)| intersection_test(p1, s1, p2, s2).unwrap_or(false)).count()
-    });
-    let disagree = shapes
-        .iter()
-        .zip(balls.iter().zip(obbs))
-        .filter(|((p1, s1, p2, s2), (b, o))| intersection_test(p1, s1, p2, s2).unwrap_or(false) != o.overlaps(b))
-        .count();
-    (Some(ns), Some(disagree))
+        .collect()
 }
 
 #[cfg(not(feature = "peers"))]

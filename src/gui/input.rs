@@ -98,8 +98,10 @@ pub fn touch_points() -> Vec<Vec2> {
 pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
     use macroquad::miniquad::CursorIcon;
     match handle {
-        app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
-        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip => CursorIcon::Crosshair,
+        app::Handle::CircleBody | app::Handle::BoxBody | app::Handle::TiltedBody { .. } => CursorIcon::Move,
+        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip | app::Handle::TiltedTurn { .. } => {
+            CursorIcon::Crosshair
+        }
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
         app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
         // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.

@@ -1,5 +1,6 @@
 //! The playground's canvas (drawn instead of the overlap scene when it is on): the tile map (solid
-//! cells filled, the seams between flush cells as light lines), each runner's trail in its
+//! cells filled, the seams between flush cells as light lines), the rotated boxes (`obb=`: filled
+//! like cells, turned, with a handle to turn them), each runner's trail in its
 //! strategy's colour with its bumps (triangles) and tunnellings (crossed rings) where they happened,
 //! the balls where they are now (in a race each trail in its own lane, a couple of pixels apart, so
 //! trails that coincide stay visible), the throw arrow with its handle, the status line and, in a race,
@@ -90,6 +91,36 @@ fn draw_map(state: &State, sizes: Sizes) {
         }
     }
     draw_rectangle_lines(lo.x, hi.y, hi.x - lo.x, lo.y - hi.y, sizes.line(1.5), to_color(palette::MAP_BORDER));
+    draw_tilted(state, sizes);
+}
+
+/// The rotated boxes: two triangles in the cells' colour, the outline in the seams' colour, and
+/// (outside Play) the turning handle, a small disc half a unit beyond the middle of the +x face.
+fn draw_tilted(state: &State, sizes: Sizes) {
+    let v = state.view;
+    let fill = to_color(palette::CELL);
+    let edge = to_color(palette::MAP_BORDER);
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    for (index, b) in state.playground.options.tilted.iter().enumerate() {
+        let Ok(o) = b.obb() else { continue };
+        let h = o.half_extents();
+        let c = [[-h[0], -h[1]], [h[0], -h[1]], [h[0], h[1]], [-h[0], h[1]]].map(|u| v.to_screen(o.to_world(u)));
+        draw_triangle(c[0], c[1], c[2], fill);
+        draw_triangle(c[0], c[2], c[3], fill);
+        for k in 0..4 {
+            let (a, q) = (c[k], c[(k + 1) % 4]);
+            aa::line(a.x, a.y, q.x, q.y, sizes.line(1.5), edge);
+        }
+        if state.playground.options.play {
+            continue;
+        }
+        let (m, t) = (v.to_screen(b.center), v.to_screen(b.turn_handle()));
+        let on =
+            matches!(active, Some(Handle::TiltedTurn { index: i } | Handle::TiltedBody { index: i }) if i == index);
+        let colour = to_color(alpha(palette::THROW, if on { 230 } else { 140 }));
+        aa::line(m.x, m.y, t.x, t.y, sizes.line(1.0), colour);
+        aa::disc(t.x, t.y, if on { 7.0 } else { 5.0 } * sizes.scale, colour);
+    }
 }
 
 fn runner_colour(r: &Runner, race: bool) -> Color {

@@ -7,7 +7,7 @@
 use super::widgets::{c32, edit, num, remember};
 use crate::app::levels::LEVELS;
 use crate::app::palette;
-use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, MAX_SPEED, MIN_SPEED, STEP_SECONDS};
+use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, TiltedBox, MAX_SPEED, MIN_SPEED, STEP_SECONDS};
 use crate::app::{Command, State};
 use crate::geom::world::STRATEGIES;
 use egui::RichText;
@@ -24,6 +24,8 @@ pub const SPEED_PLOT: &str = "playground.plot";
 pub const SPEED_LINES: &str = "playground.plot.lines";
 /// The bump list: the number of strategies it lists (`usize`).
 pub const BUMP_ROWS: &str = "playground.bumps.rows";
+/// The "add tilted wall" button.
+pub const ADD_TILTED: &str = "playground.tilted.add";
 
 fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
     out.push(Command::Playground(c));
@@ -88,6 +90,33 @@ fn levels(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         }
     });
     ui.label(RichText::new("Right drag or Shift + drag erases. Drag the arrow's tip to throw.").small().weak());
+    tilted(ui, state, out);
+}
+
+/// The rotated boxes: add one, and for each its angle (a drag value) and a remove button.
+fn tilted(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let t = &state.playground.options.tilted;
+    ui.horizontal_wrapped(|ui| {
+        let r = ui
+            .add_enabled(t.len() < crate::app::playground::MAX_TILTED, egui::Button::new("add tilted wall"))
+            .on_hover_text("a rotated box: drag it to move it, its handle to turn it");
+        remember(ui, ADD_TILTED, r.rect);
+        if r.clicked() {
+            cmd(out, PlaygroundCommand::AddTilted);
+        }
+    });
+    for (index, b) in t.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let mut deg = b.degrees;
+            ui.label(format!("box {}", index + 1));
+            if ui.add(egui::DragValue::new(&mut deg).range(-360.0..=360.0).suffix("°")).changed() {
+                cmd(out, PlaygroundCommand::SetTilted { index, tilted: TiltedBox { degrees: deg, ..*b } });
+            }
+            if ui.small_button("✕").on_hover_text("remove it").clicked() {
+                cmd(out, PlaygroundCommand::RemoveTilted(index));
+            }
+        });
+    }
 }
 
 fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
@@ -178,6 +207,7 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             ui.add(egui::Label::new(RichText::new(format!("{:>2} {line}", i + 1)).monospace().small()).wrap());
         }
         ui.label(RichText::new(if s.swept { "swept: cannot tunnel" } else { "discrete: can tunnel" }).small().weak());
+        ui.label(RichText::new(format!("Rotated boxes: {}", s.oriented)).small().weak());
     });
 }
 

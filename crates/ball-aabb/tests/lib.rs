@@ -18,3 +18,4 @@ mod push_out;
 mod response;
 mod validation;
 mod world;
+mod world_oriented;

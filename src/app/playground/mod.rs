@@ -23,8 +23,8 @@ pub mod play;
 pub mod pointer;
 pub mod script;
 
-use crate::geom::world::{step, Params, Step, StrategyId, TileMap, STRATEGIES};
-use crate::geom::Circle;
+use crate::geom::world::{step, Params, Step, StrategyId, TileMap, WithOriented, World, STRATEGIES};
+use crate::geom::{Circle, Obb2};
 pub use options::*;
 
 /// Fixed steps per second.
@@ -94,12 +94,13 @@ impl Runner {
         }
     }
 
-    /// One fixed step through `map`; returns the core's step (None once out of the world).
-    pub fn step(&mut self, map: &TileMap, params: &Params) -> Option<Step> {
+    /// One fixed step through `world` (the map, and the rotated boxes beside it: see [`world_of`]);
+    /// returns the core's step (None once out of the world).
+    pub fn step(&mut self, world: &impl World, params: &Params) -> Option<Step> {
         if self.out {
             return None;
         }
-        let s = step(self.strategy, &self.ball, self.velocity, map, params);
+        let s = step(self.strategy, &self.ball, self.velocity, world, params);
         let Ok(ball) = Circle::new(s.end, self.ball.radius()) else {
             self.out = true;
             return None;
@@ -291,6 +292,15 @@ pub enum PlaygroundCommand {
     /// Play: replay the run just played with every strategy as ghosts, and start again beside
     /// them (Enter).
     RaceGhosts,
+    /// Add a tilted wall (a rotated box, 30°) in the middle of the map (the panel's button).
+    AddTilted,
+    /// Move, resize or turn rotated box `index` (a drag, the panel's angle).
+    SetTilted {
+        index: usize,
+        tilted: TiltedBox,
+    },
+    /// Remove rotated box `index`.
+    RemoveTilted(usize),
 }
 
 /// Back to the start: new runners from the ball and the throw; in Play, a new attempt (the
@@ -333,12 +343,20 @@ pub fn fixed_step(p: &mut PlaygroundState) {
         return;
     }
     let map = p.options.map.tile_map();
-    step_on(p, &map);
+    let tilted = p.options.tilted.obbs();
+    step_on(p, &map, &tilted);
 }
 
-fn step_on(p: &mut PlaygroundState, map: &TileMap) {
+/// The world the runners step through: the tile map, and the rotated boxes beside it, indexed
+/// after the map's cells (`cols × rows + k`).
+#[must_use]
+pub fn world_of<'a>(map: &'a TileMap, tilted: &'a [Obb2]) -> WithOriented<'a, TileMap> {
+    WithOriented::new(map, tilted, map.width() * map.height())
+}
+
+fn step_on(p: &mut PlaygroundState, map: &TileMap, tilted: &[Obb2]) {
     if p.options.play {
-        if play::step(&mut p.play, map, p.steps, STEP_SECONDS) {
+        if play::step(&mut p.play, map, tilted, p.steps, STEP_SECONDS) {
             // Fell out of the world: a new attempt.
             restart(p);
         } else {
@@ -356,7 +374,7 @@ fn step_on(p: &mut PlaygroundState, map: &TileMap) {
         if jump && (r.grounded || !p.options.gravity) {
             r.velocity[1] = JUMP_SPEED * STEP_SECONDS;
         }
-        r.step(map, &params);
+        r.step(&world_of(map, tilted), &params);
     }
     p.steps += 1;
 }
@@ -370,10 +388,11 @@ pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
     }
     p.accumulator += dt.min(0.25) * p.options.speed.clamp(0.0, MAX_SPEED);
     let map = p.options.map.tile_map();
+    let tilted = p.options.tilted.obbs();
     let mut n = 0;
     while p.accumulator >= STEP_SECONDS && n < MAX_STEPS_PER_FRAME && !p.finished() {
         p.accumulator -= STEP_SECONDS;
-        step_on(p, &map);
+        step_on(p, &map, &tilted);
         n += 1;
     }
     if n == MAX_STEPS_PER_FRAME || p.finished() {
@@ -506,6 +525,24 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
             if p.options.play {
                 race_ghosts(p);
             }
+        }
+        PlaygroundCommand::AddTilted => {
+            let m = &p.options.map;
+            let c = [(m.cols() as f32 * 0.5).round(), (m.rows() as f32 * 0.5).round()];
+            if let Ok(b) = TiltedBox::new(c, [3.0, 0.25], 30.0) {
+                p.options.tilted.push(b);
+            }
+        }
+        PlaygroundCommand::SetTilted { index, tilted } => {
+            // Only a valid box replaces one (the same checks as the scene text's `obb=`).
+            if let (Ok(b), Some(slot)) =
+                (TiltedBox::new(tilted.center, tilted.half, tilted.degrees), p.options.tilted.get_mut(index))
+            {
+                *slot = b;
+            }
+        }
+        PlaygroundCommand::RemoveTilted(i) => {
+            p.options.tilted.remove(i);
         }
     }
 }

@@ -6,10 +6,11 @@ use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, PlayMap, LEVELS};
 use crate::app::text::{parse_vector, OptionError};
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
-use crate::geom::Circle;
+use crate::geom::{Circle, Obb2};
 use crate::report::parse_numbers;
 
-/// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`),
+/// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`), `obb=CX,CY,HX,HY,DEG`
+/// (rotated boxes, `;`-separated or the key repeated),
 /// `strategy=ID`, `race=on`, `ball=X,Y,R`, `throw=VX,VY` (units per second), `gravity=off`,
 /// `steps=N` (simulate N fixed steps on loading: what screenshot mode draws), `speed=K` (the time scale).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +36,8 @@ pub struct PlaygroundOptions {
     /// and `.` step through [`SPEEDS`]). A lesson level starts at [`LESSON_SPEED`], so a class sees
     /// the race happen; Play's course at 1×, since the player drives it.
     pub speed: f32,
+    /// Rotated boxes beside the tile map (`obb=`): tilted walls, ramps, rotated platforms.
+    pub tilted: Tilted,
 }
 
 impl PlaygroundOptions {
@@ -54,6 +57,7 @@ impl PlaygroundOptions {
             play: false,
             inputs: InputScript::EMPTY,
             speed: if l.play { 1.0 } else { LESSON_SPEED },
+            tilted: l.tilted(),
         }
     }
 }
@@ -153,4 +157,143 @@ pub fn parse_ball(text: &str) -> Result<Circle, OptionError> {
 /// A Play mode script (`inputs=`, see [`InputScript::parse`]).
 pub fn parse_inputs(text: &str) -> Result<InputScript, OptionError> {
     InputScript::parse(text)
+}
+
+/// The most rotated boxes a playground scene holds (`obb=`).
+pub const MAX_TILTED: usize = 8;
+
+/// One rotated box of the playground, as the scene text gives it: centre, half extents (world
+/// units), angle in degrees (counter-clockwise). Always a valid [`Obb2`]: built by [`TiltedBox::new`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TiltedBox {
+    pub center: [f32; 2],
+    pub half: [f32; 2],
+    pub degrees: f32,
+}
+
+impl TiltedBox {
+    /// A checked box: finite numbers, half extents in `0.05..=40`, the angle within ±360°.
+    pub fn new(center: [f32; 2], half: [f32; 2], degrees: f32) -> Result<TiltedBox, OptionError> {
+        let bad = |m: String| OptionError { field: "obb", message: m };
+        for (x, name) in center.iter().chain(&half).chain([&degrees]).zip(["cx", "cy", "hx", "hy", "deg"]) {
+            if !x.is_finite() {
+                return Err(bad(format!("{name} {x} is not a finite number")));
+            }
+        }
+        if center.iter().any(|c| c.abs() > 1000.0) {
+            return Err(bad(format!("centre {center:?} is not within ±1000")));
+        }
+        if half.iter().any(|h| !(0.05..=40.0).contains(h)) {
+            return Err(bad(format!("half extents {half:?} are not in 0.05..=40")));
+        }
+        if degrees.abs() > 360.0 {
+            return Err(bad(format!("deg {degrees} is not within ±360")));
+        }
+        TiltedBox { center, half, degrees }.obb().map_err(|e| bad(e.to_string()))?;
+        Ok(TiltedBox { center, half, degrees })
+    }
+
+    /// The core's rotated box.
+    pub fn obb(&self) -> Result<Obb2, crate::geom::ShapeError> {
+        Obb2::from_degrees(self.center, self.half, self.degrees)
+    }
+
+    /// Where its turning handle is (world): half a unit beyond the middle of its own +x face.
+    #[must_use]
+    pub fn turn_handle(&self) -> [f32; 2] {
+        let a = self.degrees.to_radians();
+        let d = self.half[0] + 0.5;
+        [self.center[0] + d * a.cos(), self.center[1] + d * a.sin()]
+    }
+
+    /// Does it contain the world point `w` (in its own frame, within its half extents)?
+    #[must_use]
+    pub fn contains(&self, w: [f32; 2]) -> bool {
+        let a = self.degrees.to_radians();
+        let (dx, dy) = (w[0] - self.center[0], w[1] - self.center[1]);
+        let (u, v) = (dx * a.cos() + dy * a.sin(), -dx * a.sin() + dy * a.cos());
+        u.abs() <= self.half[0] && v.abs() <= self.half[1]
+    }
+
+    /// Its scene text, `cx,cy,hx,hy,deg`.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        format!("{},{},{},{},{}", self.center[0], self.center[1], self.half[0], self.half[1], self.degrees)
+    }
+}
+
+/// The playground's rotated boxes (`obb=`; at most [`MAX_TILTED`]), beside the tile map. Plain
+/// data, `Copy` like the rest of the options.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tilted {
+    boxes: [Option<TiltedBox>; MAX_TILTED],
+}
+
+impl Tilted {
+    pub const EMPTY: Tilted = Tilted { boxes: [None; MAX_TILTED] };
+
+    /// The boxes, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &TiltedBox> + '_ {
+        self.boxes.iter().flatten()
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.boxes[0].is_none()
+    }
+
+    /// Adds a box at the end; false when full.
+    pub fn push(&mut self, b: TiltedBox) -> bool {
+        let n = self.len();
+        if n == MAX_TILTED {
+            return false;
+        }
+        self.boxes[n] = Some(b);
+        true
+    }
+
+    /// Box `i`, to change it.
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut TiltedBox> {
+        self.boxes.get_mut(i).and_then(Option::as_mut)
+    }
+
+    /// Removes box `i` (the later ones move up).
+    pub fn remove(&mut self, i: usize) {
+        let n = self.len();
+        if i < n {
+            self.boxes.copy_within(i + 1..n, i);
+            self.boxes[n - 1] = None;
+        }
+    }
+
+    /// The core's boxes, for the world step.
+    #[must_use]
+    pub fn obbs(&self) -> Vec<Obb2> {
+        self.iter().filter_map(|b| b.obb().ok()).collect()
+    }
+
+    /// The scene text: each box's `cx,cy,hx,hy,deg`, `;`-separated.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        self.iter().map(TiltedBox::to_text).collect::<Vec<_>>().join(";")
+    }
+}
+
+/// `cx,cy,hx,hy,deg[;cx,cy,hx,hy,deg…]` → the rotated boxes (`obb=`, repeatable: each `obb=` adds
+/// its boxes; an empty value is none). Errors name the field `obb` and the number at fault.
+pub fn parse_tilted(text: &str, into: &mut Tilted) -> Result<(), OptionError> {
+    for one in text.split(';').map(str::trim).filter(|t| !t.is_empty()) {
+        let v = parse_numbers(one, Some(&["cx", "cy", "hx", "hy", "deg"]))
+            .map_err(|e| OptionError { field: "obb", message: e.to_string() })?;
+        let b = TiltedBox::new([v[0], v[1]], [v[2], v[3]], v[4])?;
+        if !into.push(b) {
+            return Err(OptionError { field: "obb", message: format!("more than {MAX_TILTED} rotated boxes") });
+        }
+    }
+    Ok(())
 }

@@ -19,7 +19,8 @@ use super::script::edge;
 use crate::app::input::Key;
 use crate::app::view::ScreenRect;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
-use crate::geom::world::{StrategyId, TileMap, STRATEGIES};
+use crate::geom::world::{StrategyId, TileMap, WithOriented, World, STRATEGIES};
+use crate::geom::Obb2;
 use glam::Vec2;
 
 /// A character this far below the map has fallen out of the world: the attempt starts again.
@@ -229,11 +230,11 @@ impl Body {
 
     /// One step of `dt` seconds; `ghost`: look for bumps, sticks and tunnellings too (the character's own
     /// marks are its snaps and step-ups).
-    fn step(&mut self, input: Input, dt: f32, map: &TileMap, step: u32, ghost: bool) -> Report {
+    fn step(&mut self, input: Input, dt: f32, (map, world): (&TileMap, &impl World), step: u32, ghost: bool) -> Report {
         let before = self.position();
         let v0 = self.controller.velocity();
         let was_grounded = self.controller.grounded();
-        let r = self.controller.step(input, dt, map);
+        let r = self.controller.step(input, dt, world);
         let at = r.position;
         let mut kinds: Vec<MarkKind> = Vec::new();
         let mut mark = |kind| kinds.push(kind);
@@ -431,7 +432,10 @@ pub fn stop_race(p: &mut PlayState) {
 /// One fixed step of `dt` seconds, the `step`-th of the attempt: the character's input is the script's while it
 /// lasts, then the keys'; each ghost replays its input of this step (none after the run ends).
 /// Returns whether the character fell out of the world (the caller starts a new attempt).
-pub fn step(p: &mut PlayState, map: &TileMap, step: u32, dt: f32) -> bool {
+/// The rotated boxes `tilted` stand beside the map (the scene's `obb=`).
+pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[Obb2], step: u32, dt: f32) -> bool {
+    let world = WithOriented::new(map, tilted, map.width() * map.height());
+    let w = (map, &world);
     let k = step as usize;
     let held_before = p.recording.last().is_some_and(|i| i.jump_held);
     let input = match p.script.get(k) {
@@ -441,12 +445,12 @@ pub fn step(p: &mut PlayState, map: &TileMap, step: u32, dt: f32) -> bool {
     if p.recording.len() < MAX_RECORD {
         p.recording.push(input);
     }
-    p.player.step(input, dt, map, step, false);
+    p.player.step(input, dt, w, step, false);
     if !p.ghosts_done(step) {
         for g in &mut p.ghosts {
             if !g.body.out {
                 let i = p.race_inputs.get(k).copied().unwrap_or_default();
-                g.body.step(i, dt, map, step, true);
+                g.body.step(i, dt, w, step, true);
             }
         }
     }
@@ -455,13 +459,15 @@ pub fn step(p: &mut PlayState, map: &TileMap, step: u32, dt: f32) -> bool {
 
 /// Replays the rest of the race at once (reduced motion: a race jumps to its end, as motion mode's
 /// Play does); the character stays where it is.
-pub fn finish_race(p: &mut PlayState, map: &TileMap, mut step: u32, dt: f32) {
+pub fn finish_race(p: &mut PlayState, map: &TileMap, tilted: &[Obb2], mut step: u32, dt: f32) {
+    let world = WithOriented::new(map, tilted, map.width() * map.height());
+    let w = (map, &world);
     while p.racing() && !p.ghosts_done(step) {
         let k = step as usize;
         for g in &mut p.ghosts {
             if !g.body.out {
                 let i = p.race_inputs.get(k).copied().unwrap_or_default();
-                g.body.step(i, dt, map, step, true);
+                g.body.step(i, dt, w, step, true);
             }
         }
         step += 1;

@@ -1,5 +1,6 @@
-//! The playground's pointer: painting and erasing cells, and the throw arrow's tip. It changes the
-//! map and the stroke directly and returns the throw as a [`PlaygroundCommand`] for the caller to apply.
+//! The playground's pointer: painting and erasing cells, the throw arrow's tip, and the rotated
+//! boxes (drag one to move it, its handle to turn it). It changes the map and the stroke directly
+//! and returns the throw or the box as a [`PlaygroundCommand`] for the caller to apply.
 
 use super::{Brush, PlaygroundCommand};
 use crate::app::input::{Input, GRAB_PX};
@@ -16,6 +17,24 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
             state.drag = None;
         } else if let Some(p) = input.pointer {
             let w = world(p);
+            let tilted = &state.playground.options.tilted;
+            match drag.handle {
+                Handle::TiltedBody { index } => {
+                    let mut b = *tilted.iter().nth(index)?;
+                    b.center = [0, 1].map(|i| drag.start_velocity[i] + w[i] - drag.start_pointer[i]);
+                    return Some(PlaygroundCommand::SetTilted { index, tilted: b });
+                }
+                Handle::TiltedTurn { index } => {
+                    let mut b = *tilted.iter().nth(index)?;
+                    let (dx, dy) = (w[0] - b.center[0], w[1] - b.center[1]);
+                    if dx != 0.0 || dy != 0.0 {
+                        // Whole degrees: a turn the scene text writes back short.
+                        b.degrees = dy.atan2(dx).to_degrees().round();
+                    }
+                    return Some(PlaygroundCommand::SetTilted { index, tilted: b });
+                }
+                _ => {}
+            }
             let k = 1.0 / super::ARROW_SECONDS;
             let v = [
                 drag.start_velocity[0] + (w[0] - drag.start_pointer[0]) * k,
@@ -38,16 +57,24 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
     }
     let press = input.press.or(input.pointer).filter(|&q| usable(q));
     let Some(at) = press.filter(|_| input.pressed || input.secondary_down || input.down) else {
-        state.hover = input.pointer.filter(|&q| usable(q)).and_then(|q| throw_hit(state, q));
+        state.hover =
+            input.pointer.filter(|&q| usable(q)).and_then(|q| throw_hit(state, q).or_else(|| tilted_hit(state, q)));
         return None;
     };
-    if input.pressed && throw_hit(state, at).is_some() {
+    let grabbed = if input.pressed { throw_hit(state, at).or_else(|| tilted_hit(state, at)) } else { None };
+    if let Some(handle) = grabbed {
+        let start_velocity = match handle {
+            Handle::TiltedBody { index } | Handle::TiltedTurn { index } => {
+                state.playground.options.tilted.iter().nth(index).map_or([0.0; 2], |b| b.center)
+            }
+            _ => state.playground.options.throw,
+        };
         state.drag = Some(Drag {
-            handle: Handle::ThrowTip,
+            handle,
             start_pointer: world(at),
             start_circle: state.circle,
             start_box: state.aabb,
-            start_velocity: state.playground.options.throw,
+            start_velocity,
         });
         return None;
     }
@@ -71,4 +98,20 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
 pub fn throw_hit(state: &State, p: Vec2) -> Option<Handle> {
     let tip = state.view.to_screen(super::throw_tip(&state.playground.options));
     (p.distance(tip) <= state.touch.grab_px(GRAB_PX * 1.5)).then_some(Handle::ThrowTip)
+}
+
+/// Is the screen point on a rotated box's turning handle, or inside one (the last drawn first)?
+pub fn tilted_hit(state: &State, p: Vec2) -> Option<Handle> {
+    let tilted = &state.playground.options.tilted;
+    let w = state.view.to_world(p);
+    let all: Vec<&super::TiltedBox> = tilted.iter().collect();
+    for (index, b) in all.into_iter().enumerate().rev() {
+        if p.distance(state.view.to_screen(b.turn_handle())) <= GRAB_PX * 1.5 {
+            return Some(Handle::TiltedTurn { index });
+        }
+        if b.contains(w) {
+            return Some(Handle::TiltedBody { index });
+        }
+    }
+    None
 }

@@ -315,3 +315,106 @@ fn the_speed_keys_step_through_the_ladder_and_speed_is_a_scene_key() {
     }
     assert_eq!(SceneOptions::from_fragment("playground=on&speed=0.1x").unwrap().playground.speed, 0.1);
 }
+
+/// The screenshot's scene (scripts/test-desktop.sh): a 14-long wall tilted by 20° over the flush
+/// floor, a ball dropped onto its upper half.
+const TILTED: &str = "playground=on&level=flush-floor&obb=24,3.5,7,0.3,20&ball=29,7,0.5&throw=0,0";
+
+#[test]
+fn rotated_boxes_round_trip_and_bad_ones_name_obb() {
+    for text in [TILTED, "playground=on&map=24./24#&obb=4,2,3,0.5,-45;10.5,1.25,2,0.25,90&obb=3,3,1,1,0"] {
+        let o = SceneOptions::from_fragment(text).unwrap();
+        let back = SceneOptions::from_fragment(&o.to_fragment()).unwrap();
+        assert_eq!(back, o, "{text} → {}", o.to_fragment());
+        assert!(o.to_fragment().contains("&obb="), "{}", o.to_fragment());
+    }
+    let o = SceneOptions::from_fragment("playground=on&map=24./24#&obb=4,2,3,0.5,-45;1,1,1,1,0&obb=3,3,1,1,10")
+        .unwrap()
+        .playground;
+    let degrees: Vec<f32> = o.tilted.iter().map(|b| b.degrees).collect();
+    assert_eq!(degrees, [-45.0, 0.0, 10.0]);
+    // An empty obb= clears a level's own; none given keeps them (none on the lesson levels).
+    assert!(SceneOptions::from_fragment("playground=on&obb=").unwrap().playground.tilted.is_empty());
+    for bad in [
+        "obb=1,2,3",
+        "obb=1,2,3,4,x",
+        "obb=1,2,3,-1,0",
+        "obb=1,2,0,1,0",
+        "obb=1,2,3,1,nan",
+        "obb=1,2,3,1,1000",
+        "obb=1,2,3,1,0;1,2",
+        "obb=1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0;1,1,1,1,0",
+    ] {
+        let e = SceneOptions::from_fragment(&format!("playground=on&{bad}")).unwrap_err();
+        assert_eq!(e.field, "obb", "{bad}: {e}");
+    }
+}
+
+/// The distance from `c` to the top face's line of the tilted wall `b` (positive above it).
+fn above_face(b: &TiltedBox, c: [f32; 2]) -> f32 {
+    let a = b.degrees.to_radians();
+    let n = [-a.sin(), a.cos()];
+    (c[0] - b.center[0]) * n[0] + (c[1] - b.center[1]) * n[1] - b.half[1]
+}
+
+#[test]
+fn a_ball_dropped_on_a_tilted_wall_slides_down_along_its_face() {
+    let o = SceneOptions::from_fragment(TILTED).unwrap().playground;
+    let wall = *o.tilted.iter().next().unwrap();
+    // Every sliding strategy: the trail runs along the face, r above it, for many steps, going
+    // down the slope (left); per-axis lands on it and stays, as its registry entry says.
+    for id in [StrategyId::SweptSlideSeamless, StrategyId::SweptSlide, StrategyId::PlaneSolver, StrategyId::Merged] {
+        let mut p = PlaygroundState::from_options(PlaygroundOptions { strategy: id, ..o });
+        for _ in 0..240 {
+            fixed_step(&mut p);
+        }
+        let trail = &p.runners[0].trail;
+        let on_face: Vec<&[f32; 2]> =
+            trail.iter().filter(|c| (above_face(&wall, **c) - 0.5).abs() < 1e-3 && c[0] < 30.0).collect();
+        assert!(on_face.len() > 40, "{id:?}: {} steps on the face", on_face.len());
+        assert!(on_face.windows(2).all(|w| w[1][0] <= w[0][0]), "{id:?}: not down the slope");
+        // (Past x = 18 the ball rolls round the wall's lower corner, nearer the face's line than r.)
+        assert!(trail.iter().all(|c| above_face(&wall, *c) > 0.5 - 1e-3 || c[0] < 18.0), "{id:?}: inside the wall");
+        let end = p.runners[0].ball.center();
+        assert!(end[0] < 17.0 && (end[1] - 1.5).abs() < 1e-3, "{id:?}: ended at {end:?}, not on the floor");
+    }
+    let mut p = PlaygroundState::from_options(PlaygroundOptions { strategy: StrategyId::PerAxis, ..o });
+    for _ in 0..200 {
+        fixed_step(&mut p);
+    }
+    let end = p.runners[0].ball.center();
+    assert!((above_face(&wall, end) - 0.5).abs() < 1e-3 && (end[0] - 29.0).abs() < 1e-4, "{end:?}");
+}
+
+#[test]
+fn the_panel_adds_a_tilted_wall_and_the_pointer_moves_and_turns_it() {
+    let mut s = on("flush-floor", "");
+    update(&mut s, &Input { canvas: Some(ScreenRect { x: 0.0, y: 0.0, w: 1000.0, h: 600.0 }), ..Input::default() });
+    apply(&mut s, Command::Playground(PlaygroundCommand::AddTilted));
+    let b = *s.playground.options.tilted.iter().next().unwrap();
+    assert_eq!((b.center, b.half, b.degrees), ([20.0, 4.0], [3.0, 0.25], 30.0));
+    // Drag its body by (2, -1) world units: it moves by that, not turned, and no cell is painted.
+    let cells = s.playground.options.map.solid_count();
+    let at = |s: &State, w: [f32; 2]| s.view.to_screen(w);
+    let (a, q) = (at(&s, [20.5, 4.2]), at(&s, [22.5, 3.2]));
+    update(&mut s, &Input { pointer: Some(a), press: Some(a), pressed: true, down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(q), down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(q), ..Input::default() });
+    let b = *s.playground.options.tilted.iter().next().unwrap();
+    assert!((b.center[0] - 22.0).abs() < 1e-3 && (b.center[1] - 3.0).abs() < 1e-3 && b.degrees == 30.0, "{b:?}");
+    assert_eq!(s.playground.options.map.solid_count(), cells);
+    // Drag its handle to straight above the centre: a quarter turn.
+    let (h, top) = (at(&s, b.turn_handle()), at(&s, [22.0, 8.0]));
+    update(&mut s, &Input { pointer: Some(h), press: Some(h), pressed: true, down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(top), down: true, ..Input::default() });
+    update(&mut s, &Input { pointer: Some(top), ..Input::default() });
+    assert_eq!(s.playground.options.tilted.iter().next().unwrap().degrees, 90.0);
+    // It is part of the scene text, and goes away with its ✕.
+    let text = crate::app::current_scene(&s).to_fragment();
+    assert!(text.contains("&obb=") && text.contains(",3,0.25,90"), "{text}");
+    let mut t = State::new(SceneOptions::default());
+    load_scene_text(&mut t, &text).unwrap();
+    assert_eq!(t.playground.options.tilted, s.playground.options.tilted);
+    apply(&mut s, Command::Playground(PlaygroundCommand::RemoveTilted(0)));
+    assert!(s.playground.options.tilted.is_empty());
+}

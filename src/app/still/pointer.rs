@@ -171,7 +171,7 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) -> Option<Command> {
                 state.aabb = b;
             }
         }
-        Handle::ThrowTip => {}
+        Handle::ThrowTip | Handle::TiltedBody { .. } | Handle::TiltedTurn { .. } => {}
         Handle::VelocityTip => {
             // The tip follows the pointer, keeping the grab offset.
             let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];

@@ -72,4 +72,9 @@ impl<W: World> World for Passable<'_, W> {
     fn any_one_way(&self) -> bool {
         self.world.any_one_way()
     }
+
+    /// Rotated boxes are always solid: all of them count.
+    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, crate::oriented::Obb2)) {
+        self.world.oriented(bounds, f);
+    }
 }

@@ -1,10 +1,11 @@
-//! [`BoxList`]: a list of rectangles with a sort-and-sweep broadphase.
+//! [`BoxList`]: a list of rectangles (aligned or rotated) with a sort-and-sweep broadphase.
 
 #![forbid(unsafe_code)]
 
 use alloc::vec::Vec;
 
-use super::World;
+use super::{meets, World};
+use crate::oriented::{Collider, Obb2};
 use crate::shape::Rect;
 
 /// A list of solid rectangles (walls, platforms), with a one-axis sweep-and-prune broadphase.
@@ -20,6 +21,10 @@ use crate::shape::Rect;
 /// column). No allocation per query. Indices are the positions in the list given to
 /// [`BoxList::new`].
 ///
+/// **Rotated boxes** ([`BoxList::mixed`]) are kept apart with their bounding rectangles and
+/// tested one by one against each query's rectangle (`O(m)` for `m` rotated boxes: a level has a
+/// handful of tilted walls and ramps, not thousands); [`World::oriented`] yields them.
+///
 /// ```
 /// use ball_aabb::world::{BoxList, World};
 /// use ball_aabb::Rect;
@@ -31,8 +36,11 @@ use crate::shape::Rect;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoxList {
+    /// Per list position: the aligned box, or a rotated box's bounding rectangle.
     boxes: Vec<Rect>,
-    /// `(min.x, list index)`, sorted.
+    /// The rotated boxes: `(list index, box, its bounding rectangle)`.
+    rotated: Vec<(usize, Obb2, Rect)>,
+    /// `(min.x, list index)` of the aligned boxes, sorted.
     order: Vec<(f32, usize)>,
     /// The widest box's width, in f64.
     widest: f64,
@@ -42,13 +50,56 @@ impl BoxList {
     /// Builds the broadphase over `boxes` (indices are positions in this vector).
     #[must_use]
     pub fn new(boxes: Vec<Rect>) -> Self {
-        let mut order: Vec<(f32, usize)> = boxes.iter().enumerate().map(|(i, b)| (b.min()[0], i)).collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let widest = boxes.iter().map(|b| b.max()[0] as f64 - b.min()[0] as f64).fold(0.0f64, f64::max);
-        BoxList { boxes, order, widest }
+        BoxList::build(boxes, Vec::new())
     }
 
-    /// The boxes, in list order.
+    /// A list that mixes aligned and rotated boxes (indices are positions in this vector).
+    ///
+    /// ```
+    /// use ball_aabb::world::{BoxList, World};
+    /// use ball_aabb::{Obb2, Rect};
+    /// let floor = Rect::new([-4.0, -1.0], [4.0, 0.0])?;
+    /// let ramp = Obb2::from_degrees([1.0, 0.0], [2.0, 0.5], 20.0)?;
+    /// let list = BoxList::mixed(vec![floor.into(), ramp.into()]);
+    /// let (mut aligned, mut rotated) = (vec![], vec![]);
+    /// let q = Rect::new([0.0, 0.0], [0.5, 0.5])?;
+    /// list.candidates(&q, |i, _| aligned.push(i));
+    /// list.oriented(&q, |i, _| rotated.push(i));
+    /// assert_eq!((aligned, rotated), (vec![0], vec![1]));
+    /// # Ok::<(), ball_aabb::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn mixed(colliders: Vec<Collider<2>>) -> Self {
+        let mut rotated = Vec::new();
+        let boxes = colliders
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if let Collider::Oriented(o) = c {
+                    rotated.push((i, *o, o.bounding_aabb()));
+                }
+                c.bounding_aabb()
+            })
+            .collect();
+        BoxList::build(boxes, rotated)
+    }
+
+    fn build(boxes: Vec<Rect>, rotated: Vec<(usize, Obb2, Rect)>) -> Self {
+        let is_rotated = |i: usize| rotated.iter().any(|r| r.0 == i);
+        let mut order: Vec<(f32, usize)> =
+            boxes.iter().enumerate().filter(|(i, _)| !is_rotated(*i)).map(|(i, b)| (b.min()[0], i)).collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let widest =
+            order.iter().map(|&(_, i)| boxes[i].max()[0] as f64 - boxes[i].min()[0] as f64).fold(0.0f64, f64::max);
+        BoxList { boxes, rotated, order, widest }
+    }
+
+    /// The rotated boxes, with their list indices.
+    pub fn rotated(&self) -> impl Iterator<Item = (usize, Obb2)> + '_ {
+        self.rotated.iter().map(|&(i, o, _)| (i, o))
+    }
+
+    /// The boxes, in list order (a rotated box as its bounding rectangle).
     #[must_use]
     pub fn boxes(&self) -> &[Rect] {
         &self.boxes
@@ -76,6 +127,15 @@ impl World for BoxList {
             let (bl, bh) = (b.min(), b.max());
             if bh[0] >= lo[0] && bl[1] <= hi[1] && bh[1] >= lo[1] {
                 f(i, b);
+            }
+        }
+    }
+
+    /// The rotated boxes whose bounding rectangle meets `bounds`, in list order.
+    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, Obb2)) {
+        for (i, o, b) in &self.rotated {
+            if meets(b, bounds) {
+                f(*i, *o);
             }
         }
     }

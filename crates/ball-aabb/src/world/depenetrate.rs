@@ -11,6 +11,13 @@
 //! in the order x-min, x-max, y-min, y-max, because the face candidates come in that order and a
 //! stable sort keeps it.
 //!
+//! **Rotated boxes** take part the same way, their face lines and corner circles in world
+//! coordinates (each projection computed in the box's frame and turned back; the crossings with
+//! any other box solved as general lines and circles, in `f64`): the nearest free point among
+//! those candidates is found as for aligned boxes, up to the rounding of the frame change (the
+//! chosen point is then checked, and nudged outward, with the same tolerance). Between aligned
+//! boxes alone the candidates and their arithmetic are unchanged.
+//!
 //! This runs only when a step starts embedded, so it may allocate (the candidate list).
 
 #![forbid(unsafe_code)]
@@ -19,7 +26,10 @@ use alloc::vec::Vec;
 
 use super::World;
 use crate::math::sqrt;
+use crate::oriented::{Collider, Obb2};
 use crate::shape::Rect;
+
+type Solid = Collider<2>;
 
 /// Where the ball was put, and the contact it was pushed out of.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +46,30 @@ pub(super) struct Free {
 
 /// The most boxes the search looks at before giving up (the ball stays where it is).
 const MAX_BOXES: usize = 4096;
+
+/// [`penetration`] for an aligned or a rotated box (the rotated one in its own frame).
+fn depth(c: [f64; 2], r: f64, s: &Solid) -> f64 {
+    match s {
+        Collider::Aligned(b) => penetration(c, r, b),
+        Collider::Oriented(o) => {
+            let mut d = [c[0] - o.center()[0] as f64, c[1] - o.center()[1] as f64];
+            d = o.local_dir(&d);
+            let h = o.half64();
+            let mut d2 = 0.0;
+            let mut inner = f64::INFINITY;
+            for i in 0..2 {
+                let e = d[i] - d[i].clamp(-h[i], h[i]);
+                d2 += e * e;
+                inner = inner.min(d[i] + h[i]).min(h[i] - d[i]);
+            }
+            if d2 > 0.0 {
+                r - sqrt(d2)
+            } else {
+                r + inner
+            }
+        }
+    }
+}
 
 /// How deep the centre `c` of a ball of radius `r` is in box `b`: `r − distance` outside,
 /// `r + distance to the nearest face` inside (positive: overlapping).
@@ -61,7 +95,7 @@ fn wide(a: [f32; 2]) -> [f64; 2] {
 }
 
 /// The solid (not one-way) boxes meeting the square of half-side `half` around `c`.
-fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Rect)>) -> bool {
+fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Solid)>) -> bool {
     out.clear();
     let lo = [c[0] - half, c[1] - half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
     let hi = [c[0] + half, c[1] + half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
@@ -75,7 +109,14 @@ fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Rec
             ok = false;
             return;
         }
-        out.push((i, b));
+        out.push((i, Solid::Aligned(b)));
+    });
+    world.oriented(&q, |i, o| {
+        if out.len() == MAX_BOXES {
+            ok = false;
+            return;
+        }
+        out.push((i, Solid::Oriented(o)));
     });
     ok
 }
@@ -88,6 +129,7 @@ fn embedded<W: World>(world: &W, c: [f64; 2], r: f64, tol: f64) -> bool {
     let Ok(q) = Rect::new(lo, hi) else { return false };
     let mut found = false;
     world.candidates(&q, |i, b| found |= !found && penetration(c, r, &b) > tol && !world.one_way(i));
+    world.oriented(&q, |_, o| found |= !found && depth(c, r, &Solid::Oriented(o)) > tol);
     found
 }
 
@@ -113,7 +155,7 @@ pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f3
         candidates.clear();
         collect(c, rr, &boxes, &mut candidates);
         candidates.sort_by(|a: &Candidate, b| a.dist.total_cmp(&b.dist));
-        let free = |q: [f64; 2]| boxes.iter().all(|(_, b)| penetration(q, rr, b) <= tol * 0.5);
+        let free = |q: [f64; 2]| boxes.iter().all(|(_, b)| depth(q, rr, b) <= tol * 0.5);
         if let Some(k) = candidates.iter().take_while(|k| k.dist <= reach).find(|k| free(k.q)) {
             return Some(settle(c, rr, tol, k, &boxes));
         }
@@ -144,14 +186,29 @@ fn corners(b: &Rect) -> [[f64; 2]; 4] {
 
 /// Every candidate point (see the module docs): projections onto each box's lines and circles,
 /// and the crossings of two boxes' boundaries where their grown boxes meet.
-fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Rect)], out: &mut Vec<Candidate>) {
+fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Solid)], out: &mut Vec<Candidate>) {
     let mut push = |q: [f64; 2], from: usize| {
         if q.iter().all(|x| x.is_finite()) {
             let dist = sqrt((q[0] - c[0]) * (q[0] - c[0]) + (q[1] - c[1]) * (q[1] - c[1]));
             out.push(Candidate { q, dist, from });
         }
     };
-    for (k, (_, b)) in boxes.iter().enumerate() {
+    for (k, (_, s)) in boxes.iter().enumerate() {
+        let Collider::Aligned(b) = s else {
+            // A rotated box: the projections onto its grown faces and corner circles, in world terms.
+            for (n, v) in general_lines(s, r) {
+                let off = n[0] * c[0] + n[1] * c[1] - v;
+                push([c[0] - off * n[0], c[1] - off * n[1]], k);
+            }
+            for p in general_corners(s) {
+                let w = [c[0] - p[0], c[1] - p[1]];
+                let len = sqrt(w[0] * w[0] + w[1] * w[1]);
+                if len > 0.0 {
+                    push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k);
+                }
+            }
+            continue;
+        };
         for (axis, v) in lines(b, r) {
             let mut q = c;
             q[axis] = v;
@@ -165,15 +222,20 @@ fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Rect)], out: &mut Vec<Candidate
             }
         }
     }
-    for (i, (_, a)) in boxes.iter().enumerate() {
-        for (_, b) in boxes.iter().skip(i + 1) {
+    for (i, (_, sa)) in boxes.iter().enumerate() {
+        for (_, sb) in boxes.iter().skip(i + 1) {
+            let (a, b) = (sa.bounding_aabb(), sb.bounding_aabb());
             let near = (0..2).all(|k| {
                 a.min()[k] as f64 - 2.0 * r <= b.max()[k] as f64 && b.min()[k] as f64 - 2.0 * r <= a.max()[k] as f64
             });
             if !near {
                 continue;
             }
-            crossings(a, b, r, |q| push(q, i));
+            if let (Collider::Aligned(a), Collider::Aligned(b)) = (sa, sb) {
+                crossings(a, b, r, |q| push(q, i));
+            } else {
+                general_crossings(sa, sb, r, |q| push(q, i));
+            }
         }
     }
 }
@@ -226,13 +288,91 @@ fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
     }
 }
 
+/// A box's four grown face lines as `(n, v)`, the line `{q : n·q = v}` with `n` the face's outward
+/// unit normal (world coordinates).
+fn general_lines(s: &Solid, r: f64) -> [([f64; 2], f64); 4] {
+    match s {
+        Collider::Aligned(b) => {
+            let (lo, hi) = (wide(b.min()), wide(b.max()));
+            [([-1.0, 0.0], r - lo[0]), ([1.0, 0.0], hi[0] + r), ([0.0, -1.0], r - lo[1]), ([0.0, 1.0], hi[1] + r)]
+        }
+        Collider::Oriented(o) => {
+            let (ax, h, c) = (o.axes(), o.half64(), wide(o.center()));
+            let mut out = [([0.0; 2], 0.0); 4];
+            for i in 0..2 {
+                for (k, sign) in [(0, -1.0), (1, 1.0)] {
+                    let n = [sign * ax[i][0], sign * ax[i][1]];
+                    out[2 * i + k] = (n, n[0] * c[0] + n[1] * c[1] + h[i] + r);
+                }
+            }
+            out
+        }
+    }
+}
+
+/// A box's four corners (world coordinates).
+fn general_corners(s: &Solid) -> [[f64; 2]; 4] {
+    match s {
+        Collider::Aligned(b) => corners(b),
+        Collider::Oriented(o) => {
+            let h = o.half64();
+            [[-h[0], -h[1]], [h[0], -h[1]], [-h[0], h[1]], [h[0], h[1]]].map(|u| o.world_point(&u))
+        }
+    }
+}
+
+/// [`crossings`] for any two boxes, aligned or rotated: every line with every line (when not
+/// parallel), every line with every corner circle, every corner circle with every corner circle.
+fn general_crossings(a: &Solid, b: &Solid, r: f64, mut f: impl FnMut([f64; 2])) {
+    let (la, lb) = (general_lines(a, r), general_lines(b, r));
+    for &(n, v) in &la {
+        for &(m, w) in &lb {
+            let det = n[0] * m[1] - n[1] * m[0];
+            if det.abs() > 1e-12 {
+                f([(v * m[1] - n[1] * w) / det, (n[0] * w - v * m[0]) / det]);
+            }
+        }
+    }
+    let (ka, kb) = (general_corners(a), general_corners(b));
+    for (ls, ks) in [(&la, &kb), (&lb, &ka)] {
+        for &(n, v) in ls.iter() {
+            for k in ks.iter() {
+                // The foot of the corner on the line, then ± along the line.
+                let off = n[0] * k[0] + n[1] * k[1] - v;
+                let h2 = r * r - off * off;
+                if h2 >= 0.0 {
+                    let h = sqrt(h2);
+                    let foot = [k[0] - off * n[0], k[1] - off * n[1]];
+                    let t = [-n[1], n[0]];
+                    f([foot[0] + h * t[0], foot[1] + h * t[1]]);
+                    f([foot[0] - h * t[0], foot[1] - h * t[1]]);
+                }
+            }
+        }
+    }
+    for p in &ka {
+        for k in &kb {
+            let w = [k[0] - p[0], k[1] - p[1]];
+            let d2 = w[0] * w[0] + w[1] * w[1];
+            let h2 = r * r - d2 / 4.0;
+            if d2 > 0.0 && h2 >= 0.0 {
+                let (d, h) = (sqrt(d2), sqrt(h2));
+                let m = [(p[0] + k[0]) / 2.0, (p[1] + k[1]) / 2.0];
+                let perp = [-w[1] / d, w[0] / d];
+                f([m[0] + h * perp[0], m[1] + h * perp[1]]);
+                f([m[0] - h * perp[0], m[1] - h * perp[1]]);
+            }
+        }
+    }
+}
+
 /// Rounds the chosen point to `f32`, nudged outward along the push a few ulps when the rounding
 /// put it back in by more than the tolerance.
-fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Rect)]) -> Free {
+fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Solid)]) -> Free {
     let dir = if k.dist > 0.0 { [(k.q[0] - c[0]) / k.dist, (k.q[1] - c[1]) / k.dist] } else { [0.0, 1.0] };
     let mut q = k.q.map(|x| x as f32);
     for _ in 0..16 {
-        if boxes.iter().all(|(_, b)| penetration(wide(q), r, b) <= tol) {
+        if boxes.iter().all(|(_, b)| depth(wide(q), r, b) <= tol) {
             break;
         }
         for i in 0..2 {
@@ -241,12 +381,23 @@ fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Rect)])
             }
         }
     }
-    let (index, rect) = boxes[k.from];
-    let point = crate::contact::closest_point(&q, &rect);
+    let (index, solid) = boxes[k.from];
+    let rect = solid.bounding_aabb();
+    let point = match solid {
+        Collider::Aligned(b) => crate::contact::closest_point(&q, &b),
+        Collider::Oriented(o) => closest_oriented(&o, q),
+    };
     let w = [q[0] as f64 - point[0] as f64, q[1] as f64 - point[1] as f64];
     let len = sqrt(w[0] * w[0] + w[1] * w[1]);
     let normal = if len > 0.0 { [w[0] / len, w[1] / len] } else { dir };
     Free { center: q, index, rect, point, normal: normal.map(|x| x as f32) }
+}
+
+/// The point of rotated box `o` closest to `q`, rounded to `f32`.
+fn closest_oriented(o: &Obb2, q: [f32; 2]) -> [f32; 2] {
+    let p = o.local_of(&q);
+    let h = o.half64();
+    o.world_point(&[p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])]).map(|x| x as f32)
 }
 
 /// The next `f32` after `x` upwards (or downwards).

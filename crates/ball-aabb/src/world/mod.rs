@@ -90,11 +90,13 @@ mod depenetrate;
 mod resolve;
 mod tilemap;
 
+pub use crate::oriented::Collider;
 pub use boxlist::BoxList;
 pub use tilemap::{MapError, Tile, TileMap};
 
 use core::fmt;
 
+use crate::oriented::Obb2;
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
 
@@ -162,6 +164,97 @@ pub trait World {
     fn any_one_way(&self) -> bool {
         true
     }
+
+    /// Calls `f(index, obb)` for every **rotated** solid box whose bounding rectangle
+    /// ([`Obb2::bounding_aabb`]) meets `bounds` — at least those. Rotated boxes are always solid
+    /// (never one-way), and their indices must not collide with the aligned boxes' ones.
+    /// Default: none (a tile map has no rotated cells; see [`WithOriented`] to add some beside it).
+    ///
+    /// Every strategy meets them: the swept ones sweep the ball against each in the box's frame
+    /// ([`Obb2::sweep`]), the discrete ones push out of each with [`Obb2::push_out`], the push-out of
+    /// an embedded ball takes them into the free region; each [`Strategy::oriented`] says what is
+    /// exact and what is a fallback (the internal-edge filter and the merging see aligned boxes only).
+    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, Obb2)) {
+        let _ = (bounds, f);
+    }
+}
+
+/// A world with rotated boxes beside it: `world`'s boxes as they are, and `oriented[k]` as the
+/// rotated solid with index `first_index + k` (choose `first_index` past the world's own indices,
+/// e.g. a tile map's `width · height`).
+///
+/// ```
+/// use ball_aabb::world::{step, Params, StrategyId, TileMap, WithOriented};
+/// use ball_aabb::{Circle, Obb2};
+/// // A floor, and a ramp tilted by 30° lying on it: the ball rolls down the ramp onto the floor.
+/// let map = TileMap::from_ascii("........\n########", 1.0)?;
+/// let ramp = [Obb2::from_degrees([2.0, 1.0], [2.0, 0.25], 30.0)?];
+/// let world = WithOriented::new(&map, &ramp, 16);
+/// let (mut ball, mut v) = (Circle::new([2.5, 3.0], 0.25)?, [0.0f32, 0.0]);
+/// let params = Params::new([0.0, -0.01], 0.0);
+/// let mut touched_ramp = false;
+/// for _ in 0..200 {
+///     let s = step(StrategyId::default(), &ball, v, &world, &params);
+///     touched_ramp |= s.contacts().iter().any(|k| k.index == 16);
+///     (ball, v) = (Circle::new(s.end, 0.25)?, s.velocity);
+/// }
+/// assert!(touched_ramp && ball.center()[0] < 0.5 && v[0] < 0.0); // down the slope, to the left
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct WithOriented<'a, W> {
+    world: &'a W,
+    oriented: &'a [Obb2],
+    first_index: usize,
+}
+
+impl<'a, W: World> WithOriented<'a, W> {
+    /// `world` with the rotated boxes `oriented`, indexed from `first_index`.
+    #[must_use]
+    pub fn new(world: &'a W, oriented: &'a [Obb2], first_index: usize) -> Self {
+        WithOriented { world, oriented, first_index }
+    }
+}
+
+impl<W: World> World for WithOriented<'_, W> {
+    fn candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.world.candidates(bounds, f);
+    }
+
+    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], f: impl FnMut(usize, usize, Rect) -> bool) {
+        self.world.candidates_along(bounds, d, f);
+    }
+
+    fn merged_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.world.merged_candidates(bounds, f);
+    }
+
+    fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
+        self.world.solid_beyond(point, axis, positive, except)
+    }
+
+    fn one_way(&self, index: usize) -> bool {
+        index < self.first_index && self.world.one_way(index)
+    }
+
+    fn any_one_way(&self) -> bool {
+        self.world.any_one_way()
+    }
+
+    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, Obb2)) {
+        self.world.oriented(bounds, &mut f);
+        for (k, o) in self.oriented.iter().enumerate() {
+            if meets(&o.bounding_aabb(), bounds) {
+                f(self.first_index + k, *o);
+            }
+        }
+    }
+}
+
+/// Do the closed rectangles `a` and `b` meet?
+#[inline]
+pub(crate) fn meets(a: &Rect, b: &Rect) -> bool {
+    (0..2).all(|k| a.min()[k] <= b.max()[k] && b.min()[k] <= a.max()[k])
 }
 
 /// The major axis of a motion `d`: the one with the larger `|d[k]|`, x (0) on a tie (see
@@ -384,6 +477,9 @@ pub struct Strategy {
     pub pseudocode: &'static [&'static str],
     /// Does it sweep (cannot tunnel)?
     pub swept: bool,
+    /// What it does with rotated boxes ([`World::oriented`]): exact as far as the box's frame
+    /// change is, or a fallback, and what is lost.
+    pub oriented: &'static str,
 }
 
 impl Strategy {
@@ -441,6 +537,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "    n ← push/|push|; v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: false,
+        oriented: "Pushed out of in the box's frame (Obb2::push_out), after the aligned boxes of the world's order: as exact as the frame change, with the same three faults.",
     },
     Strategy {
         id: "discrete-deepest-first",
@@ -463,6 +560,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "  p ← p + response(ball, b); n ← push direction; v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: false,
+        oriented: "Take part in the search for the deepest box (penetration in the box's frame) and are pushed out of with Obb2::push_out: as exact as the frame change.",
     },
     Strategy {
         id: "swept-slide",
@@ -487,6 +585,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "  p ← hit centre; left ← left·(1 − t); v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: true,
+        oriented: "Swept in the box's frame (Obb2::sweep), the earliest hit among aligned and rotated boxes wins (ties to the aligned box): the slide along a tilted face, exact up to the rounding of the frame change (about 1e-16 relative, then f32).",
     },
     Strategy {
         id: "per-axis",
@@ -512,6 +611,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "sweep the ball along (0, v.y); at the first hit with n.y·v.y < 0: stop there, v.y ← −e·v.y",
         ],
         swept: true,
+        oriented: "Aligned-only in spirit: a rotated box is swept like any other, but each pass moves along one axis, so a tilted face stops the pass that goes into it: a ball lands on a slope and stays there (the y pass stops, no x motion is made from gravity) and cannot climb one (the x pass stops). It never slides along a tilted face; the soak counts that as stuck.",
     },
     Strategy {
         id: "plane-solver",
@@ -544,6 +644,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "v ← v − min(v·n, 0)·n for each plane with λ > 0 and each cast hit",
         ],
         swept: true,
+        oriented: "Give a plane from their closest point (computed in the box's frame) and are cast against in their frame: solved together with the aligned planes. No internal-edge filter applies to them (a rotated box's corner flush with a floor is a real corner to it).",
     },
     Strategy {
         id: "merged",
@@ -567,6 +668,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "swept slide against the rectangles under the swept bounds",
         ],
         swept: true,
+        oriented: "Not merged (merging is about flush aligned cells): swept one by one in their own frame beside the merged rectangles, as in swept-slide.",
     },
     Strategy {
         id: "swept-slide-seamless",
@@ -590,5 +692,6 @@ pub const STRATEGIES: &[Strategy] = &[
             "    the contact is internal: skip it",
         ],
         swept: true,
+        oriented: "Swept in their own frame as in swept-slide; the internal-edge filter sees aligned boxes only, so a contact on a rotated box is always kept, and an aligned box's seam is never hidden by a rotated box lying over it.",
     },
 ];

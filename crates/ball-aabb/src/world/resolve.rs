@@ -9,6 +9,7 @@ use crate::contact::closest_point;
 use crate::math::sqrt;
 use crate::motion::sweep_before;
 use crate::motion::{Hit, MAX_ITERATIONS};
+use crate::oriented::{Collider, Obb2};
 use crate::response::response;
 use crate::shape::{Circle, Rect};
 
@@ -48,11 +49,27 @@ fn swept_bounds(a: [f64; 2], d: [f64; 2], r: f64) -> Option<Rect> {
     Rect::new(lo, hi).ok()
 }
 
+/// A solid a resolver meets: an aligned box or a rotated one.
+type Solid = Collider<2>;
+
+/// The point of rotated box `o` closest to `c` (world, `f64`), the offset `c − point` (turned back
+/// from the box's frame, where it is computed exactly as the aligned clamp does), and its length
+/// (0 when `c` is inside).
+fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
+    let p = o.local_of(&c);
+    let h = o.half64();
+    let s = [p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])];
+    let e = o.world_dir(&[p[0] - s[0], p[1] - s[1]]);
+    (o.world_point(&s), e, sqrt(dot(e, e)))
+}
+
 /// Does a sweep hit block the motion `d`? As `motion`'s rule: `d·n < 0` beyond a tolerance; for a
-/// radius-0 ball on an edge or corner (a cone of normals), only when it enters through every face
-/// the point lies on.
-fn blocks(h: &Hit<2>, d: [f64; 2], b: &Rect, r: f32) -> bool {
+/// radius-0 ball on an edge or corner of an aligned box (a cone of normals), only when it enters
+/// through every face the point lies on. (A rotated box's corner is judged by its representative
+/// normal alone: a radius-0 ball grazing a rotated edge may be stopped by it.)
+fn blocks(h: &Hit<2>, d: [f64; 2], s: &Solid, r: f32) -> bool {
     let tol = BLOCK_TOLERANCE * sqrt(dot(d, d));
+    let Collider::Aligned(b) = s else { return dot(d, wide(h.normal)) < -tol };
     if r == 0.0 && h.center == h.point {
         let (lo, hi) = (b.min(), b.max());
         let mut any = false;
@@ -205,13 +222,13 @@ fn first_hit<W: World>(
     boxes: Boxes,
     ball: &Circle,
     d: [f64; 2],
-    accept: impl Fn(&Hit<2>, &Rect) -> bool,
-) -> Option<(usize, Hit<2>, Rect)> {
+    accept: impl Fn(&Hit<2>, &Solid) -> bool,
+) -> Option<(usize, Hit<2>, Solid)> {
     let bounds = swept_bounds(wide(ball.center()), d, ball.radius() as f64)?;
     let d32 = narrow(d);
     let axis = super::major_axis(d32);
     // (rank, index, hit, box)
-    let mut best: Option<(usize, usize, Hit<2>, Rect)> = None;
+    let mut best: Option<(usize, usize, Hit<2>, Solid)> = None;
     visit(world, boxes, &bounds, d32, |i, rank, b| {
         let limit = best.as_ref().map_or(1.0, |(_, _, bh, _)| bh.t as f64 + 1e-6);
         if beyond_reach(ball, d32, axis, &b, limit) {
@@ -222,15 +239,45 @@ fn first_hit<W: World>(
         if world.one_way(i) && !ctx.one_way_blocks(&b, h.point, h.normal) {
             return true;
         }
-        let later = |(br, _, bh, _): &(usize, usize, Hit<2>, Rect)| h.t > bh.t || (h.t == bh.t && rank > *br);
-        if best.as_ref().is_some_and(later) || !accept(&h, &b) {
+        let later = |(br, _, bh, _): &(usize, usize, Hit<2>, Solid)| h.t > bh.t || (h.t == bh.t && rank > *br);
+        let s = Solid::Aligned(b);
+        if best.as_ref().is_some_and(later) || !accept(&h, &s) {
             return true;
         }
         if boxes == Boxes::Seamless && internal(world, ctx, i, &b, h.point, h.normal) {
             return true;
         }
-        best = Some((rank, i, h, b));
+        best = Some((rank, i, h, s));
         true
+    });
+    // The rotated boxes: each swept in its own frame (`Obb2::sweep`'s f64 body), after every
+    // aligned box (ties in time go to the aligned one, then to the earlier rotated one). Neither the
+    // internal-edge filter nor the merging applies to them.
+    let (c, r) = (wide(ball.center()), ball.radius() as f64);
+    let mut rank = usize::MAX / 2;
+    world.oriented(&bounds, |i, o| {
+        rank += 1;
+        let limit = best.as_ref().map_or(1.0, |(_, _, bh, _)| bh.t as f64 + 1e-6);
+        let Some((w, mut local)) = o.sweep64(c, r, wide(d32)) else { return };
+        if w.t > limit {
+            return;
+        }
+        // The graze rule of `snap_graze`, in the box's frame: a tangent graze along one of its
+        // faces keeps that face's normal.
+        for k in 0..2 {
+            if local.normal[k] != 0.0 && local.normal[k].abs() < GRAZE as f64 {
+                local.normal[k] = 0.0;
+                local.normal[1 - k] = local.normal[1 - k].signum();
+            }
+        }
+        let mut h = w.rounded();
+        h.normal = narrow(o.world_dir(&local.normal));
+        let later = |(br, _, bh, _): &(usize, usize, Hit<2>, Solid)| h.t > bh.t || (h.t == bh.t && rank > *br);
+        let s = Solid::Oriented(o);
+        if best.as_ref().is_some_and(later) || !accept(&h, &s) {
+            return;
+        }
+        best = Some((rank, i, h, s));
     });
     best.map(|(_, i, h, b)| (i, h, b))
 }
@@ -352,6 +399,13 @@ fn touching<W: World>(world: &W, ctx: &Ctx, c: [f32; 2], r: f32) -> ([[f32; 2]; 
                 n += 1;
             }
         });
+        world.oriented(&bounds, |_, o| {
+            let (_, e, dist) = closest_oriented(&o, c);
+            if n < MAX_PLANES && dist > 0.0 && dist <= reach {
+                out[n] = narrow([e[0] / dist, e[1] / dist]);
+                n += 1;
+            }
+        });
     }
     (out, n)
 }
@@ -430,12 +484,36 @@ fn push_out<W: World>(
     }
 }
 
+/// Pushes the ball out of rotated box `o` if it overlaps ([`Obb2::push_out`]); records the contact
+/// and applies the response to the velocity.
+fn push_out_oriented(step: &mut Step, ctx: &Ctx, p: &mut [f32; 2], r: f32, i: usize, o: &Obb2, u: &mut [f64; 2]) {
+    let Ok(ball) = Circle::new(*p, r) else { return };
+    let push = o.push_out(&ball);
+    if push == [0.0; 2] {
+        return;
+    }
+    let (q, e, dist) = closest_oriented(o, *p);
+    let w = if dist > 0.0 { e } else { wide(push) };
+    let len = sqrt(dot(w, w));
+    if len == 0.0 {
+        return;
+    }
+    let n = narrow([w[0] / len, w[1] / len]);
+    step.record(i, &o.bounding_aabb(), *p, narrow(q), n, 1.0);
+    respond(u, n, ctx.e);
+    let np = [p[0] + push[0], p[1] + push[1]];
+    if np.iter().all(|x| x.is_finite()) {
+        *p = np;
+    }
+}
+
 fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let Some(mut p) = moved(ball, v) else { return };
     let mut u = wide(v);
     if let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) {
         world.candidates(&bounds, |i, b| push_out(step, world, ctx, &mut p, r, i, &b, &mut u));
+        world.oriented(&bounds, |i, o| push_out_oriented(step, ctx, &mut p, r, i, &o, &mut u));
     }
     step.end = p;
     step.velocity = narrow(u);
@@ -448,7 +526,7 @@ fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world
     for _ in 0..2 * MAX_ITERATIONS {
         let Some(bounds) = swept_bounds(wide(p), [0.0; 2], r as f64) else { break };
         let Ok(here) = Circle::new(p, r) else { break };
-        let mut deepest: Option<(usize, Rect, f32)> = None;
+        let mut deepest: Option<(usize, Solid, f32)> = None;
         world.candidates(&bounds, |i, b| {
             let depth = if world.one_way(i) {
                 push_of(world, ctx, p, r, i, &b).map_or(0.0, |push| push[1])
@@ -456,11 +534,20 @@ fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world
                 here.contact(&b).penetration
             };
             if depth > 0.0 && deepest.as_ref().is_none_or(|d| depth > d.2) {
-                deepest = Some((i, b, depth));
+                deepest = Some((i, Solid::Aligned(b), depth));
             }
         });
-        let Some((i, b, _)) = deepest else { break };
-        push_out(step, world, ctx, &mut p, r, i, &b, &mut u);
+        world.oriented(&bounds, |i, o| {
+            let depth = o.contact(&here).penetration;
+            if depth > 0.0 && deepest.as_ref().is_none_or(|d| depth > d.2) {
+                deepest = Some((i, Solid::Oriented(o), depth));
+            }
+        });
+        match deepest {
+            None => break,
+            Some((i, Solid::Aligned(b), _)) => push_out(step, world, ctx, &mut p, r, i, &b, &mut u),
+            Some((i, Solid::Oriented(o), _)) => push_out_oriented(step, ctx, &mut p, r, i, &o, &mut u),
+        }
     }
     step.end = p;
     step.velocity = narrow(u);
@@ -489,7 +576,7 @@ fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W,
             Some((i, h, b)) => {
                 p = h.center;
                 time += rest * h.t as f64;
-                step.record(i, &b, h.center, h.point, h.normal, time as f32);
+                step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, time as f32);
                 respond(&mut u, h.normal, ctx.e);
             }
         }
@@ -506,7 +593,8 @@ fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W,
                 None => p = narrow([p[0] as f64 + d[0], p[1] as f64 + d[1]]),
                 Some((i, h, b)) => {
                     p = h.center;
-                    step.record(i, &b, h.center, h.point, h.normal, (time + (1.0 - time) * h.t as f64) as f32);
+                    let t = (time + (1.0 - time) * h.t as f64) as f32;
+                    step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, t);
                     clip_all(&mut u, step.contacts().iter().map(|k| k.normal));
                 }
             }
@@ -532,7 +620,7 @@ fn per_axis<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ct
             None => p[axis] += narrow(d)[axis],
             Some((i, h, b)) => {
                 p = h.center;
-                step.record(i, &b, h.center, h.point, h.normal, h.t);
+                step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, h.t);
                 u[axis] *= -ctx.e;
             }
         }
@@ -594,6 +682,26 @@ fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, planes: &mut [Pla
         planes[count] = Plane { index: i, normal, offset, push: 0.0, point: q, rect: b };
         count += 1;
     });
+    // Rotated boxes give a plane the same way, from their closest point (no internal-edge filter).
+    world.oriented(&bounds, |i, o| {
+        let (q, e, dist) = closest_oriented(&o, p);
+        if dist > reach || count == MAX_PLANES {
+            return;
+        }
+        let (normal, offset) = if dist > 0.0 {
+            let gap = dist - rr;
+            ([e[0] / dist, e[1] / dist], if gap.abs() <= ctx.tol as f64 { 0.0 } else { gap })
+        } else {
+            let push = o.push_out(&here);
+            let len = sqrt(push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
+            if len == 0.0 {
+                return;
+            }
+            ([push[0] as f64 / len, push[1] as f64 / len], -len)
+        };
+        planes[count] = Plane { index: i, normal, offset, push: 0.0, point: narrow(q), rect: o.bounding_aabb() };
+        count += 1;
+    });
     count
 }
 
@@ -640,7 +748,7 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W
             p = narrow([p[0] as f64 + delta[0], p[1] as f64 + delta[1]]);
             break;
         };
-        step.record(i, &b, h.center, h.point, h.normal, h.t);
+        step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, h.t);
         p = h.center;
     }
     // Clip the velocity against the planes that pushed (b2ClipVector), and against every contact
