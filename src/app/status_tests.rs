@@ -83,8 +83,8 @@ fn motion_mode_reads_the_sweep_and_the_tunnelling() {
 #[test]
 fn motion_mode_names_a_turned_box_s_angle() {
     let t = text(&state("circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide&angle=30"));
-    assert!(t.starts_with("Motion mode. Box turned 30°. Velocity (-3, -5). Sweep: hit at t = "), "{t}");
-    assert!(t.contains("(face)"), "{t}");
+    assert!(t.starts_with("Motion mode. "), "{t}");
+    assert!(t.contains("Box turned 30°. Velocity (-3, -5). Sweep: hit at t = 0.388 (face)."), "{t}");
 }
 
 #[test]
