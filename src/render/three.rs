@@ -516,7 +516,8 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
         // The square grown box's corner beside the centre: where the false-positive wedge is (in the
         // box's frame).
         let f = BoxFrame::of(o);
-        let (lo, hi, r, c) = (v3(f.local_box.min()), v3(f.local_box.max()), o.sphere.radius(), v3(f.local_sphere.center()));
+        let (lo, hi, r, c) =
+            (v3(f.local_box.min()), v3(f.local_box.max()), o.sphere.radius(), v3(f.local_sphere.center()));
         let corner = Vec3::new(
             if c.x >= 0.5 * (lo.x + hi.x) { hi.x + r } else { lo.x - r },
             if c.y >= 0.5 * (lo.y + hi.y) { hi.y + r } else { lo.y - r },
@@ -547,7 +548,10 @@ fn draw_turn_ring(state: &State, sizes: Sizes) {
     }
     let Some(ring) = turn_ring(t, state.canvas) else { return };
     let hot = dragging || t.on_ring;
-    let colour = to_color(palette::alpha(if hot { palette::HOVER } else { palette::ZONE_HIGHLIGHT_TEXT }, if hot { 230 } else { 120 }));
+    let colour = to_color(palette::alpha(
+        if hot { palette::HOVER } else { palette::ZONE_HIGHLIGHT_TEXT },
+        if hot { 230 } else { 120 },
+    ));
     let w = sizes.line(if hot { 2.5 } else { 1.5 });
     draw_poly_lines(ring.centre.x, ring.centre.y, 96, ring.radius, 0.0, w, colour);
     draw_circle(ring.knob.x, ring.knob.y, 7.0 * sizes.scale, colour);

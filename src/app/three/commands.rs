@@ -46,7 +46,10 @@ pub enum ThreeCommand {
     SetVelocity(Option<[f32; 3]>),
     /// Turn the box about its centre by `degrees` about the world direction `axis` (right-handed;
     /// the ring handle turns it about the line of sight). A zero or non-finite axis is ignored.
-    Turn { axis: [f32; 3], degrees: f32 },
+    Turn {
+        axis: [f32; 3],
+        degrees: f32,
+    },
     /// Turn the box about the orbit view's vertical screen axis (the first angle: positive turns its
     /// near side to the right) and then its horizontal one (positive tips its top towards you), in
     /// degrees (Shift + arrow keys).

@@ -28,13 +28,8 @@ impl BoxFrame {
     /// The frame of the scene's box.
     #[must_use]
     pub fn of(o: &ThreeOptions) -> BoxFrame {
-        let aligned = BoxFrame {
-            obb: None,
-            origin: Vec3::ZERO,
-            axes: Mat3::IDENTITY,
-            local_box: o.aabb,
-            local_sphere: o.sphere,
-        };
+        let aligned =
+            BoxFrame { obb: None, origin: Vec3::ZERO, axes: Mat3::IDENTITY, local_box: o.aabb, local_sphere: o.sphere };
         let Some(obb) = o.oriented() else { return aligned };
         let Some(local_sphere) = obb.local_ball(&o.sphere) else { return aligned };
         let a = obb.axes().map(|c| Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32));

@@ -32,7 +32,8 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
             Drag3::Turn { last } => {
                 if let Some(ring) = turn_ring(t, canvas) {
                     let now = ring.angle(p);
-                    let d = (now - last + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
+                    let d =
+                        (now - last + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
                     apply(t, ThreeCommand::Turn { axis: ring.axis.to_array(), degrees: d.to_degrees() });
                     t.drag = Some(Drag3::Turn { last: now });
                 }
