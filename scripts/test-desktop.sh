@@ -28,6 +28,10 @@
 #  10. motion mode with a turned box (angle=30, the tour's motion:5): the slide's path (the continuation's
 #      violet) runs along the tilted face — its pixels' main direction is 30° off the horizontal, unlike the
 #      same throw at angle=0; a turned --svg and angle=nan are refused naming angle.
+#  11. the playground with a wall tilted 20°: the ball's trail off the fall and the floor is a 20° line;
+#      a bad obb= exits 2 naming obb;
+#  12. a turned box in 3D (rotation=W,X,Y,Z): the identity is the aligned picture to the pixel; turned 45 degrees,
+#      the picture differs and the aligned box's side-face shade is (almost) gone.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -485,4 +489,22 @@ err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene 'playground
 ((rc == 2)) || fail "--scene obb=1,2,3,-1,0 exited $rc, not 2: $err"
 grep -q -- "obb" <<<"$err" || fail "--scene obb=…: the message does not name obb: $err"
 pass "playground obb: a bad box exits 2 naming obb"
+# 12. A turned box in 3D (issue 24; docs/demo.md, "A turned box (3D)"): the tour step 3d:4's scene, the box turned
+# 45 degrees about z by rotation=W,X,Y,Z. rotation=1,0,0,0 is the aligned box: the same picture to the pixel. The
+# turned picture differs from the aligned one, and its side faces are turned: the aligned box's +x face, flat-shaded
+# by its normal (render::three's LIGHT: k = 0.42 + 0.58 n.L, BOX_EDGE 148,118,243 * 0.6817 = rgb 100,80,165), fills
+# thousands of pixels of the aligned picture and almost none of the turned one, whose faces face other ways.
+TURN_BASE='algorithm=zones&view=3d&sphere=1.6,0,1.3,0.5&box3=-1,-1,-1,1,1,1'
+shot 3d-aligned --scene "$TURN_BASE"
+shot 3d-identity --scene "$TURN_BASE&rotation=1,0,0,0"
+shot 3d-turned --scene "$TURN_BASE&rotation=0.9238795,0,0,0.38268343"
+d=$(diff_px "$OUT/3d-aligned.png" "$OUT/3d-identity.png")
+[[ $d == 0 ]] || fail "3d: rotation=1,0,0,0 differs from no rotation in $d pixels"
+d=$(diff_px "$OUT/3d-aligned.png" "$OUT/3d-turned.png")
+((d > 5000)) || fail "3d: the turned box's picture differs from the aligned one in only $d pixels"
+face_px() { convert "$1" -crop 900x800+0+0 +repage -fuzz 1% -fill black +opaque 'rgb(100,80,165)' \
+    -fill white -opaque 'rgb(100,80,165)' -format '%[fx:int(mean*w*h)]' info:; }
+fa=$(face_px "$OUT/3d-aligned.png"); ft=$(face_px "$OUT/3d-turned.png")
+((fa > 2000 && ft * 10 < fa)) || fail "3d: the +x face's shade fills $fa px aligned, $ft px turned (not turned?)"
+pass "3d: rotation=1,0,0,0 is the aligned picture; turned 45 deg: $d px differ, the aligned +x face's shade $fa -> $ft px"
 echo "test-desktop: all passed (PNGs in $OUT/)"

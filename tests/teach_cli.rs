@@ -16,6 +16,8 @@ fn bad_scene_text_exits_2_naming_the_key_before_any_window() {
         ("tour=bogus:1", "tour:"),
         ("tour=motion:9", "tour:"),
         ("circle=1,2", "circle:"),
+        ("view=3d&rotation=0,0,0,0", "rotation:"),
+        ("view=3d&rotation=1,NaN,0,0", "rotation:"),
     ];
     for (text, named) in cases {
         let out =

@@ -117,6 +117,8 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("3D: wheel, + −, arrow keys", "3D: zoom; orbit"),
     ("3D: pinch", "3D: zoom (touch; one finger orbits or moves the sphere, as a mouse drag does)"),
     ("3D: A D / W S / Q E", "3D: move the sphere along x / y / z by 0.1"),
+    ("3D: Shift + arrow keys", "3D: turn the box 15° about the screen's vertical (← →) or horizontal (↑ ↓) axis"),
+    ("3D: drag the ring round the box", "3D: turn the box about the line of sight"),
     ("U", "quiz on or off: predict, then reveal (a new set of questions each time)"),
     ("quiz: 0 … 8 / Y N / 1 … 4", "quiz: answer: the zone / overlap yes or no / the wrong test"),
     ("quiz: click, or arrow keys + Enter", "quiz: answer where the moving circle first touches the box"),

@@ -300,7 +300,7 @@ impl SceneOptions {
                     continue;
                 }
                 k @ ("view" | "sphere" | "box3" | "camera" | "views" | "slice" | "slicemap" | "xray" | "grown"
-                | "velocity3") => {
+                | "velocity3" | "rotation") => {
                     sphere_given |= k == "sphere";
                     three_keys.push((k, value));
                     continue;

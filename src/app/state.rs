@@ -97,8 +97,10 @@ impl State {
     #[must_use]
     pub fn analysis3(&self) -> Analysis3 {
         let t = &self.three.options;
-        let mut a = Analysis3::of(&t.sphere, &t.aabb, self.algorithm, self.teach.as_published, self.teach.arvo);
-        a.sweep = t.velocity.map(|v| Sweep3::of(&t.sphere, v, &t.aabb));
+        let obb = t.oriented();
+        let (algorithm, teach) = (self.algorithm, &self.teach);
+        let mut a = Analysis3::of(&t.sphere, &t.aabb, obb.as_ref(), algorithm, teach.as_published, teach.arvo);
+        a.sweep = t.velocity.map(|v| Sweep3::of(&t.sphere, v, &t.aabb, obb.as_ref()));
         a
     }
 

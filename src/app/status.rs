@@ -119,9 +119,10 @@ fn tour_sentence(state: &State) -> Option<String> {
 #[must_use]
 pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
     let mut parts = vec![
-        "3D view, sphere against box.".to_string(),
+        if a.local_center.is_some() { "3D view, sphere against a turned box." } else { "3D view, sphere against box." }
+            .to_string(),
         algorithm_sentence(state, a.verdict, a.verdict != a.exact, a.contact.state.as_str()),
-        format!("Centre in region {}, {}.", a.contact.zone, region_name(a.contact.zone)),
+        format!("Centre in region {}, {}{}.", a.contact.zone, region_name(a.contact.zone), frame_words(a)),
     ];
     parts.push(response_words(&a.response));
     parts.extend(tour_sentence(state));
@@ -129,6 +130,16 @@ pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
         parts.push("Reduced motion on.".to_string());
     }
     parts.join(" ")
+}
+
+/// `" in the box's frame"` when the box is turned (the region is the box's own), else nothing.
+#[must_use]
+pub fn frame_words(a: &Analysis3) -> &'static str {
+    if a.local_center.is_some() {
+        " in the box's frame"
+    } else {
+        ""
+    }
 }
 
 /// "Circle centre (4.5, 2.5), radius 1, distance to the box 0.707; box (0, 0) to (4, 2)." The

@@ -474,6 +474,14 @@ fn the_docs_list_the_keyboard_keys_the_help_table_lists() {
         assert!(CONTROLS.iter().any(|(k, _)| *k == help), "CONTROLS lacks {help:?}");
     }
     assert!(!table.contains("`H` / `Tab`"), "Tab no longer hides the panel");
+    // The 3D view's own table (in its section) and CONTROLS name the box's turn.
+    for (doc, help) in [
+        ("| `Shift` + `←` / `→`, `Shift` + `↑` / `↓` | turn the box 15°", "3D: Shift + arrow keys"),
+        ("| drag the ring round the box | turn the box about the line of sight", "3D: drag the ring round the box"),
+    ] {
+        assert!(demo.contains(doc), "docs/demo.md's 3D controls lack {doc:?}");
+        assert!(CONTROLS.iter().any(|(k, _)| *k == help), "CONTROLS lacks {help:?}");
+    }
 }
 
 // ---- presentation: text scale, panel, the first hint ------------------------------------------

@@ -256,7 +256,10 @@ pub fn animating(state: &State) -> bool {
 fn update_3d(state: &mut State, input: &Input) {
     if !input.keyboard_taken {
         for &k in &input.keys {
-            let cmd = three::key_command(k).map(Command::Three).or_else(|| match k {
+            // Shift + arrows turn the box; the other keys mean the same with Shift.
+            let shifted = input.shift.then(|| three::shifted_key_command(k)).flatten();
+            let three_key = shifted.or_else(|| three::key_command(k));
+            let cmd = three_key.map(Command::Three).or_else(|| match k {
                 // Motion and playground keys mean nothing in 3D; nor does the 2D response case (C),
                 // which would move the hidden 2D circle, nor the 2D box's `[` `]`. The tour's keys
                 // (T, N, P) work as in 2D: the tour has a 3D chapter.

@@ -9,6 +9,11 @@
 //! the verdict's colour, shaded. Then, over all of it in screen space (so they show through the box
 //! and the sphere): the centre, the closest point, the line between them and the push-out arrow, and
 //! the labels, the status lines, the warning banner and the legend.
+//!
+//! A turned box: the box, its region, the slice and the grown boxes are drawn in the box's frame
+//! ([`BoxFrame`]) and turned into the world point by point; the floor, the sphere, the sweep and the
+//! annotations are the world's. The orbit view has a ring round the box (its turn handle), shown
+//! while the box is turned, the pointer is near it, or it is being dragged.
 
 use super::label::{label, text};
 use super::strokes::{arrow, dashed_line};
@@ -16,7 +21,8 @@ use super::style::{to_color, Sizes};
 use super::three_status::{draw_legend, draw_status, ROUNDED};
 use crate::app::palette::{self, Rgba};
 use crate::app::three::{
-    layout, region_sides, slice_image, Analysis3, SliceImage, SlicePicture, Sweep3, ViewCamera, ViewKind,
+    layout, region_sides, slice_image, turn_ring, Analysis3, BoxFrame, Drag3, SliceImage, SlicePicture, Sweep3,
+    ViewCamera, ViewKind,
 };
 use crate::app::{ScreenRect, State};
 use crate::format::number;
@@ -200,8 +206,9 @@ fn draw_sphere_cue(centre: Vec3, r: f32, cue: palette::Cue) {
     }
 }
 
-/// The six faces of a box, each shaded by its normal; only the faces facing the camera.
-fn draw_box_faces(cam: &ViewCamera, lo: Vec3, hi: Vec3, c: Rgba, alpha: u8) {
+/// The six faces of a box given in the box's frame `f`, each shaded by its normal; only the faces
+/// facing the camera.
+fn draw_box_faces(cam: &ViewCamera, f: &BoxFrame, lo: Vec3, hi: Vec3, c: Rgba, alpha: u8) {
     let d = hi - lo;
     for axis in 0..3 {
         for upper in [false, true] {
@@ -215,6 +222,7 @@ fn draw_box_faces(cam: &ViewCamera, lo: Vec3, hi: Vec3, c: Rgba, alpha: u8) {
             let (mut e1, mut e2) = (Vec3::ZERO, Vec3::ZERO);
             e1[a] = d[a];
             e2[b] = d[b];
+            let (offset, e1, e2, n) = (f.point(offset), f.dir(e1), f.dir(e2), f.dir(n));
             if !facing(cam, offset + 0.5 * (e1 + e2), n) {
                 continue;
             }
@@ -223,8 +231,45 @@ fn draw_box_faces(cam: &ViewCamera, lo: Vec3, hi: Vec3, c: Rgba, alpha: u8) {
     }
 }
 
-fn draw_box_edges(lo: Vec3, hi: Vec3, c: Color) {
-    draw_cube_wires(0.5 * (lo + hi), hi - lo, c);
+/// The twelve edges of a box given in the box's frame `f`.
+fn draw_box_edges(f: &BoxFrame, lo: Vec3, hi: Vec3, c: Color) {
+    if !f.turned() {
+        draw_cube_wires(0.5 * (lo + hi), hi - lo, c);
+        return;
+    }
+    let corner = |k: usize| {
+        let pick = |bit: usize, i: usize| if k & bit != 0 { hi[i] } else { lo[i] };
+        f.point(Vec3::new(pick(1, 0), pick(2, 1), pick(4, 2)))
+    };
+    for k in 0..8 {
+        for bit in [1, 2, 4] {
+            if k & bit == 0 {
+                draw_line_3d(corner(k), corner(k | bit), c);
+            }
+        }
+    }
+}
+
+/// A translucent block given in the box's frame `f`: every face, flat (as `draw_cube`), and its edges.
+fn draw_block(f: &BoxFrame, lo: Vec3, hi: Vec3, fill: Color, edges: Color) {
+    if !f.turned() {
+        draw_cube(0.5 * (lo + hi), hi - lo, None, fill);
+        draw_cube_wires(0.5 * (lo + hi), hi - lo, edges);
+        return;
+    }
+    let d = hi - lo;
+    for axis in 0..3 {
+        let (a, b) = ((axis + 1) % 3, (axis + 2) % 3);
+        let (mut e1, mut e2) = (Vec3::ZERO, Vec3::ZERO);
+        e1[a] = d[a];
+        e2[b] = d[b];
+        for at in [lo[axis], hi[axis]] {
+            let mut offset = lo;
+            offset[axis] = at;
+            draw_affine_parallelogram(f.point(offset), f.dir(e1), f.dir(e2), None, fill);
+        }
+    }
+    draw_box_edges(f, lo, hi, edges);
 }
 
 /// The region the centre is in, as a block beside the box reaching `reach` out of it (nothing when
@@ -266,17 +311,20 @@ fn draw_floor(lo: Vec3, hi: Vec3) {
 /// One view's 3D pass (camera set by the caller).
 fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer) {
     let o = &state.three.options;
-    let (lo, hi) = (v3(o.aabb.min()), v3(o.aabb.max()));
+    // The box's frame: the box, its region, the slice and the grown boxes are drawn in it.
+    let f = BoxFrame::of(o);
+    let (lo, hi) = (v3(f.local_box.min()), v3(f.local_box.max()));
     let (c, r) = (v3(o.sphere.center()), o.sphere.radius());
-    let (blo, bhi) = crate::app::three::bounds(&o.sphere, &o.aabb, o.velocity);
+    let cl = v3(f.local_sphere.center());
+    let (blo, bhi) = crate::app::three::bounds(&o.sphere, &o.aabb, o.velocity, o.oriented().as_ref());
     let pad = 0.15 * (v3(bhi) - v3(blo)).length();
     draw_floor(v3(blo) - Vec3::splat(pad), v3(bhi) + Vec3::splat(pad));
 
     // The box, solid (in x-ray it is drawn last, translucent, so what is inside shows).
     if !o.xray {
-        draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 255);
+        draw_box_faces(cam, &f, lo, hi, palette::BOX_EDGE, 255);
     }
-    draw_box_edges(lo, hi, to_color(palette::TEXT));
+    draw_box_edges(&f, lo, hi, to_color(palette::TEXT));
 
     // The ghost sphere where the push-out puts it.
     let push = v3(a.response.push);
@@ -298,6 +346,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
         let (mut e1, mut e2) = (Vec3::ZERO, Vec3::ZERO);
         e1[u] = s.spec.cols as f32 * s.spec.step;
         e2[v] = -(s.spec.rows as f32) * s.spec.step;
+        let (origin, e1, e2) = (f.point(origin), f.dir(e1), f.dir(e2));
         draw_affine_parallelogram(origin, e1, e2, None, to_color(palette::alpha(palette::GRID, 120)));
         draw_affine_parallelogram(origin, e1, e2, Some(tex), WHITE);
         // The box's cut and the sphere's circle in the plane.
@@ -308,14 +357,14 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
             corners[k][v] = cv;
         }
         for k in 0..4 {
-            draw_line_3d(corners[k], corners[(k + 1) % 4], to_color(palette::ZONE_LINE));
+            draw_line_3d(f.point(corners[k]), f.point(corners[(k + 1) % 4]), to_color(palette::ZONE_LINE));
         }
         let n = 64;
         let ring = |t: f32| {
-            let mut p = c;
+            let mut p = cl;
             p[u] += r * t.cos();
             p[v] += r * t.sin();
-            p
+            f.point(p)
         };
         for k in 0..n {
             let t = std::f32::consts::TAU / n as f32;
@@ -325,20 +374,24 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
 
     // The region the centre is in.
     if let Some((ra, rb)) = region_block(a.contact.zone, lo, hi, r.max(0.05 * (hi - lo).max_element())) {
-        draw_cube(0.5 * (ra + rb), rb - ra, None, to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 46)));
-        draw_cube_wires(0.5 * (ra + rb), rb - ra, to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 200)));
+        let fill = to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 46));
+        draw_block(&f, ra, rb, fill, to_color(palette::alpha(palette::ZONE_HIGHLIGHT_TEXT, 200)));
     }
 
     // The grown box: rounded (the true overlap region of the centre) and square (a face-plane test's).
     if o.grown.rounded() {
-        let (rows, cols, pts, normals) = rounded_box(lo, hi, r, 8);
+        let (rows, cols, mut pts, mut normals) = rounded_box(lo, hi, r, 8);
+        if f.turned() {
+            pts.iter_mut().for_each(|p| *p = f.point(*p));
+            normals.iter_mut().for_each(|n| *n = f.dir(*n));
+        }
         let alpha = if o.grown.square() { 170 } else { 90 };
         draw_grid_mesh(cam, rows, cols, &pts, &normals, ROUNDED, alpha);
         for (zc, nz) in [(lo.z - r, -1.0), (hi.z + r, 1.0)] {
-            let n = Vec3::new(0.0, 0.0, nz);
-            let offset = Vec3::new(lo.x, lo.y, zc);
+            let n = f.dir(Vec3::new(0.0, 0.0, nz));
+            let offset = f.point(Vec3::new(lo.x, lo.y, zc));
             if facing(cam, offset, n) {
-                let (e1, e2) = (Vec3::new(hi.x - lo.x, 0.0, 0.0), Vec3::new(0.0, hi.y - lo.y, 0.0));
+                let (e1, e2) = (f.dir(Vec3::new(hi.x - lo.x, 0.0, 0.0)), f.dir(Vec3::new(0.0, hi.y - lo.y, 0.0)));
                 draw_affine_parallelogram(offset, e1, e2, None, shade(ROUNDED, light(n), alpha));
             }
         }
@@ -347,8 +400,8 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     // faces do not fight in the depth buffer: its corners and edges stick out as red wedges.
     if o.grown.square() {
         let g = Vec3::splat(r * 1.004 + 1e-4);
-        draw_box_faces(cam, lo - g, hi + g, palette::WARNING, 55);
-        draw_box_edges(lo - g, hi + g, to_color(palette::alpha(palette::WARNING, 230)));
+        draw_box_faces(cam, &f, lo - g, hi + g, palette::WARNING, 55);
+        draw_box_edges(&f, lo - g, hi + g, to_color(palette::alpha(palette::WARNING, 230)));
     }
     // The sphere, in the colour of the selected algorithm's verdict, drawn after the grown boxes and
     // the region block and translucent while they are shown: its centre sits in one of their
@@ -359,7 +412,7 @@ fn draw_world(state: &State, a: &Analysis3, cam: &ViewCamera, layer: &ThreeLayer
     draw_lit_sphere(cam, c, r, palette::state(shown), sphere_alpha);
     draw_sphere_cue(c, r, palette::cue(shown));
     if o.xray {
-        draw_box_faces(cam, lo, hi, palette::BOX_EDGE, 80);
+        draw_box_faces(cam, &f, lo, hi, palette::BOX_EDGE, 80);
     }
 }
 
@@ -460,14 +513,17 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
         draw_sweep_annotations(w, o.sphere.radius(), &p, sizes, labels);
     }
     if o.grown.square() && labels {
-        // The square grown box's corner beside the centre: where the false-positive wedge is.
-        let (lo, hi, r) = (v3(o.aabb.min()), v3(o.aabb.max()), o.sphere.radius());
+        // The square grown box's corner beside the centre: where the false-positive wedge is (in the
+        // box's frame).
+        let f = BoxFrame::of(o);
+        let (lo, hi, r, c) =
+            (v3(f.local_box.min()), v3(f.local_box.max()), o.sphere.radius(), v3(f.local_sphere.center()));
         let corner = Vec3::new(
             if c.x >= 0.5 * (lo.x + hi.x) { hi.x + r } else { lo.x - r },
             if c.y >= 0.5 * (lo.y + hi.y) { hi.y + r } else { lo.y - r },
             if c.z >= 0.5 * (lo.z + hi.z) { hi.z + r } else { lo.z - r },
         );
-        if let Some(pk) = p(corner) {
+        if let Some(pk) = p(f.point(corner)) {
             label(
                 "square corner: planes says yes",
                 pk.x,
@@ -478,6 +534,28 @@ fn draw_annotations(state: &State, a: &Analysis3, cam: &ViewCamera, rect: Screen
             );
         }
     }
+}
+
+/// The turn ring round the box (orbit view): shown while the box is turned, the pointer is near the
+/// box, or the ring is dragged; brighter under the pointer or while dragged. The knob marks where
+/// the box's own x axis points.
+fn draw_turn_ring(state: &State, sizes: Sizes) {
+    let t = &state.three;
+    let dragging = matches!(t.drag, Some(Drag3::Turn { .. }));
+    let turned = t.options.oriented().is_some();
+    if !(turned || t.near_ring || dragging) {
+        return;
+    }
+    let Some(ring) = turn_ring(t, state.canvas) else { return };
+    let hot = dragging || t.on_ring;
+    let colour = to_color(palette::alpha(
+        if hot { palette::HOVER } else { palette::ZONE_HIGHLIGHT_TEXT },
+        if hot { 230 } else { 120 },
+    ));
+    let w = sizes.line(if hot { 2.5 } else { 1.5 });
+    draw_poly_lines(ring.centre.x, ring.centre.y, 96, ring.radius, 0.0, w, colour);
+    draw_circle(ring.knob.x, ring.knob.y, 7.0 * sizes.scale, colour);
+    draw_circle_lines(ring.knob.x, ring.knob.y, 7.0 * sizes.scale, 1.5, to_color(palette::BACKGROUND));
 }
 
 /// Draws the 3D canvas: every view, its annotations, then the status, banner and legend.
@@ -499,6 +577,9 @@ pub fn draw_three(state: &State, a: &Analysis3, layer: &ThreeLayer) {
     for (kind, rect, cam) in &views {
         let view_sizes = if views.len() > 1 { Sizes { scale: sizes.scale * 0.8, ..sizes } } else { sizes };
         draw_annotations(state, a, cam, *rect, view_sizes, *kind == ViewKind::Orbit);
+        if *kind == ViewKind::Orbit {
+            draw_turn_ring(state, view_sizes);
+        }
         if views.len() > 1 {
             draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, to_color(palette::AXIS));
             let fs = view_sizes.font(13.0);

@@ -6,7 +6,7 @@ use super::status::{banner, panel_hint, WRONG_BANNER_ALPHA};
 use super::style::{to_color, Sizes};
 use super::typeset;
 use crate::app::palette::{self, Rgba};
-use crate::app::three::{region_kind, region_name, Analysis3, SliceImage, SlicePicture};
+use crate::app::three::{euler_degrees, region_kind, region_name, Analysis3, SliceImage, SlicePicture};
 use crate::app::State;
 use crate::format::number;
 use macroquad::prelude::*;
@@ -34,8 +34,22 @@ pub fn draw_status(state: &State, a: &Analysis3, sizes: Sizes, slice: &Option<Sl
     );
     lines.push((line2, sizes.font(15.0), to_color(palette::state(a.contact.state))));
     let zone = a.contact.zone;
-    let line3 = format!("region {zone} = x + 3y + 9z: {}", region_name(zone));
+    let frame = crate::app::status::frame_words(a);
+    let line3 = format!("region {zone} = x + 3y + 9z{frame}: {}", region_name(zone));
     lines.push((line3, sizes.font(15.0), to_color(palette::ZONE_HIGHLIGHT_TEXT)));
+    if let Some(p) = a.local_center {
+        let [yaw, pitch, roll] = euler_degrees(o.rotation);
+        let t = format!(
+            "box turned (yaw {}°, pitch {}°, roll {}°); the centre in its frame ({}, {}, {}): the regions and axes are the box's",
+            number(yaw),
+            number(pitch),
+            number(roll),
+            number(p[0]),
+            number(p[1]),
+            number(p[2])
+        );
+        lines.push((t, sizes.font(13.0), to_color(palette::ZONE_HIGHLIGHT_TEXT)));
+    }
     let what = match region_kind(zone) {
         "inside" => "the centre is in the box: push out through the nearest face",
         "face" => "beside a face: one axis decides, the closest point is on the face",
@@ -67,7 +81,12 @@ pub fn draw_status(state: &State, a: &Analysis3, sizes: Sizes, slice: &Option<Sl
     }
     if let Some(s) = slice {
         use crate::teach::agreement::Class;
-        let at = format!("slice {} = {}", ["x", "y", "z"][s.axis], number(s.at));
+        let axis = ["x", "y", "z"][s.axis];
+        let at = if a.local_center.is_some() {
+            format!("slice across the box's {axis} axis at {axis} = {} (its frame)", number(s.at))
+        } else {
+            format!("slice {axis} = {}", number(s.at))
+        };
         let t = match s.picture {
             SlicePicture::Agreement => format!(
                 "{at}: agreement map of {} in this plane ({} false positive, {} false negative cells)",
@@ -106,12 +125,13 @@ pub fn draw_status(state: &State, a: &Analysis3, sizes: Sizes, slice: &Option<Sl
     if a.wrong() {
         let kind = if a.verdict { "false positive" } else { "false negative" };
         let msg = format!(
-            "WRONG: {} says {}, but the sphere is {} ({kind}: {} from the box, r = {})",
+            "WRONG: {} says {}, but the sphere is {} ({kind}: {} from the box, r = {}){}",
             algo.id,
             if a.verdict { "overlap" } else { "no overlap" },
             a.contact.state.as_str(),
             number(a.contact.distance),
-            number(o.sphere.radius())
+            number(o.sphere.radius()),
+            if a.local_center.is_some() { ", tested in the box's frame" } else { "" }
         );
         banner(c, sizes, &msg, WRONG_BANNER_ALPHA);
     }
@@ -129,7 +149,10 @@ pub fn draw_legend(state: &State, sizes: Sizes) {
         ("overlapping", palette::OVERLAPPING),
         ("closest point", palette::CLOSEST),
         ("push-out", palette::PUSH),
-        ("region", palette::ZONE_HIGHLIGHT_TEXT),
+        (
+            if state.three.options.oriented().is_some() { "region (the box's frame)" } else { "region" },
+            palette::ZONE_HIGHLIGHT_TEXT,
+        ),
         ("grown by r: rounded", ROUNDED),
         ("square", palette::WARNING),
     ];

@@ -267,6 +267,16 @@ pub const THREE: &[Lesson] = &[
          the sphere overlaps. The red box, grown by r on every axis, is what a test with square corners \
          accepts; the red wedges sticking out of the teal are its false positives, and the centre sits in one.",
     ),
+    step(
+        "A turned box: the regions turn with it",
+        "algorithm=zones&view=3d&sphere=1.6,0,1.3,0.5&box3=-1,-1,-1,1,1,1&rotation=0.9238795,0,0,0.38268343\
+         &slice=z&slicemap=zones",
+        "The box is turned 45° about z (Shift + arrow keys, the ring round the box, or the panel's angles \
+         turn it). Beside the aligned box this centre would be in region 23, the edge (+x, +z); the core \
+         moves it into the box's frame, Rᵀ(c − centre) = (1.13, −1.13, 1.3), and there it is in region 20, \
+         the corner (+x, −y, +z): all three axes decide. Clamp, push-out and every test run there as before, \
+         and the closest point is turned back.",
+    ),
 ];
 
 /// The tour's `game` chapter: Play, the ball as a character moved by the core's controller.

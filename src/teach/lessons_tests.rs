@@ -244,6 +244,48 @@ fn three_3_the_centre_is_in_a_square_wedge_outside_the_rounded_box() {
     assert!(s.analysis3().verdict, "the square test accepts it");
 }
 
+#[test]
+fn three_4_turned_45_degrees_the_centre_is_in_a_corner_region_of_the_box_s_own_frame() {
+    let s = loaded(step("3d", 4));
+    let o = &s.three.options;
+    let a = s.analysis3();
+    // The rotation: 45° about z, by hand (cos 22.5°, 0, 0, sin 22.5°).
+    let half = 22.5f64.to_radians();
+    let q = o.rotation.map(f64::from);
+    assert!((q[0] - half.cos()).abs() < 1e-7 && q[1] == 0.0 && q[2] == 0.0 && (q[3] - half.sin()).abs() < 1e-7);
+    // The centre in the box's frame, Rᵀ(c − centre) with the box centred at 0: (x cos + y sin,
+    // −x sin + y cos, z) for 45°.
+    let c = o.sphere.center().map(f64::from);
+    let (cs, sn) = (45f64.to_radians().cos(), 45f64.to_radians().sin());
+    let p = [c[0] * cs + c[1] * sn, -c[0] * sn + c[1] * cs, c[2]];
+    assert!((p[0] - 1.13).abs() < 0.005 && (p[1] + 1.13).abs() < 0.005 && p[2] == 1.3f32 as f64, "{p:?}");
+    let side = |x: f64| {
+        if x < -1.0 {
+            0
+        } else if x > 1.0 {
+            2
+        } else {
+            1
+        }
+    };
+    let zone = side(p[0]) + 3 * side(p[1]) + 9 * side(p[2]);
+    assert_eq!((zone, a.contact.zone), (20, 20), "the text names region 20");
+    assert_eq!(crate::app::three::region_name(a.contact.zone), "corner (+x, −y, +z)");
+    // Aligned, the same centre is beside the edge (+x, +z): region 23, as the text says.
+    assert_eq!(crate::geom::zone_of(&o.sphere.center(), &o.aabb), 23);
+    // The distance to the corner (1, −1, 1) of the box's frame, and the closest point turned back.
+    let e = [p[0] - 1.0, p[1] + 1.0, p[2] - 1.0];
+    let d = (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
+    assert!((f64::from(a.contact.distance) - d).abs() < 1e-5, "{} vs {d}", a.contact.distance);
+    let corner = [cs + sn, sn - cs, 1.0]; // R (1, −1, 1)
+    for i in 0..3 {
+        assert!((f64::from(a.contact.closest[i]) - corner[i]).abs() < 1e-5, "{:?}", a.contact.closest);
+    }
+    assert_eq!(a.contact.state, Contact::Overlapping, "d = {d} < r = 0.5");
+    assert_eq!(a.local_center.map(|l| l.map(f64::from)).map(|l| (l[0] - p[0]).abs() < 1e-5), Some(true));
+    assert!(a.verdict && a.exact, "zones, run in the box's frame, agrees");
+}
+
 // ---- game ------------------------------------------------------------------------------------
 
 #[test]

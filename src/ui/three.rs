@@ -5,7 +5,8 @@
 use super::widgets::{c32, edit, num, remember, row, LIMIT};
 use crate::app::palette;
 use crate::app::three::{
-    region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, PLANES_COUNTER_EXAMPLE, SLICES,
+    euler_degrees, from_euler_degrees, region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, IDENTITY,
+    PLANES_COUNTER_EXAMPLE, SLICES,
 };
 use crate::app::{Command, SceneOptions, State};
 use crate::geom::{Box3, ResponseCase, Sphere};
@@ -227,7 +228,28 @@ fn scene_fields(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             }
             ui.end_row();
         }
+        // The box's turn as three angles: editing one keeps the other two.
+        ui.label("box turn °").on_hover_text(
+            "Yaw about z, pitch about the turned y, roll about the turned x, in degrees \
+             (Shift + arrow keys, or drag the ring round the box)",
+        );
+        let angles = euler_degrees(o.rotation);
+        let mut a = angles;
+        let mut changed = false;
+        for v in a.iter_mut() {
+            if let Some(n) = edit(ui, *v, -180.0..=180.0, 1.0) {
+                *v = n;
+                changed = true;
+            }
+        }
+        if changed {
+            cmd(out, ThreeCommand::SetRotation(from_euler_degrees(a[0], a[1], a[2])));
+        }
+        ui.end_row();
     });
+    if o.rotation != IDENTITY && ui.small_button("Square the box up (no turn)").clicked() {
+        cmd(out, ThreeCommand::SetRotation(IDENTITY));
+    }
 }
 
 fn readouts(ui: &mut egui::Ui, a: &Analysis3) {
@@ -235,19 +257,24 @@ fn readouts(ui: &mut egui::Ui, a: &Analysis3) {
     ui.label(RichText::new("Read-outs (3D)").strong());
     egui::Grid::new("readouts3").num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| {
         row(ui, "exact state", a.contact.state.as_str().to_string(), Some(palette::state(a.contact.state)));
+        let frame = crate::app::status::frame_words(a);
         row(
             ui,
             "region",
-            format!("{} = x + 3y + 9z: {}", a.contact.zone, region_name(a.contact.zone)),
+            format!("{} = x + 3y + 9z{frame}: {}", a.contact.zone, region_name(a.contact.zone)),
             Some(palette::ZONE_HIGHLIGHT_TEXT),
         );
+        if let Some(p) = a.local_center {
+            row(ui, "centre in the box's frame", v(p), None);
+        }
         row(ui, "closest point", v(a.contact.closest), Some(palette::CLOSEST));
         row(ui, "signed distance", num(a.contact.distance), None);
         row(ui, "penetration", num(a.contact.penetration), None);
         row(ui, "response case", a.response.case.as_str().to_string(), None);
         row(ui, "push vector", v(a.response.push), Some(palette::PUSH));
         if let Some(f) = a.response.face {
-            row(ui, "nearest face", format!("{}{}", if f.upper { "+" } else { "−" }, ["x", "y", "z"][f.axis]), None);
+            let face = format!("{}{}{frame}", if f.upper { "+" } else { "−" }, ["x", "y", "z"][f.axis]);
+            row(ui, "nearest face", face, None);
         }
     });
     ui.label(

@@ -1,10 +1,13 @@
-//! What the core says about the 3D scene: the verdicts, the contact, the sweep.
+//! What the core says about the 3D scene: the verdicts, the contact, the sweep. A turned box is
+//! asked through the core's oriented box ([`Obb3`]): the contact, push-out and sweep in world
+//! coordinates with the region in the box's frame, and the registry's algorithms on the sphere moved
+//! into the box's frame ([`Obb3::local_ball`] against [`Obb3::local_aabb`]), as the core documents.
 
 use crate::app::teach::uses_arvo_mode;
 use crate::geom::algo::arvo::{overlap_mode, ArvoMode};
 use crate::geom::algo::Trace;
 use crate::geom::contact::face_distances;
-use crate::geom::{contact, response, sweep, Box3, Contact, Hit, Response, Sphere, ALGORITHMS};
+use crate::geom::{contact, response, sweep, Box3, Contact, Hit, Obb3, Response, Sphere, ALGORITHMS};
 
 /// What the core says about the 3D scene: everything the 3D canvas and the panel show.
 #[derive(Clone, Debug)]
@@ -23,6 +26,9 @@ pub struct Analysis3 {
     pub trace: Trace<3>,
     /// The sweep by the scene's velocity, when it has one.
     pub sweep: Option<Sweep3>,
+    /// A turned box: the centre in the box's frame (`None`: the box is aligned). The region,
+    /// the face distances, the trace and every verdict are then the box frame's.
+    pub local_center: Option<[f32; 3]>,
 }
 
 /// The sphere swept by a velocity against the box: the core's first touch and what a discrete test
@@ -40,13 +46,21 @@ pub struct Sweep3 {
 }
 
 impl Sweep3 {
-    /// Runs the core's sweep and the exact test at the end of the move.
+    /// Runs the core's sweep and the exact test at the end of the move (against the turned box
+    /// `obb` when there is one, else against `aabb`).
     #[must_use]
-    pub fn of(sphere: &Sphere, velocity: [f32; 3], aabb: &Box3) -> Sweep3 {
+    pub fn of(sphere: &Sphere, velocity: [f32; 3], aabb: &Box3, obb: Option<&Obb3>) -> Sweep3 {
         let c = sphere.center();
         let end = [c[0] + velocity[0], c[1] + velocity[1], c[2] + velocity[2]];
-        let end_overlap = Sphere::new(end, sphere.radius()).is_ok_and(|e| contact(&e, aabb).state.is_overlap());
-        Sweep3 { start: c, velocity, hit: sweep(sphere, velocity, aabb), end, end_overlap }
+        let end_overlap = Sphere::new(end, sphere.radius()).is_ok_and(|e| match obb {
+            Some(b) => b.overlaps(&e),
+            None => contact(&e, aabb).state.is_overlap(),
+        });
+        let hit = match obb {
+            Some(b) => b.sweep(sphere, velocity),
+            None => sweep(sphere, velocity, aabb),
+        };
+        Sweep3 { start: c, velocity, hit, end, end_overlap }
     }
 
     /// The sweep hit (after the start) but the exact test at `c + v` says separated: a frame-by-frame
@@ -58,9 +72,33 @@ impl Sweep3 {
 }
 
 impl Analysis3 {
-    /// Runs the core on the 3D scene, with the selected algorithm tested as the teaching options say.
+    /// Runs the core on the 3D scene, with the selected algorithm tested as the teaching options say;
+    /// against the turned box `obb` when there is one (see the [module](self) docs).
     #[must_use]
-    pub fn of(sphere: &Sphere, aabb: &Box3, algorithm: usize, as_published: bool, arvo: ArvoMode) -> Analysis3 {
+    pub fn of(
+        sphere: &Sphere,
+        aabb: &Box3,
+        obb: Option<&Obb3>,
+        algorithm: usize,
+        as_published: bool,
+        arvo: ArvoMode,
+    ) -> Analysis3 {
+        if let Some((b, local)) = obb.and_then(|b| Some((b, b.local_ball(sphere)?))) {
+            let k = b.contact(sphere);
+            let r = b.response(sphere);
+            let mut a = Analysis3::of(&local, &b.local_aabb(), None, algorithm, as_published, arvo);
+            a.contact = Contact {
+                closest: k.closest,
+                distance: k.distance,
+                penetration: k.penetration,
+                state: k.state,
+                zone: k.zone,
+            };
+            a.response = Response { case: r.case, push: r.push, face: r.face };
+            a.exact = k.state.is_overlap();
+            a.local_center = Some(k.local_center);
+            return a;
+        }
         let i = algorithm.min(ALGORITHMS.len() - 1);
         let contact = contact(sphere, aabb);
         let verdicts: Vec<bool> = ALGORITHMS.iter().map(|a| (a.overlap_3d)(sphere, aabb)).collect();
@@ -73,6 +111,7 @@ impl Analysis3 {
             faces: face_distances(&sphere.center(), aabb),
             trace: (ALGORITHMS[i].trace_3d)(sphere, aabb),
             sweep: None,
+            local_center: None,
         }
     }
 

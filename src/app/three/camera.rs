@@ -1,7 +1,7 @@
 //! The orbit camera the scene text carries (`camera=`), its limits, and the bounds it frames.
 
 use crate::app::text::OptionError;
-use crate::geom::{response, Box3, Sphere};
+use crate::geom::{response, Box3, Obb3, Sphere};
 use crate::report::parse_numbers;
 use glam::Vec3;
 
@@ -31,11 +31,11 @@ pub const ZOOM_FACTOR: f32 = 1.15;
 pub const MOVE_STEP: f32 = 0.1;
 
 impl Camera {
-    /// The camera that frames the sphere, the box and the move by `velocity` (if any) from the
-    /// default direction.
+    /// The camera that frames the sphere, the box (turned as `obb`, when it is) and the move by
+    /// `velocity` (if any) from the default direction.
     #[must_use]
-    pub fn fit(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>) -> Camera {
-        let (lo, hi) = bounds(sphere, aabb, velocity);
+    pub fn fit(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>, obb: Option<&Obb3>) -> Camera {
+        let (lo, hi) = bounds(sphere, aabb, velocity, obb);
         let target = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
         let half = Vec3::from(hi) - Vec3::from(lo);
         let radius = (0.5 * half.length()).max(0.5);
@@ -96,11 +96,16 @@ impl Camera {
 }
 
 /// The smallest axis-aligned bounds holding the sphere, the box grown by r, the pushed-out sphere and
-/// the sphere at the end of the move by `velocity` (if any).
+/// the sphere at the end of the move by `velocity` (if any). A turned box (`obb`) counts by its
+/// aligned bound ([`Obb3::bounding_aabb`]) and its own push-out.
 #[must_use]
-pub fn bounds(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>) -> ([f32; 3], [f32; 3]) {
+pub fn bounds(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>, obb: Option<&Obb3>) -> ([f32; 3], [f32; 3]) {
     let (c, r) = (sphere.center(), sphere.radius());
-    let push = response(sphere, aabb).push;
+    let (bound, push) = match obb {
+        Some(b) => (b.bounding_aabb(), b.push_out(sphere)),
+        None => (*aabb, response(sphere, aabb).push),
+    };
+    let aabb = &bound;
     let v = velocity.unwrap_or([0.0; 3]);
     let (mut lo, mut hi) = (aabb.min(), aabb.max());
     let (blo, bhi) = (aabb.min(), aabb.max());

@@ -3,12 +3,12 @@
 //! ```text
 //!  view=3d&sphere=CX,CY,CZ,R&box3=MINX,MINY,MINZ,MAXX,MAXY,MAXZ
 //!  &camera=YAW,PITCH,DISTANCE,TX,TY,TZ&views=4&slice=z&slicemap=distance&xray=on&grown=both
-//!  &velocity3=VX,VY,VZ
+//!  &velocity3=VX,VY,VZ&rotation=W,X,Y,Z
 //! ```
 
 use super::camera::Camera;
 use crate::app::text::{next_choice, parse_choice, parse_flag, OptionError, VELOCITY_LIMIT};
-use crate::geom::{Box3, Sphere};
+use crate::geom::{Box3, Obb3, Sphere};
 use crate::report::parse_numbers;
 
 /// Which grown box is drawn around the box (`grown=`).
@@ -112,7 +112,7 @@ impl SlicePicture {
 }
 
 /// The 3D part of a scene (`view=`, `sphere=`, `box3=`, `camera=`, `views=`, `slice=`, `slicemap=`,
-/// `xray=`, `grown=`, `velocity3=`).
+/// `xray=`, `grown=`, `velocity3=`, `rotation=`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ThreeOptions {
     pub sphere: Sphere,
@@ -132,7 +132,14 @@ pub struct ThreeOptions {
     /// The sphere's velocity for one move (`velocity3=VX,VY,VZ`, or `off`): the centre goes from `c`
     /// to `c + v`, and the core's sweep finds where it first touches the box. `None`: no motion.
     pub velocity: Option<[f32; 3]>,
+    /// The box turned about its centre by this unit quaternion `[w, x, y, z]` (`rotation=W,X,Y,Z`,
+    /// as the command line's `--rotation`): kept as given, checked by the core's [`Obb3::new`].
+    /// [`IDENTITY`]: the aligned box, today's pictures and answers.
+    pub rotation: [f32; 4],
 }
+
+/// The quaternion of no rotation, `[w, x, y, z]`.
+pub const IDENTITY: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
 
 impl Default for ThreeOptions {
     /// A sphere over the box's top-right-front corner edge: the outside case, with a push-out.
@@ -147,6 +154,7 @@ impl Default for ThreeOptions {
             xray: false,
             grown: Grown::Off,
             velocity: None,
+            rotation: IDENTITY,
         }
     }
 }
@@ -225,6 +233,24 @@ pub fn parse_velocity3(text: &str) -> Result<Option<[f32; 3]>, OptionError> {
     Ok(Some([v[0], v[1], v[2]]))
 }
 
+/// `w,x,y,z` → a unit quaternion (`rotation=`): four finite numbers of length 1 within the core's
+/// tolerance ([`Obb3::new`] decides; a zero or scaled quaternion is refused naming `rotation`). Kept
+/// as given, so the scene text writes back the same numbers.
+pub fn parse_rotation(text: &str) -> Result<[f32; 4], OptionError> {
+    let bad = |m: String| OptionError { field: "rotation", message: m };
+    let v = parse_numbers(text, Some(&["w", "x", "y", "z"])).map_err(|e| bad(e.to_string()))?;
+    checked_rotation([v[0], v[1], v[2], v[3]])
+}
+
+/// `q` if the core takes it as a rotation (finite, unit within its tolerance), else the error naming
+/// `rotation`.
+pub fn checked_rotation(q: [f32; 4]) -> Result<[f32; 4], OptionError> {
+    match Obb3::new([0.0; 3], [0.0; 3], q) {
+        Ok(_) => Ok(q),
+        Err(e) => Err(OptionError { field: "rotation", message: e.to_string() }),
+    }
+}
+
 /// How many comma-separated numbers a `--box` text has (4: 2D, 6: 3D).
 #[must_use]
 pub fn arity(text: &str) -> usize {
@@ -274,11 +300,26 @@ impl ThreeOptions {
         if let Some(v) = self.velocity {
             s.push_str(&format!("&velocity3={},{},{}", v[0], v[1], v[2]));
         }
+        if self.rotation != IDENTITY {
+            let q = self.rotation;
+            s.push_str(&format!("&rotation={},{},{},{}", q[0], q[1], q[2], q[3]));
+        }
         s
     }
 
+    /// The box turned by [`ThreeOptions::rotation`], when that is not the identity: the core's
+    /// oriented box (centre and half extents from `aabb`). `None`: the box is aligned (the identity,
+    /// or a quaternion within `f32` rounding of it, which the core snaps to it), and every answer
+    /// comes from the aligned functions, as before rotations existed.
+    #[must_use]
+    pub fn oriented(&self) -> Option<Obb3> {
+        let b = Obb3::new(self.aabb.center(), self.aabb.half_extents(), self.rotation).ok()?;
+        let unit = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+        (b.axes() != unit).then_some(b)
+    }
+
     /// Applies one 3D key of a scene text (`view`, `sphere`, `box3`, `camera`, `views`, `slice`,
-    /// `slicemap`, `xray`, `grown`, `velocity3`); `on` is whether the view is shown (`view=`, and a
+    /// `slicemap`, `xray`, `grown`, `velocity3`, `rotation`); `on` is whether the view is shown (`view=`, and a
     /// sphere turns it on). `Ok(false)`: not a 3D key.
     pub fn set_key(&mut self, on: &mut bool, key: &str, value: &str) -> Result<bool, OptionError> {
         match key {
@@ -295,6 +336,7 @@ impl ThreeOptions {
             "xray" => self.xray = parse_flag("xray", value)?,
             "grown" => self.grown = Grown::parse(value)?,
             "velocity3" => self.velocity = parse_velocity3(value)?,
+            "rotation" => self.rotation = parse_rotation(value)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -302,7 +344,7 @@ impl ThreeOptions {
 }
 
 /// The 3D keys, for error messages.
-pub const KEYS: &str = "view, sphere, box3, camera, views, slice, slicemap, xray, grown, velocity3";
+pub const KEYS: &str = "view, sphere, box3, camera, views, slice, slicemap, xray, grown, velocity3, rotation";
 
 /// The face-plane test's counter-example (the erratum of "Correct Box Sphere Intersection", 2013,
 /// fixed 2019): box [−1, 1]³, r = 1, centre (1.65, 1.65, 1.65): 1.126 from the box, and `planes` says they intersect.

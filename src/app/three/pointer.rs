@@ -1,16 +1,17 @@
-//! The 3D view's pointer: orbit, drag the sphere, zoom.
+//! The 3D view's pointer: orbit, drag the sphere, turn the box by its ring, zoom.
 
 use super::camera::{ORBIT_DEG_PER_PX, ZOOM_FACTOR};
 use super::commands::{apply, ThreeCommand};
 use super::state::{Drag3, ThreeState};
-use super::views::{layout, ray_plane, ray_sphere, ViewCamera, ViewKind};
+use super::views::{layout, ray_plane, ray_sphere, turn_ring, ViewCamera, ViewKind};
 use crate::app::input::Input;
 use crate::app::view::ScreenRect;
 use crate::geom::Sphere;
 use glam::{Vec2, Vec3};
 
 /// The 3D view's pointer: press on the sphere (orbit view) to drag it in the plane facing the
-/// camera, press elsewhere to orbit; the wheel zooms. `usable`: the point is on the canvas and not
+/// camera, on the ring round the box to turn the box about the line of sight, elsewhere to orbit;
+/// the wheel zooms. `usable`: the point is on the canvas and not
 /// over the panel.
 pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
     let views = layout(canvas, t.options.four);
@@ -27,6 +28,15 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
                 let d = p - last;
                 apply(t, ThreeCommand::Orbit(-d.x * ORBIT_DEG_PER_PX, d.y * ORBIT_DEG_PER_PX));
                 t.drag = Some(Drag3::Orbit { last: p });
+            }
+            Drag3::Turn { last } => {
+                if let Some(ring) = turn_ring(t, canvas) {
+                    let now = ring.angle(p);
+                    let d =
+                        (now - last + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
+                    apply(t, ThreeCommand::Turn { axis: ring.axis.to_array(), degrees: d.to_degrees() });
+                    t.drag = Some(Drag3::Turn { last: now });
+                }
             }
             Drag3::Sphere { normal, offset, plane_point, .. } => {
                 let cam = ViewCamera::of(ViewKind::Orbit, t);
@@ -51,6 +61,11 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
         ray_sphere(o, dir, centre, t.options.sphere.radius()).map(|s| o + s * dir)
     };
     t.hover = input.pointer.filter(|&p| usable(p)).and_then(|p| on_sphere(t, p)).is_some();
+    let ring = turn_ring(t, canvas);
+    let at_ring = |p: Vec2| ring.filter(|_| usable(p) && orbit_rect.contains(p));
+    let hovered = input.pointer.and_then(|p| at_ring(p).map(|r| (p, r)));
+    t.on_ring = !t.hover && hovered.is_some_and(|(p, r)| r.on(p));
+    t.near_ring = hovered.is_some_and(|(p, r)| r.on(p) || p.distance(r.centre) <= r.radius);
     if input.wheel != 0.0 && input.pointer.is_some_and(usable) {
         apply(t, ThreeCommand::Zoom(ZOOM_FACTOR.powf(-input.wheel.signum())));
     }
@@ -58,8 +73,8 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
         return;
     }
     let Some(at) = input.press.or(input.pointer).filter(|&p| usable(p)) else { return };
-    t.drag = Some(match on_sphere(t, at) {
-        Some(hit) => {
+    t.drag = Some(match (on_sphere(t, at), at_ring(at).filter(|r| r.on(at))) {
+        (Some(hit), _) => {
             let cam = ViewCamera::of(ViewKind::Orbit, t);
             Drag3::Sphere {
                 normal: (cam.eye - cam.target).normalize_or_zero(),
@@ -68,7 +83,8 @@ pub fn pointer(t: &mut ThreeState, input: &Input, canvas: ScreenRect) {
                 start: t.options.sphere,
             }
         }
-        None => Drag3::Orbit { last: input.pointer.unwrap_or(at) },
+        (None, Some(r)) => Drag3::Turn { last: r.angle(at) },
+        (None, None) => Drag3::Orbit { last: input.pointer.unwrap_or(at) },
     });
     if !input.down {
         t.drag = None;

@@ -1,8 +1,10 @@
 //! The slice plane's picture: the agreement map, the distance field or the zones, in the plane
-//! through the sphere's centre.
+//! through the sphere's centre. A turned box is sliced in its own frame ([`BoxFrame`]): the plane is
+//! perpendicular to the box's axis, and the picture is the aligned one of the scene the box sees.
 
 use super::analysis::tested3;
-use super::options::{SlicePicture, ThreeOptions};
+use super::frame::BoxFrame;
+use super::options::{SlicePicture, ThreeOptions, IDENTITY};
 use super::regions::region_kind;
 use crate::app::teach::nice_spacing;
 use crate::geom::algo::arvo::ArvoMode;
@@ -55,7 +57,8 @@ pub fn plane_axes(axis: usize) -> [usize; 2] {
     }
 }
 
-/// The slice picture for the scene, when a slice is on: at most `max_cells` cells.
+/// The slice picture for the scene, when a slice is on: at most `max_cells` cells. In the box's frame:
+/// `axis`, `at` and the grid are the box's own coordinates (the world's for an aligned box).
 #[must_use]
 pub fn slice_image(
     t: &ThreeOptions,
@@ -67,6 +70,9 @@ pub fn slice_image(
     use crate::geom::{Circle, Rect};
     use crate::teach::agreement::{agreement_map, Reference};
     let axis = t.slice?.min(2);
+    let frame = BoxFrame::of(t);
+    let local = ThreeOptions { sphere: frame.local_sphere, aabb: frame.local_box, rotation: IDENTITY, ..*t };
+    let t = &local;
     let [u, v] = plane_axes(axis);
     let (c, r) = (t.sphere.center(), t.sphere.radius());
     let (lo, hi) = (t.aabb.min(), t.aabb.max());

@@ -406,3 +406,199 @@ fn the_zones_slice_shows_the_regions_the_plane_crosses_with_the_centres_own_brig
     assert_eq!(distinct(&img).len(), 3, "face, edge, corner");
     assert!(!distinct(&img).contains(&zone_tint(13, 22)), "nothing inside");
 }
+
+// ---- the turned box (issue 24) ---------------------------------------------------------------
+
+/// 45° about z, `[w, x, y, z]`.
+const Z45: [f32; 4] = [0.923_879_5, 0.0, 0.0, 0.382_683_43];
+
+fn close4(a: [f32; 4], b: [f32; 4], tol: f32) -> bool {
+    a.iter().zip(&b).all(|(x, y)| (x - y).abs() < tol)
+}
+
+#[test]
+fn the_scene_text_carries_the_box_rotation_both_ways_and_refuses_a_bad_one() {
+    let text = "view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1&rotation=0.9238795,0,0,0.38268343";
+    let o = SceneOptions::from_fragment(text).unwrap();
+    assert_eq!(o.three.rotation, Z45);
+    let written = o.to_fragment();
+    assert!(written.contains("&rotation=0.9238795,0,0,0.38268343"), "{written}");
+    assert_eq!(SceneOptions::from_fragment(&written).unwrap(), o);
+    // The state writes back the same rotation.
+    assert_eq!(current_scene(&State::new(o)).three.rotation, Z45);
+    // No rotation, no key: the identity is the default and is not written.
+    let plain = SceneOptions::from_fragment("view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1").unwrap();
+    assert_eq!(plain.three.rotation, IDENTITY);
+    assert!(!plain.to_fragment().contains("rotation"), "{}", plain.to_fragment());
+    // A zero, scaled, short or non-finite quaternion is refused naming `rotation`.
+    for bad in ["0,0,0,0", "2,0,0,0", "1,0,0", "1,NaN,0,0", "inf,0,0,0", "0.5,0.5,0.5"] {
+        let e = SceneOptions::from_fragment(&format!("view=3d&rotation={bad}")).unwrap_err();
+        assert_eq!(e.field, "rotation", "{bad}: {e:?}");
+    }
+    // A quaternion of length 1 within the core's tolerance is kept as given.
+    let o = SceneOptions::from_fragment("view=3d&rotation=0,0.6,0.8,0.0001").unwrap();
+    assert_eq!(o.three.rotation, [0.0, 0.6, 0.8, 0.0001]);
+}
+
+#[test]
+fn the_identity_is_the_aligned_box_with_the_same_answers() {
+    let aligned = state("view=3d&sphere=2.6,2,0.6,1.4&box3=-2,-1,-1,2,1.5,1");
+    let identity = state("view=3d&sphere=2.6,2,0.6,1.4&box3=-2,-1,-1,2,1.5,1&rotation=1,0,0,0");
+    assert_eq!(identity.three.options.oriented(), None);
+    let (a, b) = (aligned.analysis3(), identity.analysis3());
+    assert_eq!((a.contact, a.response, a.verdicts, a.local_center), (b.contact, b.response, b.verdicts, None));
+    // A half turn about z is a turn: the box is oriented (its answers from the core's Obb3).
+    let half = state("view=3d&sphere=2.6,2,0.6,1.4&box3=-2,-1,-1,2,1.5,1&rotation=0,0,0,1");
+    assert!(half.three.options.oriented().is_some());
+}
+
+#[test]
+fn a_turned_box_puts_the_same_world_centre_in_another_region_of_its_own_frame() {
+    // Centre (1.5, 0, 0), r = 0.3, box ±1. Aligned: beside the face +x (region 2 + 3 + 9 = 14).
+    let aligned = state("view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1");
+    assert_eq!(aligned.analysis3().contact.zone, 14);
+    // Turned 45° about z: in the box's frame the centre is (1.5 cos 45°, −1.5 sin 45°, 0) =
+    // (1.06, −1.06, 0), beside the edge (+x, −y): region 2 + 0 + 9 = 11. The closest point is that
+    // edge, at (√2, 0, 0) in the world, 1.5 − √2 from the centre; the push is along +x.
+    let s = state("view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1&rotation=0.9238795,0,0,0.38268343");
+    let a = s.analysis3();
+    assert_eq!(a.contact.zone, 11);
+    assert_eq!(region_name(11), "edge (+x, −y)");
+    let l = a.local_center.expect("the box is turned");
+    let h = 1.5 * std::f32::consts::FRAC_1_SQRT_2;
+    assert!(close3(l, [h, -h, 0.0]), "{l:?}");
+    let root2 = std::f32::consts::SQRT_2;
+    assert!(close3(a.contact.closest, [root2, 0.0, 0.0]), "{:?}", a.contact.closest);
+    assert!((a.contact.distance - (1.5 - root2)).abs() < 1e-5);
+    assert!(a.exact && a.verdicts.iter().all(|&v| v), "every algorithm, in the box's frame, says overlap");
+    let push = a.response.push;
+    assert!((push[0] - (0.3 - (1.5 - root2))).abs() < 1e-5 && push[1].abs() < 1e-5 && push[2].abs() < 1e-6, "{push:?}");
+    // Space applies the oriented push: the sphere then no longer overlaps the turned box, and is
+    // apart from it by at most a few ulps (the core's push-out contract).
+    let mut s = s;
+    keys(&mut s, &[Key::Space]);
+    let b = s.three.options.oriented().unwrap();
+    let sphere = s.three.options.sphere;
+    assert!(!b.overlaps_strictly(&sphere));
+    assert!((b.contact(&sphere).distance - 0.3).abs() < 1e-6, "{}", b.contact(&sphere).distance);
+}
+
+/// The orbit camera's screen up, from its yaw and pitch alone: z with its part along the line of
+/// sight taken out.
+fn screen_up(cam: &Camera) -> Vec3 {
+    let (y, p) = (cam.yaw.to_radians(), cam.pitch.to_radians());
+    let to_eye = Vec3::new(p.cos() * y.cos(), p.cos() * y.sin(), p.sin());
+    (Vec3::Z - Vec3::Z.dot(to_eye) * to_eye).normalize()
+}
+
+#[test]
+fn shift_arrows_turn_the_box_15_degrees_about_the_screen_s_axes() {
+    let mut s = state("view=3d&sphere=0,3,0,0.5&box3=-1,-1,-1,1,1,1&camera=-58,24,9,0,0,0");
+    let cam = s.three.camera();
+    let shift = |s: &mut State, k: Key| update(s, &Input { keys: vec![k], shift: true, ..Input::default() });
+    shift(&mut s, Key::Right);
+    let up = screen_up(&cam);
+    let want = glam::Quat::from_axis_angle(up, 15f32.to_radians());
+    assert!(close4(s.three.options.rotation, [want.w, want.x, want.y, want.z], 1e-6), "{:?}", s.three.options.rotation);
+    assert_eq!(s.three.camera(), cam, "the camera did not orbit");
+    // Shift + ← turns it back; Shift + ↓ then tips it about the screen's horizontal axis
+    // (right = forward × z, positive: the top comes towards the eye).
+    shift(&mut s, Key::Left);
+    assert!(close4(s.three.options.rotation, IDENTITY, 1e-6), "{:?}", s.three.options.rotation);
+    shift(&mut s, Key::Down);
+    let (y, p) = (cam.yaw.to_radians(), cam.pitch.to_radians());
+    let to_eye = Vec3::new(p.cos() * y.cos(), p.cos() * y.sin(), p.sin());
+    let right = (-to_eye).cross(Vec3::Z).normalize();
+    let b = s.three.options.oriented().unwrap();
+    let top = Vec3::new(b.axes()[2][0] as f32, b.axes()[2][1] as f32, b.axes()[2][2] as f32);
+    let want = glam::Quat::from_axis_angle(right, 15f32.to_radians()) * Vec3::Z;
+    assert!(close3(top.to_array(), want.to_array()), "{top} vs {want}");
+    assert!(top.dot(to_eye) > 0.0, "the box's top leans towards the eye");
+    // Without Shift the arrows still orbit, and Shift + A still moves the sphere.
+    keys(&mut s, &[Key::Right]);
+    assert_eq!(s.three.camera().yaw, cam.yaw + 10.0);
+    let c = s.three.options.sphere.center();
+    shift(&mut s, Key::A);
+    assert!(close3(s.three.options.sphere.center(), [c[0] - 0.1, c[1], c[2]]));
+}
+
+#[test]
+fn dragging_the_ring_a_quarter_turn_turns_the_box_90_degrees_about_the_line_of_sight() {
+    let mut s = state("view=3d&sphere=0,3,0,0.5&box3=-1,-1,-1,1,1,1&camera=-58,24,9,0,0,0");
+    let cam = s.three.camera();
+    let ring = turn_ring(&s.three, canvas()).expect("the box is in view");
+    // The ring clears the box: every corner projects inside it.
+    assert!(ring.radius > RING_MARGIN_PX);
+    let at = |deg: f32| {
+        let t = deg.to_radians();
+        ring.centre + ring.radius * Vec2::new(t.cos(), -t.sin())
+    };
+    // Hovering the ring is shown; pressing on it takes it (no orbit).
+    update(&mut s, &Input { canvas: Some(canvas()), pointer: Some(at(200.0)), ..Input::default() });
+    assert!(s.three.on_ring && s.three.near_ring);
+    let press = Input {
+        canvas: Some(canvas()),
+        pointer: Some(at(200.0)),
+        pressed: true,
+        press: Some(at(200.0)),
+        down: true,
+        ..Input::default()
+    };
+    update(&mut s, &press);
+    assert!(matches!(s.three.drag, Some(Drag3::Turn { .. })), "{:?}", s.three.drag);
+    update(&mut s, &Input { canvas: Some(canvas()), pointer: Some(at(290.0)), down: true, ..Input::default() });
+    update(&mut s, &Input { canvas: Some(canvas()), pointer: Some(at(290.0)), ..Input::default() });
+    assert_eq!(s.three.drag, None);
+    assert_eq!(s.three.camera(), cam, "the camera did not orbit");
+    // A quarter turn counter-clockwise on screen: +90° about the axis towards the eye.
+    let axis = (cam.eye() - Vec3::ZERO).normalize();
+    let want = glam::Quat::from_axis_angle(axis, 90f32.to_radians());
+    assert!(close4(s.three.options.rotation, [want.w, want.x, want.y, want.z], 1e-4), "{:?}", s.three.options.rotation);
+    // A press away from the ring and the sphere still orbits.
+    let far = ring.centre + Vec2::new(0.0, ring.radius + 60.0);
+    update(
+        &mut s,
+        &Input {
+            canvas: Some(canvas()),
+            pointer: Some(far),
+            pressed: true,
+            press: Some(far),
+            down: true,
+            ..Input::default()
+        },
+    );
+    assert!(matches!(s.three.drag, Some(Drag3::Orbit { .. })));
+}
+
+#[test]
+fn the_panel_s_angles_and_the_quaternion_agree() {
+    let q = from_euler_degrees(30.0, -20.0, 10.0);
+    let [yaw, pitch, roll] = euler_degrees(q);
+    assert!((yaw - 30.0).abs() < 1e-3 && (pitch + 20.0).abs() < 1e-3 && (roll - 10.0).abs() < 1e-3);
+    // Yaw alone is a turn about z: 45° is Z45.
+    assert!(close4(from_euler_degrees(45.0, 0.0, 0.0), Z45, 1e-6));
+    let mut s = state("view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1");
+    apply(&mut s, Command::Three(ThreeCommand::SetRotation(Z45)));
+    assert_eq!(s.three.options.rotation, Z45);
+    // A quaternion that is no rotation is ignored.
+    apply(&mut s, Command::Three(ThreeCommand::SetRotation([0.0; 4])));
+    apply(&mut s, Command::Three(ThreeCommand::SetRotation([f32::NAN, 0.0, 0.0, 1.0])));
+    assert_eq!(s.three.options.rotation, Z45);
+}
+
+#[test]
+fn the_slice_of_a_turned_box_is_cut_in_its_frame() {
+    // The z slice's zones picture: the cell under the centre is the centre's region in the box's
+    // frame (11, the edge (+x, −y)), drawn in the region yellow.
+    let o = SceneOptions::from_fragment(
+        "view=3d&sphere=1.5,0,0,0.3&box3=-1,-1,-1,1,1,1&rotation=0.9238795,0,0,0.38268343&slice=z&slicemap=zones",
+    )
+    .unwrap();
+    let img = slice_image(&o.three, 0, false, ArvoMode::SolidBoxSolidBall, 40_000).unwrap();
+    let h = 1.5 * std::f32::consts::FRAC_1_SQRT_2;
+    assert_eq!((img.axis, img.plane_axes), (2, [0, 1]));
+    assert!(img.at.abs() < 1e-6);
+    let (col, row) = (((h - img.spec.x0) / img.spec.step) as usize, ((-h - img.spec.y0) / img.spec.step) as usize);
+    let i = ((img.spec.rows - 1 - row) * img.spec.cols + col) * 4;
+    assert_eq!(img.rgba[i..i + 4], zone_tint(11, 11));
+}

@@ -1,6 +1,7 @@
 //! The four views: where each goes on the canvas, its camera's matrices, and picking rays.
 
 use super::camera::{bounds, FOV_DEG};
+use super::frame::BoxFrame;
 use super::state::ThreeState;
 use crate::app::view::ScreenRect;
 use glam::{Mat4, Vec2, Vec3, Vec4};
@@ -78,7 +79,8 @@ impl ViewCamera {
     pub fn of(kind: ViewKind, t: &ThreeState) -> ViewCamera {
         let cam = t.camera();
         let target = Vec3::from(cam.target);
-        let (lo, hi) = bounds(&t.options.sphere, &t.options.aabb, t.options.velocity);
+        let o = &t.options;
+        let (lo, hi) = bounds(&o.sphere, &o.aabb, o.velocity, o.oriented().as_ref());
         let size = Vec3::from(hi) - Vec3::from(lo);
         let centre = 0.5 * (Vec3::from(hi) + Vec3::from(lo));
         let far = 2.0 * size.length().max(1.0);
@@ -172,4 +174,67 @@ pub fn ray_plane(origin: Vec3, dir: Vec3, point: Vec3, normal: Vec3) -> Option<V
     }
     let t = (point - origin).dot(normal) / d;
     (t >= 0.0).then(|| origin + t * dir)
+}
+
+/// The ring handle round the box in the orbit view: drag along it to turn the box about the line of
+/// sight (as a knob turns). Screen space, logical pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnRing {
+    /// The box's centre on screen.
+    pub centre: Vec2,
+    /// Clear of the box's corners by [`RING_MARGIN_PX`].
+    pub radius: f32,
+    /// Where the box's own x axis points on screen (its y or z axis when x points at the eye), on
+    /// the ring: the knob turns with the box.
+    pub knob: Vec2,
+    /// The axis a drag turns the box about: from the box's centre towards the eye (a turn
+    /// counter-clockwise on screen is a positive turn about it).
+    pub axis: Vec3,
+}
+
+/// How far outside the box's corners the ring runs, pixels.
+pub const RING_MARGIN_PX: f32 = 18.0;
+/// How far from the ring a press still takes it, pixels (a finger's half width).
+pub const RING_GRAB_PX: f32 = 14.0;
+
+impl TurnRing {
+    /// Is a screen point on the ring (within [`RING_GRAB_PX`])?
+    #[must_use]
+    pub fn on(&self, p: Vec2) -> bool {
+        (p.distance(self.centre) - self.radius).abs() <= RING_GRAB_PX
+    }
+
+    /// The angle of a screen point about the centre, radians, counter-clockwise on screen.
+    #[must_use]
+    pub fn angle(&self, p: Vec2) -> f32 {
+        (self.centre.y - p.y).atan2(p.x - self.centre.x)
+    }
+}
+
+/// The ring handle of the orbit view, if the box's centre and corners are in front of the camera.
+#[must_use]
+pub fn turn_ring(t: &ThreeState, canvas: ScreenRect) -> Option<TurnRing> {
+    let rect = layout(canvas, t.options.four)[0].1;
+    let cam = ViewCamera::of(ViewKind::Orbit, t);
+    let frame = BoxFrame::of(&t.options);
+    let (lo, hi) = (Vec3::from(frame.local_box.min()), Vec3::from(frame.local_box.max()));
+    let mid = frame.point(0.5 * (lo + hi));
+    let centre = cam.project(mid, rect)?;
+    let mut radius = 0.0f32;
+    for k in 0..8 {
+        let pick = |bit: usize, i: usize| if k & bit != 0 { hi[i] } else { lo[i] };
+        let corner = Vec3::new(pick(1, 0), pick(2, 1), pick(4, 2));
+        radius = radius.max(cam.project(frame.point(corner), rect)?.distance(centre));
+    }
+    let radius = radius + RING_MARGIN_PX;
+    let reach = (hi - lo).max_element().max(1e-3);
+    let knob = [Vec3::X, Vec3::Y, Vec3::Z]
+        .into_iter()
+        .find_map(|e| {
+            let d = cam.project(mid + reach * frame.dir(e), rect)? - centre;
+            (d.length() > 2.0).then(|| d.normalize())
+        })
+        .unwrap_or(Vec2::new(0.0, -1.0));
+    let axis = if cam.ortho_height.is_some() { cam.eye - cam.target } else { cam.eye - mid };
+    Some(TurnRing { centre, radius, knob: centre + radius * knob, axis: axis.normalize_or_zero() })
 }
