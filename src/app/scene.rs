@@ -36,6 +36,9 @@ pub struct SceneOptions {
     pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
+    /// The still scene's box turned about its centre, degrees counter-clockwise in (−180, 180]
+    /// (`angle=`; 0, the aligned box, is not written).
+    pub angle: f32,
     /// Index into [`ALGORITHMS`].
     pub algorithm: usize,
     pub case: CaseMode,
@@ -78,6 +81,7 @@ impl Default for SceneOptions {
             mode: Mode::default(),
             circle: Circle::new([3.6, 0.4], 1.0).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
+            angle: 0.0,
             algorithm: 0,
             case: CaseMode::Auto,
             size: None,
@@ -258,7 +262,7 @@ impl SceneOptions {
         let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
-        let (mut play, mut inputs, mut speed) = (None, None, None);
+        let (mut play, mut inputs, mut speed, mut angle) = (None, None, None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut sphere_given = false;
         let mut presentation_keys: Vec<(&str, String)> = Vec::new();
@@ -270,6 +274,7 @@ impl SceneOptions {
                 "box" => &mut aabb,
                 "algorithm" | "algo" => &mut algorithm,
                 "case" => &mut case,
+                "angle" => &mut angle,
                 "size" => &mut size,
                 "overlay" => &mut overlay,
                 "published" => &mut published,
@@ -308,7 +313,7 @@ impl SceneOptions {
                     return Err(OptionError {
                         field: "fragment",
                         message: format!(
-                            "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
+                            "unknown key {other:?} (known: circle, box, angle, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
                              inputs, speed, quiz, {}, {})",
@@ -346,6 +351,9 @@ impl SceneOptions {
         }
         for (k, v) in &presentation_keys {
             o.presentation.set_key(k, v)?;
+        }
+        if let Some(t) = angle {
+            o.angle = super::still::options::parse_angle(&t)?;
         }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
@@ -563,7 +571,7 @@ impl SceneOptions {
             hi[0],
             hi[1],
             self.case.as_str()
-        )
+        ) + &if self.angle != 0.0 { format!("&angle={}", self.angle) } else { String::new() }
     }
 
     /// The teaching keys of a scene text, each only when it is not the default (`&overlay=…&…`).
@@ -597,7 +605,7 @@ fn default_text(key: &str) -> Option<&'static str> {
         "overlay" | "compare" => "none",
         "published" | "motion" | "playground" | "race" | "play" | "xray" | "grown" | "slice" => "off",
         "gravity" => "on",
-        "steps" => "0",
+        "steps" | "angle" => "0",
         "view" => "2d",
         "views" => "1",
         "arvo" => "solid-solid",

@@ -32,6 +32,7 @@ fn scene_text_round_trips_every_field() {
         mode: crate::app::Mode::MOTION,
         circle: Circle::new([1.25, -0.5], 0.75).unwrap(),
         aabb: Rect::new([-3.0, -2.0], [4.5, 1.0]).unwrap(),
+        angle: -12.5,
         algorithm: idx("qrf"),
         case: CaseMode::Inside,
         size: None,

@@ -15,6 +15,7 @@ use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VE
 use super::state::State;
 use super::still;
 use super::still::case::{leave_case_if_needed, set_case};
+use super::still::options::normal_angle;
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
@@ -204,7 +205,10 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::SetCase(mode) => set_case(state, mode),
         Command::CycleCase => set_case(state, state.case.next()),
         Command::ApplyResponse => {
-            let push = response(&state.circle, &state.aabb).push;
+            // With the box turned, the rotated box's push (world coordinates).
+            let push = state
+                .box_frame()
+                .map_or_else(|| response(&state.circle, &state.aabb).push, |f| f.obb.push_out(&state.circle));
             if let Some(c) = state.circle.translated(push) {
                 state.circle = c;
             }
@@ -220,6 +224,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             let init = state.initial;
             state.circle = init.circle;
             state.aabb = init.aabb;
+            state.angle = init.angle;
             state.algorithm = init.algorithm;
             state.mode = init.mode;
             state.drag = None;
@@ -264,6 +269,14 @@ pub fn apply(state: &mut State, cmd: Command) {
             if let Some(b) = state.aabb.translated(d) {
                 state.aabb = b;
             }
+            leave_case_if_needed(state);
+        }
+        Command::RotateBox(by) => {
+            state.angle = normal_angle(state.angle + by);
+            leave_case_if_needed(state);
+        }
+        Command::SetAngle(a) => {
+            state.angle = normal_angle(a);
             leave_case_if_needed(state);
         }
         Command::ResizeBox { axis, by } => {
@@ -427,6 +440,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.drag = None;
     state.circle = o.circle;
     state.aabb = o.aabb;
+    state.angle = normal_angle(o.angle);
     state.algorithm = o.algorithm.min(ALGORITHMS.len() - 1);
     state.case = CaseMode::Auto;
     set_case(state, o.case);

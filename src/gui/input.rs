@@ -99,7 +99,9 @@ pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
     use macroquad::miniquad::CursorIcon;
     match handle {
         app::Handle::CircleBody | app::Handle::BoxBody => CursorIcon::Move,
-        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip => CursorIcon::Crosshair,
+        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip | app::Handle::BoxRotate => {
+            CursorIcon::Crosshair
+        }
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
         app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
         // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.
