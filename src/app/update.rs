@@ -7,7 +7,7 @@ use super::bench::apply_bench;
 use super::commands::BOX_MIN_SIZE;
 pub use super::commands::{key_command, play_key, playground_key, shifted_key, Command};
 pub use super::input::{Input, Key, CONTROLS};
-use super::mode::Flat;
+use super::mode::{Flat, Mode};
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, play, PlaygroundCommand, PlaygroundState};
 use super::quiz::{self, Guess, Kind, QuizCommand, QuizKey, QuizState, Truth};
@@ -271,6 +271,8 @@ pub fn apply(state: &mut State, cmd: Command) {
             }
             leave_case_if_needed(state);
         }
+        // Only the still scene turns its box (the other modes keep it aligned).
+        Command::RotateBox(_) if state.mode != Mode::Flat(Flat::Still) => {}
         Command::RotateBox(by) => {
             state.angle = normal_angle(state.angle + by);
             leave_case_if_needed(state);
