@@ -62,15 +62,21 @@ pub fn parse_angle(text: &str) -> Result<f32, OptionError> {
     Ok(normal_angle(a))
 }
 
-/// An angle in degrees turned into (−180, 180] (exactly: the remainder of a division by 360 is
-/// exact in floating point); −0 is 0.
+/// An angle in degrees turned into (−180, 180], exactly (no rounding: `angle=-37.3` stays -37.3); −0 is 0.
 #[must_use]
 pub fn normal_angle(a: f32) -> f32 {
     if !a.is_finite() {
         return 0.0;
     }
-    let r = a.rem_euclid(360.0);
-    let r = if r > 180.0 { r - 360.0 } else { r };
+    // `%` (fmod) is exact; so is the one step of 360 after it (Sterbenz: both in [180, 360]).
+    let r = a % 360.0;
+    let r = if r > 180.0 {
+        r - 360.0
+    } else if r <= -180.0 {
+        r + 360.0
+    } else {
+        r
+    };
     if r == 0.0 {
         0.0
     } else {
