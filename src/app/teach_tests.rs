@@ -551,7 +551,7 @@ fn a_tour_step_s_scene_text_still_reproduces_it_after_the_mode_keys_change_it() 
 
 #[test]
 fn a_bad_tour_is_refused_naming_tour() {
-    for bad in ["bogus:1", "motion:0", "motion:99", "still:8", "8", "0", "motion", ":2", "3d:x", "tiles:-1"] {
+    for bad in ["bogus:1", "motion:0", "motion:99", "still:9", "9", "0", "motion", ":2", "3d:x", "tiles:-1"] {
         let e = SceneOptions::from_fragment(&format!("tour={bad}")).unwrap_err();
         assert_eq!(e.field, "tour", "{bad}: {e}");
     }
