@@ -32,6 +32,7 @@
 #      a bad obb= exits 2 naming obb;
 #  12. a turned box in 3D (rotation=W,X,Y,Z): the identity is the aligned picture to the pixel; turned 45 degrees,
 #      the picture differs and the aligned box's side-face shade is (almost) gone.
+#  10. the box turned (angle=30): differs from angle=0, the box's-view inset drawn (tour still:8, presentation too).
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -507,4 +508,35 @@ face_px() { convert "$1" -crop 900x800+0+0 +repage -fuzz 1% -fill black +opaque 
 fa=$(face_px "$OUT/3d-aligned.png"); ft=$(face_px "$OUT/3d-turned.png")
 ((fa > 2000 && ft * 10 < fa)) || fail "3d: the +x face's shade fills $fa px aligned, $ft px turned (not turned?)"
 pass "3d: rotation=1,0,0,0 is the aligned picture; turned 45 deg: $d px differ, the aligned +x face's shade $fa -> $ft px"
+# 10. The box turned (angle=, issue 24): the tour step's scene (algorithm=zones, circle above the box) at 1280x800
+# with the box turned by 30° (the circle in the box's own corner zone 8) and at 0° (zone 7 of the aligned box). The
+# pictures differ; the box's-view inset (bottom left of the canvas, src/render/turned.rs inset_rect: about
+# x 13..246, y 612..787 at this size) holds its aligned box's outline (palette::BOX_EDGE 148,118,243) and the
+# push-out (palette::PUSH 203,94,160) at 30° and neither at 0°; the same scene twice is the same picture; the
+# tour step still:8 draws it too; presentation mode (panel=off, text=2) keeps the inset.
+TURNED='algorithm=zones&circle=1.3,3.2,1.2&box=-2,-1,2,1.5&case=auto'
+turned_shot() { # turned_shot NAME SCENE
+    timeout 60 "${XVFB[@]}" "$BIN" --screenshot "$OUT/$1.png" --size 1280x800 --scene "$2" 2>"$OUT/$1.log" \
+        || fail "$1: screenshot mode exited with $? ($(tail -3 "$OUT/$1.log"))"
+    [[ $(identify -format '%wx%h' "$OUT/$1.png") == 1280x800 ]] || fail "$1: PNG is not 1280x800"
+}
+turned_shot turned-30 "$TURNED&angle=30"
+turned_shot turned-30-again "$TURNED&angle=30"
+turned_shot turned-0 "$TURNED"
+turned_shot turned-tour 'tour=still:8'
+turned_shot turned-present "$TURNED&angle=30&panel=off&text=2"
+d=$(diff_px "$OUT/turned-30.png" "$OUT/turned-0.png")
+((d > 20000)) || fail "angle=30 differs from angle=0 in only $d pixels"
+d2=$(diff_px "$OUT/turned-30.png" "$OUT/turned-30-again.png")
+[[ $d2 == 0 ]] || fail "angle=30 twice: pictures differ in $d2 pixels"
+INSET=230x170+14+614
+e30=$(count_rgb "$OUT/turned-30.png" $INSET 148,118,243); e0=$(count_rgb "$OUT/turned-0.png" $INSET 148,118,243)
+p30=$(count_rgb "$OUT/turned-30.png" $INSET 203,94,160); p0=$(count_rgb "$OUT/turned-0.png" $INSET 203,94,160)
+((e30 > 150 && e0 < 20)) || fail "the box's-view inset: $e30 box-edge pixels at 30°, $e0 at 0°"
+((p30 > 30 && p0 < 5)) || fail "the box's-view inset: $p30 push-coloured pixels at 30°, $p0 at 0°"
+t=$(count_rgb "$OUT/turned-tour.png" $INSET 148,118,243)
+((t > 150)) || fail "tour=still:8: no box's-view inset ($t box-edge pixels)"
+pres=$(count_rgb "$OUT/turned-present.png" 400x330+0+470 148,118,243)
+((pres > 150)) || fail "presentation mode: no box's-view inset ($pres box-edge pixels in the bottom left)"
+pass "angle=30 vs 0: $d pixels differ; twice identical; inset: $e30 box-edge / $p30 push px (0°: $e0 / $p0); tour still:8 $t; presentation $pres"
 echo "test-desktop: all passed (PNGs in $OUT/)"

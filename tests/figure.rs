@@ -274,7 +274,10 @@ fn the_distance_field_is_drawn_as_level_outlines() {
 fn bad_input_is_refused_naming_the_field_and_writes_nothing() {
     let dir = scratch_dir("figure-bad");
     let path = dir.join("bad.svg");
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 10] = [
+        (&["--scene", "angle=nan"], "angle"),
+        (&["--scene", "angle=30deg"], "angle"),
+        (&["--scene", "angle=30"], "angle: a turned box"),
         (&["--circle", "1,2"], "--circle"),
         (&["--circle", "1,2,-3"], "radius"),
         (&["--box", "0,5,1,1"], "min.y"),

@@ -8,6 +8,7 @@ use super::motion::MotionCommand;
 use super::playground::PlaygroundCommand;
 use super::quiz::QuizCommand;
 use super::scene::CaseMode;
+use super::still::frame::{ANGLE_STEP, FINE_STEP};
 use super::teach::TeachCommand;
 use super::three::commands::ThreeCommand;
 use crate::geom::{Circle, Rect};
@@ -38,6 +39,10 @@ pub enum Command {
     ScaleRadius(f32),
     /// Move the box by this world vector.
     MoveBox([f32; 2]),
+    /// Turn the still scene's box about its centre by this many degrees (counter-clockwise; Q / E).
+    RotateBox(f32),
+    /// Set the still scene's box angle, degrees (the panel's field).
+    SetAngle(f32),
     /// Grow the box along `axis` by `by` (negative: shrink), about its centre; it never gets thinner
     /// than [`BOX_MIN_SIZE`] this way (nor turns inside out).
     ResizeBox {
@@ -102,9 +107,9 @@ pub fn key_command(key: Key) -> Option<Command> {
         Key::Y => Command::Playground(PlaygroundCommand::TogglePlay),
         Key::V => Command::Three(ThreeCommand::ToggleView),
         Key::U => Command::Quiz(QuizCommand::Toggle),
-        Key::A | Key::D | Key::W | Key::Q | Key::E | Key::I | Key::K | Key::X | Key::Comma | Key::Period => {
-            return None
-        }
+        Key::Q => Command::RotateBox(ANGLE_STEP),
+        Key::E => Command::RotateBox(-ANGLE_STEP),
+        Key::A | Key::D | Key::W | Key::I | Key::K | Key::X | Key::Comma | Key::Period => return None,
     })
 }
 
@@ -124,6 +129,8 @@ pub fn shifted_key(key: Key) -> Option<Command> {
         Key::Down => Command::MoveBox([0.0, -NUDGE]),
         Key::LeftBracket => Command::ResizeBox { axis: 1, by: -BOX_STEP },
         Key::RightBracket => Command::ResizeBox { axis: 1, by: BOX_STEP },
+        Key::Q => Command::RotateBox(FINE_STEP),
+        Key::E => Command::RotateBox(-FINE_STEP),
         _ => return None,
     })
 }

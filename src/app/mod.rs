@@ -35,7 +35,8 @@
 //!  gesture               view                     touch: pinch zoom and pan, long press, touch targets
 //!  input                 view                     Key, Input, the controls table
 //!  motion/options        text                     the motion mode's scene keys
-//!  still/options         text                     the still scene's key: the response case
+//!  still/options         text                     the still scene's keys: the response case, the angle
+//!  still/frame           geom                     the turned box's frame: the circle moved into it
 //!  playground/script     text                     Play's inputs as scene text
 //!  playground/options    text, levels, script     the playground's scene keys
 //!  playground/play       options, script, input, view   Play: the character, its camera, pads, ghosts

@@ -10,10 +10,11 @@
 //! ```
 
 use super::state::State;
+use super::still::frame::oriented;
 pub use super::teach::nice_spacing;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
 use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
-use crate::teach::agreement::{agreement_map, classify, AgreementMap, Class, Reference};
+use crate::teach::agreement::{agreement_map, agreement_map_turned, classify, AgreementMap, Class, Reference};
 use crate::teach::GridSpec;
 
 /// What the pointer is over, for the hover read-out.
@@ -35,18 +36,21 @@ pub fn hover(state: &State) -> Option<Hover> {
     if state.teach.overlay == Overlay::None || dragging {
         return None;
     }
-    let distance = signed_distance_f64(&at, &state.aabb);
+    // With the box turned, the pointer's spot is moved into the box's frame, where the box is
+    // [−h, h]: every test below runs unchanged there.
+    let (here, aabb) = state.box_frame().map_or((at, state.aabb), |f| (f.obb.to_box_frame(at), f.aabb));
+    let distance = signed_distance_f64(&here, &aabb);
     let class = (state.teach.overlay == Overlay::Agreement)
         .then(|| {
-            let c = Circle::new(at, state.circle.radius()).ok()?;
+            let c = Circle::new(here, state.circle.radius()).ok()?;
             let test = tested(state.algorithm, state.teach.as_published, state.teach.arvo);
             let r = f64::from(state.circle.radius());
             let exact = distance <= r;
             let reference = match state.teach.compare {
-                Some(b) => (ALGORITHMS[b].overlap_2d)(&c, &state.aabb),
+                Some(b) => (ALGORITHMS[b].overlap_2d)(&c, &aabb),
                 None => exact,
             };
-            Some(classify(test(&c, &state.aabb), reference, exact && distance == r))
+            Some(classify(test(&c, &aabb), reference, exact && distance == r))
         })
         .flatten();
     Some(Hover { at, distance, class })
@@ -72,6 +76,8 @@ pub const COARSE_MAX_CELLS: usize = 40_000;
 pub struct OverlayKey {
     pub overlay: Overlay,
     pub aabb: Rect,
+    /// The still scene's box angle, degrees (0: aligned; else the map is made in the box's frame).
+    pub angle: f32,
     pub radius: f32,
     pub algorithm: usize,
     pub as_published: bool,
@@ -98,6 +104,7 @@ impl OverlayKey {
         Some(OverlayKey {
             overlay: t.overlay,
             aabb: state.aabb,
+            angle: state.box_frame().map_or(0.0, |f| f.degrees),
             radius: state.circle.radius(),
             algorithm: state.algorithm,
             as_published: t.as_published,
@@ -155,6 +162,13 @@ pub fn agreement_for(key: &OverlayKey, coarse: bool) -> Option<AgreementMap> {
     let step = px / key.scale.max(1e-6);
     let spec = GridSpec::covering(key.lo, key.hi, step, max)?;
     let test = tested(key.algorithm, key.as_published, key.arvo);
+    let reference = match key.compare.and_then(|b| ALGORITHMS.get(b)) {
+        Some(b) => Reference::Other(&b.overlap_2d),
+        None => Reference::Exact,
+    };
+    if let Some(obb) = oriented(&key.aabb, key.angle) {
+        return Some(agreement_map_turned(&obb, key.radius, spec, &test, reference));
+    }
     Some(match key.compare.and_then(|b| ALGORITHMS.get(b)) {
         Some(b) => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Other(&b.overlap_2d)),
         None => agreement_map(&key.aabb, key.radius, spec, &test, Reference::Exact),

@@ -36,6 +36,9 @@ pub struct SceneOptions {
     pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
+    /// The still scene's box turned about its centre, degrees counter-clockwise in (−180, 180]
+    /// (`angle=`; 0, the aligned box, is not written).
+    pub angle: f32,
     /// Index into [`ALGORITHMS`].
     pub algorithm: usize,
     pub case: CaseMode,
@@ -79,6 +82,7 @@ impl Default for SceneOptions {
             mode: Mode::default(),
             circle: Circle::new([3.6, 0.4], 1.0).expect("valid default circle"),
             aabb: Rect::new([-2.0, -1.0], [2.0, 1.5]).expect("valid default box"),
+            angle: 0.0,
             algorithm: 0,
             case: CaseMode::Auto,
             size: None,
@@ -256,10 +260,10 @@ impl SceneOptions {
     fn parse_fragment(fragment: &str) -> Result<SceneOptions, OptionError> {
         let (mut circle, mut aabb, mut algorithm, mut case, mut size) = (None, None, None, None, None);
         let (mut overlay, mut published, mut compare, mut arvo, mut tour) = (None, None, None, None, None);
-        let (mut motion, mut velocity, mut response, mut restitution, mut angle) = (None, None, None, None, None);
+        let (mut motion, mut velocity, mut response, mut restitution) = (None, None, None, None);
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
-        let (mut play, mut inputs, mut speed) = (None, None, None);
+        let (mut play, mut inputs, mut speed, mut angle) = (None, None, None, None);
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut obbs: Vec<String> = Vec::new();
         let mut sphere_given = false;
@@ -272,6 +276,7 @@ impl SceneOptions {
                 "box" => &mut aabb,
                 "algorithm" | "algo" => &mut algorithm,
                 "case" => &mut case,
+                "angle" => &mut angle,
                 "size" => &mut size,
                 "overlay" => &mut overlay,
                 "published" => &mut published,
@@ -282,7 +287,6 @@ impl SceneOptions {
                 "velocity" => &mut velocity,
                 "response" => &mut response,
                 "restitution" => &mut restitution,
-                "angle" => &mut angle,
                 "playground" => &mut playground,
                 "level" => &mut level,
                 "map" => &mut map,
@@ -315,8 +319,8 @@ impl SceneOptions {
                     return Err(OptionError {
                         field: "fragment",
                         message: format!(
-                            "unknown key {other:?} (known: circle, box, algorithm, case, size, overlay, \
-                             published, compare, arvo, tour, motion, velocity, response, restitution, angle, \
+                            "unknown key {other:?} (known: circle, box, angle, algorithm, case, size, overlay, \
+                             published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
                              inputs, speed, obb, quiz, {}, {})",
                             three::KEYS,
@@ -354,6 +358,9 @@ impl SceneOptions {
         for (k, v) in &presentation_keys {
             o.presentation.set_key(k, v)?;
         }
+        if let Some(t) = angle {
+            o.angle = super::still::options::parse_angle(&t)?;
+        }
         if let Some(t) = overlay {
             o.overlay = parse_overlay(&t)?;
         }
@@ -379,9 +386,8 @@ impl SceneOptions {
         if let Some(t) = restitution {
             o.motion.restitution = parse_restitution(&t)?;
         }
-        if let Some(t) = angle {
-            o.motion.angle = parse_angle(&t)?;
-        }
+        // One box, one angle: motion mode turns the same box (see `sync_angle` in update.rs).
+        o.motion.angle = o.angle;
         // The playground: a level first (its map, ball and throw), then what overrides it.
         let p = &mut o.playground;
         if let Some(t) = level {
@@ -550,7 +556,7 @@ impl SceneOptions {
     }
 
     /// The motion keys, only when motion mode is on or they differ from the default
-    /// (`&motion=on&velocity=…&response=…&restitution=…&angle=…`; the angle only when not 0).
+    /// (`&motion=on&velocity=…&response=…&restitution=…`; the box's angle is the shapes' `angle=`).
     fn motion_fragment(&self) -> String {
         let m = &self.motion;
         let on = self.mode.motion();
@@ -566,9 +572,6 @@ impl SceneOptions {
         );
         if m.response == MotionKind::Bounce || m.restitution != MotionOptions::default().restitution {
             s.push_str(&format!("&restitution={}", m.restitution));
-        }
-        if m.angle != 0.0 {
-            s.push_str(&format!("&angle={}", m.angle));
         }
         s
     }
@@ -586,7 +589,7 @@ impl SceneOptions {
             hi[0],
             hi[1],
             self.case.as_str()
-        )
+        ) + &if self.angle != 0.0 { format!("&angle={}", self.angle) } else { String::new() }
     }
 
     /// The teaching keys of a scene text, each only when it is not the default (`&overlay=…&…`).

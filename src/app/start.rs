@@ -22,6 +22,7 @@ impl State {
             mode: options.mode,
             circle: options.circle,
             aabb: options.aabb,
+            angle: options.angle,
             algorithm: options.algorithm,
             case: CaseMode::Auto,
             // Embedded, the canvas is alone: no panel, no first-screen hint.

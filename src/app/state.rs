@@ -14,6 +14,7 @@ use super::playground::PlaygroundState;
 use super::presentation::{Presentation, TextScale};
 use super::quiz::QuizState;
 use super::scene::{CaseMode, SceneOptions};
+use super::still::frame::BoxFrame;
 use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
 use super::view::{ScreenRect, View};
@@ -27,6 +28,9 @@ pub struct State {
     pub mode: Mode,
     pub circle: Circle,
     pub aabb: Rect,
+    /// The still scene's box turned about its centre by this many degrees, counter-clockwise, in
+    /// (−180, 180] (`angle=`, Q / E, the rotation handle); 0 is the aligned box.
+    pub angle: f32,
     /// Index into [`ALGORITHMS`].
     pub algorithm: usize,
     /// The response case the user asked for; [`CaseMode::Auto`] follows the scene.
@@ -82,10 +86,30 @@ impl State {
         &ALGORITHMS[self.algorithm.min(ALGORITHMS.len() - 1)]
     }
 
+    /// The box's frame when the still scene's box is turned (motion, the playground and the 3D
+    /// view keep the aligned box): `None` at angle 0.
+    #[must_use]
+    pub fn box_frame(&self) -> Option<BoxFrame> {
+        if self.mode != Mode::Flat(super::mode::Flat::Still) {
+            return None;
+        }
+        BoxFrame::of(&self.circle, &self.aabb, self.angle)
+    }
+
+    /// The circle and the box the aligned algorithms are run on: the scene, or, with the box
+    /// turned, the circle moved into the box's frame and the box `[−h, h]` ([`tested_pair`]).
+    #[must_use]
+    pub fn tested_pair(&self) -> (Circle, Rect) {
+        self.box_frame().map_or((self.circle, self.aabb), |f| (f.circle, f.aabb))
+    }
+
     /// Contact, response and every verdict for the current scene.
     #[must_use]
     pub fn analysis(&self) -> Analysis {
-        let mut a = Analysis::of(&self.circle, &self.aabb, self.algorithm);
+        let mut a = match self.box_frame() {
+            Some(f) => Analysis::of_frame(&self.circle, f, self.algorithm),
+            None => Analysis::of(&self.circle, &self.aabb, self.algorithm),
+        };
         // The selected algorithm as the teaching options say (as published, Arvo's mode); the same
         // as `overlap_2d` when they are off.
         a.verdict = teach_verdict(self);
@@ -167,6 +191,8 @@ pub enum Handle {
         axis: usize,
         upper: bool,
     },
+    /// The still scene: the box's rotation knob (drag it round the box's centre to turn the box).
+    BoxRotate,
     /// Motion mode: the tip of the velocity arrow (the centre at `c + v`).
     VelocityTip,
     /// Playground: the tip of the throw arrow.
@@ -206,6 +232,10 @@ pub struct Analysis {
     pub faces: [[f64; 2]; 2],
     /// The motion mode's sweep and continuation (when it is on).
     pub motion: Option<MotionAnalysis>,
+    /// The box's frame, when the box is turned: `contact` and `response` are then the rotated box's
+    /// (world closest point and push, the zone in the box's frame), `verdicts` and `faces` the
+    /// aligned ones on the circle moved into the box's frame.
+    pub frame: Option<BoxFrame>,
 }
 
 impl Analysis {
@@ -222,6 +252,35 @@ impl Analysis {
             verdicts,
             faces: face_distances(&circle.center(), aabb),
             motion: None,
+            frame: None,
+        }
+    }
+
+    /// Runs the core on a scene whose box is turned: the rotated box's contact and push-out in
+    /// world coordinates (from [`Obb2`](crate::geom::Obb2)), and every registry algorithm unchanged
+    /// on the circle moved into the box's frame.
+    #[must_use]
+    pub fn of_frame(circle: &Circle, frame: BoxFrame, algorithm: usize) -> Analysis {
+        let (local, b) = (frame.circle, frame.aabb);
+        let k = frame.obb.contact(circle);
+        let r = frame.obb.response(circle);
+        let verdicts: Vec<bool> = ALGORITHMS.iter().map(|a| (a.overlap_2d)(&local, &b)).collect();
+        let contact = Contact {
+            closest: k.closest,
+            distance: k.distance,
+            penetration: k.penetration,
+            state: k.state,
+            zone: k.zone,
+        };
+        Analysis {
+            contact,
+            response: Response { case: r.case, push: r.push, face: r.face },
+            verdict: verdicts[algorithm.min(ALGORITHMS.len() - 1)],
+            exact: contact.state.is_overlap(),
+            verdicts,
+            faces: face_distances(&local.center(), &b),
+            motion: None,
+            frame: Some(frame),
         }
     }
 
@@ -255,7 +314,8 @@ impl Analysis {
 /// The verdict of the test the teaching options select, for the current scene.
 #[must_use]
 pub fn teach_verdict(state: &State) -> bool {
-    tested(state.algorithm, state.teach.as_published, state.teach.arvo)(&state.circle, &state.aabb)
+    let (circle, aabb) = state.tested_pair();
+    tested(state.algorithm, state.teach.as_published, state.teach.arvo)(&circle, &aabb)
 }
 
 /// The current scene as options (for "copy scene" and the URL fragment).
@@ -265,6 +325,7 @@ pub fn current_scene(state: &State) -> SceneOptions {
         mode: state.mode,
         circle: state.circle,
         aabb: state.aabb,
+        angle: state.angle,
         algorithm: state.algorithm,
         case: state.case,
         size: None,

@@ -73,6 +73,15 @@ fn scene_text(state: &State, a: &Analysis) -> String {
         match &a.motion {
             Some(m) => parts.push(motion_sentence(state, m)),
             None => {
+                if let Some(f) = &a.frame {
+                    let l = f.circle.center();
+                    parts.push(format!(
+                        "Box turned by {} degrees; in the box's frame the centre is at ({}, {}).",
+                        number(f.degrees),
+                        number(l[0]),
+                        number(l[1])
+                    ));
+                }
                 parts.push(format!("Centre in zone {}, {}.", a.contact.zone, zone_words(a.contact.zone)));
                 parts.push(response_words(&a.response));
                 parts.push(trace_sentence(state, a));

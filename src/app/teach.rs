@@ -11,6 +11,7 @@
 
 use super::scene::SceneOptions;
 pub use super::scene::OVERLAYS;
+use super::still::frame::BoxFrame;
 use crate::geom::algo::arvo::overlap_mode;
 pub use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::algo::Trace;
@@ -187,6 +188,30 @@ pub fn trace_lines<const D: usize>(pseudocode: &[&'static str], trace: &Trace<D>
             notes: trace.steps.iter().filter(|s| s.line == i).map(|s| s.note.clone()).collect(),
         })
         .collect()
+}
+
+/// The trace's first step when the box is turned: the frame change, with its numbers. The
+/// algorithm's own steps follow, run unchanged on the circle it gives and the box `[−h, h]`.
+#[must_use]
+pub fn frame_change_line(frame: &BoxFrame, circle: &Circle) -> TraceLine {
+    use crate::format::number as n;
+    let (c, b, l, h) = (circle.center(), frame.obb.center(), frame.circle.center(), frame.obb.half_extents());
+    TraceLine {
+        text: "local = Rᵀ(c − b)    // the circle into the box's frame",
+        run: true,
+        notes: vec![format!(
+            "θ = {}°: c = ({}, {}), b = ({}, {}) → local = ({}, {}); the box there is [−h, h], h = ({}, {})",
+            n(frame.degrees),
+            n(c[0]),
+            n(c[1]),
+            n(b[0]),
+            n(b[1]),
+            n(l[0]),
+            n(l[1]),
+            n(h[0]),
+            n(h[1])
+        )],
+    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ fn scene_text_round_trips_every_field() {
         mode: crate::app::Mode::MOTION,
         circle: Circle::new([1.25, -0.5], 0.75).unwrap(),
         aabb: Rect::new([-3.0, -2.0], [4.5, 1.0]).unwrap(),
+        angle: -12.5,
         algorithm: idx("qrf"),
         case: CaseMode::Inside,
         size: None,
@@ -551,7 +552,7 @@ fn a_tour_step_s_scene_text_still_reproduces_it_after_the_mode_keys_change_it() 
 
 #[test]
 fn a_bad_tour_is_refused_naming_tour() {
-    for bad in ["bogus:1", "motion:0", "motion:99", "still:8", "8", "0", "motion", ":2", "3d:x", "tiles:-1"] {
+    for bad in ["bogus:1", "motion:0", "motion:99", "still:9", "9", "0", "motion", ":2", "3d:x", "tiles:-1"] {
         let e = SceneOptions::from_fragment(&format!("tour={bad}")).unwrap_err();
         assert_eq!(e.field, "tour", "{bad}: {e}");
     }

@@ -469,6 +469,8 @@ fn the_docs_list_the_keyboard_keys_the_help_table_lists() {
         ("| `H` | hide / show the panel |", "H"),
         ("| `Tab` / `Shift` + `Tab` | move the keyboard focus", "Tab / Shift + Tab"),
         ("| `Esc` | give the keys back to the canvas |", "Esc"),
+        ("| `Q` / `E` | turn the box by 15°", "Q / E"),
+        ("| `Shift` + `Q` / `E` | turn the box by 1°", "Shift + Q / E"),
     ] {
         assert!(table.contains(doc), "docs/demo.md's controls lack {doc:?}");
         assert!(CONTROLS.iter().any(|(k, _)| *k == help), "CONTROLS lacks {help:?}");

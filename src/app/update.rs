@@ -9,7 +9,7 @@ pub use super::commands::{key_command, motion_key, play_key, playground_key, shi
 use super::gesture::{self, Event};
 pub use super::input::{Input, Key, CONTROLS};
 use super::layout::{LayoutCommand, LayoutKind};
-use super::mode::Flat;
+use super::mode::{Flat, Mode};
 use super::motion::{self, MotionCommand, MotionState, PRESETS};
 use super::playground::{self, play, PlaygroundCommand, PlaygroundState};
 use super::quiz::{self, Guess, Kind, QuizCommand, QuizKey, QuizState, Truth};
@@ -17,6 +17,7 @@ use super::scene::{CaseMode, MotionKind, OptionError, SceneOptions, OVERLAYS, VE
 use super::state::State;
 use super::still;
 use super::still::case::{leave_case_if_needed, set_case};
+use super::still::options::normal_angle;
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
@@ -27,6 +28,22 @@ use glam::Vec2;
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
 pub fn update(state: &mut State, input: &Input) {
+    update_frame(state, input);
+    sync_angle(state);
+}
+
+/// One box, one angle: the still scene's turn (`state.angle`) and motion mode's
+/// (`motion.options.angle`) are the same `angle=`. The mode on screen owns it (its keys, knob and
+/// field change it); the other follows, so a scene moved between modes keeps its box.
+fn sync_angle(state: &mut State) {
+    if state.mode.motion() {
+        state.angle = state.motion.options.angle;
+    } else {
+        state.motion.options.angle = state.angle;
+    }
+}
+
+fn update_frame(state: &mut State, input: &Input) {
     if let Some(canvas) = input.canvas {
         set_canvas(state, canvas);
     }
@@ -294,6 +311,11 @@ pub fn set_window(state: &mut State, w: f32, h: f32) {
 
 /// Applies a command from the panel or the keyboard.
 pub fn apply(state: &mut State, cmd: Command) {
+    apply_command(state, cmd);
+    sync_angle(state);
+}
+
+fn apply_command(state: &mut State, cmd: Command) {
     let n = ALGORITHMS.len();
     let mode = state.mode;
     match cmd {
@@ -307,7 +329,10 @@ pub fn apply(state: &mut State, cmd: Command) {
         Command::SetCase(mode) => set_case(state, mode),
         Command::CycleCase => set_case(state, state.case.next()),
         Command::ApplyResponse => {
-            let push = response(&state.circle, &state.aabb).push;
+            // With the box turned, the rotated box's push (world coordinates).
+            let push = state
+                .box_frame()
+                .map_or_else(|| response(&state.circle, &state.aabb).push, |f| f.obb.push_out(&state.circle));
             if let Some(c) = state.circle.translated(push) {
                 state.circle = c;
             }
@@ -324,6 +349,7 @@ pub fn apply(state: &mut State, cmd: Command) {
             let init = state.initial;
             state.circle = init.circle;
             state.aabb = init.aabb;
+            state.angle = init.angle;
             state.algorithm = init.algorithm;
             state.mode = init.mode;
             state.drag = None;
@@ -373,6 +399,16 @@ pub fn apply(state: &mut State, cmd: Command) {
             if let Some(b) = state.aabb.translated(d) {
                 state.aabb = b;
             }
+            leave_case_if_needed(state);
+        }
+        // Only the still scene turns its box (the other modes keep it aligned).
+        Command::RotateBox(_) if state.mode != Mode::Flat(Flat::Still) => {}
+        Command::RotateBox(by) => {
+            state.angle = normal_angle(state.angle + by);
+            leave_case_if_needed(state);
+        }
+        Command::SetAngle(a) => {
+            state.angle = normal_angle(a);
             leave_case_if_needed(state);
         }
         Command::ResizeBox { axis, by } => {
@@ -541,6 +577,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     state.view_zoom = Default::default();
     state.circle = o.circle;
     state.aabb = o.aabb;
+    state.angle = normal_angle(o.angle);
     state.algorithm = o.algorithm.min(ALGORITHMS.len() - 1);
     state.case = CaseMode::Auto;
     set_case(state, o.case);

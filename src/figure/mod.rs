@@ -12,8 +12,8 @@
 //! verdict's colour and outline cue), `construction` (`closest-point`, `distance`, `face-distances`,
 //! `push`), `trace-focus`, `zone-labels`, `status` and `legend`. Not drawn: the hover read-out, the
 //! lesson caption, the first hint, the drag handles' highlight (a figure has no pointer). The 3D view
-//! and the playground have no figure yet, nor motion mode with a turned box (`angle=` not 0): refused
-//! ([`FigureError`]).
+//! and the playground have no figure yet, nor a turned box (`angle=` not 0, still or motion mode):
+//! refused ([`FigureError`], exit 2 naming `angle`).
 
 mod marks;
 mod motion;
@@ -35,8 +35,8 @@ pub enum FigureError {
     ThreeD,
     /// The playground (`playground=on`).
     Playground,
-    /// Motion mode with the box turned (`angle=` not 0).
-    MotionAngle,
+    /// A still scene with its box turned (`angle=` other than 0).
+    Turned,
 }
 
 impl std::fmt::Display for FigureError {
@@ -44,10 +44,9 @@ impl std::fmt::Display for FigureError {
         match self {
             FigureError::ThreeD => f.write_str("the 3D view has no vector figure yet: use --screenshot for it"),
             FigureError::Playground => f.write_str("the playground has no vector figure yet: use --screenshot for it"),
-            FigureError::MotionAngle => f.write_str(
-                "angle: motion mode's figure draws the aligned box only, and this box is turned: use --screenshot \
-                 for it (or angle=0)",
-            ),
+            FigureError::Turned => {
+                f.write_str("angle: a turned box has no vector figure yet: use --screenshot for it (or angle=0)")
+            }
         }
     }
 }
@@ -92,8 +91,8 @@ pub fn svg(state: &State) -> Result<String, FigureError> {
     if state.mode.playground() {
         return Err(FigureError::Playground);
     }
-    if state.mode.motion() && state.motion.options.angle != 0.0 {
-        return Err(FigureError::MotionAngle);
+    if state.box_frame().is_some() || (state.mode.motion() && state.motion.options.angle != 0.0) {
+        return Err(FigureError::Turned);
     }
     let f = Figure { state, a: state.analysis(), sizes: Sizes::for_state(state) };
     let c = state.canvas;

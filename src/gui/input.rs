@@ -99,7 +99,11 @@ pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
     use macroquad::miniquad::CursorIcon;
     match handle {
         app::Handle::CircleBody | app::Handle::BoxBody | app::Handle::TiltedBody { .. } => CursorIcon::Move,
-        app::Handle::CircleRim | app::Handle::VelocityTip | app::Handle::ThrowTip | app::Handle::TiltedTurn { .. } => {
+        app::Handle::CircleRim
+        | app::Handle::VelocityTip
+        | app::Handle::ThrowTip
+        | app::Handle::TiltedTurn { .. }
+        | app::Handle::BoxRotate => {
             CursorIcon::Crosshair
         }
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,

@@ -40,6 +40,11 @@ pub fn draw_construction(state: &State, a: &Analysis, sizes: Sizes) {
         // The four face distances, measured from the centre; the least one is the push direction.
         let (lo, hi) = (state.aabb.min(), state.aabb.max());
         let least = a.response.face;
+        // With the box turned, measured along its own axes: the centre in the unturned box's
+        // coordinates, each face point turned back.
+        let frame = state.box_frame();
+        let centre = frame.map_or(centre, |f| f.unturn(centre));
+        let on_screen = |p: [f32; 2]| v.to_screen(frame.map_or(p, |f| f.turn(p)));
         for axis in 0..2 {
             for (k, upper) in [false, true].into_iter().enumerate() {
                 let mut target = centre;
@@ -48,7 +53,7 @@ pub fn draw_construction(state: &State, a: &Analysis, sizes: Sizes) {
                 // along the least one) does not hide them.
                 let shift = if axis == 0 { vec2(0.0, 9.0 * sizes.scale) } else { vec2(-9.0 * sizes.scale, 0.0) };
                 let cs = cs + shift;
-                let t = v.to_screen(target) + shift;
+                let t = on_screen(target) + shift;
                 let is_least = least.is_some_and(|f| f.axis == axis && f.upper == upper);
                 let (color, w) = if is_least {
                     (palette::FACE_LEAST, sizes.line(3.0))

@@ -7,7 +7,9 @@
 //! colour of the selected algorithm's verdict, then the status line, the warning banner and the legend.
 //! In motion mode the still test's construction gives way to the sweep's picture ([`motion`]); the
 //! playground replaces the whole picture with its tile map and race ([`playground`]), and its Play
-//! mode draws the character, its HUD, the ghosts and the touch pads over the map (`play`). A quiz
+//! mode draws the character, its HUD, the ghosts and the touch pads over the map (`play`). With the
+//! still scene's box turned (`angle=`), the zones, their numbers and the box are drawn in its frame
+//! and the box's-view inset shows the scene turned back (`turned`). A quiz
 //! question (`quiz`) is drawn without anything that answers it, and its lines go over the top.
 
 pub mod aa;
@@ -34,6 +36,7 @@ mod strokes;
 mod style;
 pub mod three;
 mod three_status;
+mod turned;
 pub mod typeset;
 mod zones;
 

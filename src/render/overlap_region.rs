@@ -12,9 +12,12 @@ use macroquad::prelude::*;
 /// corner patches it wrongly accepts are tinted in the warning colour.
 pub fn draw_overlap_region(state: &State, sizes: Sizes) {
     use std::f32::consts::{FRAC_PI_2, PI};
-    let v = state.view;
+    let view = state.view;
+    // Drawn in the box's frame: turned with the box when it is turned.
+    let frame = state.box_frame();
+    let v = Turned { view, frame };
     let r = state.circle.radius();
-    if r * v.scale < 2.0 {
+    if r * view.scale < 2.0 {
         return;
     }
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
@@ -62,5 +65,17 @@ pub fn draw_overlap_region(state: &State, sizes: Sizes) {
             dashed_line(arc[0], far, w, edge, dash);
             dashed_line(arc[n], far, w, edge, dash);
         }
+    }
+}
+
+/// The view with the box's turn in front of it (the view itself when the box is aligned).
+struct Turned {
+    view: crate::app::View,
+    frame: Option<crate::app::still::BoxFrame>,
+}
+
+impl Turned {
+    fn to_screen(&self, p: [f32; 2]) -> Vec2 {
+        self.view.to_screen(self.frame.map_or(p, |f| f.turn(p)))
     }
 }

@@ -9,7 +9,7 @@ use super::shapes::{draw_box, draw_circle_shape};
 use super::status::draw_status;
 use super::style::Sizes;
 use super::zones::{draw_zone_labels, draw_zone_lines};
-use super::{embed, flat, motion, overlay, playground, quiz, typeset};
+use super::{embed, flat, motion, overlay, playground, quiz, turned, typeset};
 use crate::app::{Analysis, State};
 use macroquad::prelude::*;
 
@@ -50,16 +50,21 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
     }
     // The still test's picture highlights the centre's zone and, with the trace on the canvas,
     // the axis slabs it tests; motion mode shows neither.
-    let trace = if a.motion.is_none() { overlay::canvas_trace(state) } else { None };
-    let backdrop = if a.motion.is_none() {
+    // With the box turned (`a.frame`), the zones are drawn in its frame, turned with it, and the
+    // trace's axis slabs (aligned with the world) are left out.
+    let frame = a.frame;
+    let trace = if a.motion.is_none() && frame.is_none() { overlay::canvas_trace(state) } else { None };
+    let backdrop = if a.motion.is_none() && frame.is_none() {
         Backdrop::new(state, Some(a.contact.zone), overlay::axis_slabs(trace.as_ref()))
     } else {
         Backdrop::new(state, None, [false; 2])
     };
     backdrop.lay(cleared);
     draw_grid(state, sizes, &backdrop);
-    if a.motion.is_none() {
-        draw_zone_lines(state, sizes, &backdrop);
+    match &frame {
+        Some(f) => turned::draw_turned_zones(state, f, Some(a.contact.zone), sizes),
+        None if a.motion.is_none() => draw_zone_lines(state, sizes, &backdrop),
+        None => {}
     }
     overlay::draw_overlay(state, layer, sizes);
     // A turned box's rounded outline is the motion layer's (turned with it).
@@ -82,7 +87,10 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
         draw_circle_shape(state, a, sizes);
         draw_construction(state, a, sizes);
         overlay::draw_trace_focus(state, trace.as_ref(), sizes);
-        draw_zone_labels(state, Some(a.contact.zone), quiz::top_clear(state), sizes);
+        match &frame {
+            Some(f) => turned::draw_turned_labels(state, f, Some(a.contact.zone), quiz::top_clear(state), sizes),
+            None => draw_zone_labels(state, Some(a.contact.zone), quiz::top_clear(state), sizes),
+        }
         // The status line's warning banner goes over the labels: their text first.
         typeset::flush();
         // In a quiz the quiz's lines take the status line's place.
@@ -90,6 +98,11 @@ fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer,
             draw_status(state, a, sizes);
         }
         draw_legend(state, sizes);
+        // The box's view: the scene turned back so the box is aligned, over the bottom-left corner.
+        if let Some(f) = &frame {
+            typeset::flush();
+            turned::draw_box_view(state, a, f, sizes);
+        }
     }
 
     typeset::flush();

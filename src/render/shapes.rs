@@ -2,13 +2,35 @@
 
 use super::strokes::dashed_circle;
 use super::style::{to_color, Sizes};
-use super::{aa, paint};
+use super::{aa, paint, turned};
 use crate::app::palette;
+use crate::app::still::pointer::rotation_knob;
 use crate::app::{Analysis, Handle, State};
 use macroquad::prelude::*;
 
 /// The box: fill, edges and corner handles; the hovered or dragged part highlighted.
 pub fn draw_box(state: &State, sizes: Sizes) {
+    let active = state.drag.map(|d| d.handle).or(state.hover);
+    let frame = state.box_frame();
+    match &frame {
+        Some(f) => turned::draw_turned_box(state, f, active.is_some_and(is_box_handle), sizes),
+        None => draw_aligned_box(state, sizes),
+    }
+    // The rotation knob: always on a turned box; on the aligned one while the pointer is on the box
+    // (so an untouched scene looks as it always did).
+    if let Some((base, knob)) = rotation_knob(state) {
+        if frame.is_some() || active.is_some_and(|h| is_box_handle(h) || h == Handle::BoxRotate) {
+            turned::draw_knob(base, knob, active == Some(Handle::BoxRotate), sizes);
+        }
+    }
+}
+
+fn is_box_handle(h: Handle) -> bool {
+    matches!(h, Handle::BoxBody | Handle::BoxCorner { .. } | Handle::BoxEdge { .. })
+}
+
+/// The aligned box: fill, edges and corner handles; the hovered or dragged part highlighted.
+fn draw_aligned_box(state: &State, sizes: Sizes) {
     let v = state.view;
     let lo = v.to_screen(state.aabb.min());
     let hi = v.to_screen(state.aabb.max());

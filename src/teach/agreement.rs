@@ -8,7 +8,7 @@
 
 use super::GridSpec;
 use crate::geom::batch::{grid_mask_2d, mask_bit, mask_words};
-use crate::geom::{Circle, Rect};
+use crate::geom::{Circle, Obb2, Rect, State};
 
 /// How one position is classified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,6 +155,42 @@ pub fn agreement_map(
                 ex * ex + ey * ey == r * r
             };
             let class = classify(test(&circle, aabb), reference_here, touching);
+            counts[class.index()] += 1;
+            cells.push(class);
+        }
+    }
+    AgreementMap { spec, cells, counts }
+}
+
+/// [`agreement_map`] around a turned box: every cell centre moved into the box's frame
+/// ([`OrientedBox::local_ball`](crate::geom::OrientedBox::local_ball)) and classified there against
+/// the box `[−h, h]`, `test` and the reference run unchanged; the exact answer is the rotated box's
+/// own ([`Obb2::contact`](crate::geom::Obb2)). The image lies in the world, so it turns with the box.
+#[must_use]
+pub fn agreement_map_turned(
+    obb: &Obb2,
+    r: f32,
+    spec: GridSpec,
+    test: &dyn Fn(&Circle, &Rect) -> bool,
+    reference: Reference<'_>,
+) -> AgreementMap {
+    let r = if r.is_finite() && r >= 0.0 { r } else { 0.0 };
+    let b = obb.local_aabb();
+    let mut cells = Vec::with_capacity(spec.len());
+    let mut counts = [0usize; 5];
+    for row in 0..spec.rows {
+        for col in 0..spec.cols {
+            let local = Circle::new(spec.center(col, row), r).ok().and_then(|c| Some((c, obb.local_ball(&c)?)));
+            let Some((circle, local)) = local else {
+                cells.push(Class::AgreedSeparation);
+                continue;
+            };
+            let state = obb.contact(&circle).state;
+            let reference_here = match reference {
+                Reference::Exact => state.is_overlap(),
+                Reference::Other(f) => f(&local, &b),
+            };
+            let class = classify(test(&local, &b), reference_here, state == State::Touching);
             counts[class.index()] += 1;
             cells.push(class);
         }

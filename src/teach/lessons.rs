@@ -164,6 +164,17 @@ pub const TOUR: &[Lesson] = &[
                the circle can be within r of both planes and still miss the box. Always test a new method \
                against the exact answer — the map makes the mistake visible at once.",
     },
+    Lesson {
+        title: "The box's frame",
+        scene: "algorithm=zones&circle=1.3,3.2,1.2&box=-2,-1,2,1.5&case=auto&angle=30",
+        as_published: false,
+        overlay: Overlay::None,
+        text: "A turned box needs no new test: move the circle into the box's frame, local = Rᵀ(c − b), and \
+               the box is aligned there again. The inset shows the box's view: the circle sits in corner zone \
+               8 of the box's own zones (unturned, the same spot would be zone 7), clamped and pushed out \
+               exactly as before, and every algorithm runs unchanged on the moved circle. Turn the box with \
+               Q / E or the knob above it.",
+    },
 ];
 
 /// A tour step in a mode of its own: no overlay, not "as published" (its scene text sets the rest).

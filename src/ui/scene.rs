@@ -1,7 +1,7 @@
 //! The scene section: the circle's and the box's numbers, editable.
 
 use super::widgets::{edit, LIMIT};
-use crate::app::{Command, State};
+use crate::app::{Command, Flat, Mode, State};
 use crate::geom::{Circle, Rect};
 use egui::RichText;
 
@@ -59,6 +59,14 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             if let Ok(b) = Rect::new(nlo, nhi) {
                 out.push(Command::SetBox(b));
             }
+        }
+        // The box turned about its centre (still scene; Q / E, the knob above the box).
+        if state.mode == Mode::Flat(Flat::Still) {
+            ui.label("box angle °");
+            if let Some(a) = edit(ui, state.angle, -180.0..=180.0, 1.0) {
+                out.push(Command::SetAngle(a));
+            }
+            ui.end_row();
         }
     });
 }

@@ -7,7 +7,8 @@ use super::widgets::{c32, remember};
 use crate::app::overlay::hover;
 use crate::app::palette;
 use crate::app::teach::{
-    overlay_label, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay, TeachCommand, TraceLine, OVERLAYS,
+    frame_change_line, overlay_label, trace_lines, uses_arvo_mode, ArvoMode, LessonRef, Overlay, TeachCommand,
+    TraceLine, OVERLAYS,
 };
 use crate::app::{current_scene, teach_verdict, Command, SceneOptions, State};
 use crate::geom::ALGORITHMS;
@@ -127,12 +128,18 @@ pub fn trace_view(ui: &mut egui::Ui, state: &State) {
         );
         return;
     }
-    let trace = (algo.trace_2d)(&state.circle, &state.aabb);
-    trace_listing(ui, &trace_lines(algo.pseudocode, &trace));
+    // With the box turned, the frame change first, then the algorithm unchanged in the box's frame.
+    let (circle, aabb) = state.tested_pair();
+    let trace = (algo.trace_2d)(&circle, &aabb);
+    let mut lines: Vec<_> = state.box_frame().map(|f| frame_change_line(&f, &state.circle)).into_iter().collect();
+    lines.extend(trace_lines(algo.pseudocode, &trace));
+    trace_listing(ui, &lines);
     let verdict = if trace.verdict { "overlap" } else { "no overlap" };
-    ui.label(RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(
-        palette::state(palette::shown_state(trace.verdict, crate::geom::contact(&state.circle, &state.aabb).state)),
-    )));
+    ui.label(
+        RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(palette::state(
+            palette::shown_state(trace.verdict, crate::geom::contact(&circle, &aabb).state),
+        ))),
+    );
     let tested = teach_verdict(state);
     if tested != trace.verdict {
         ui.label(

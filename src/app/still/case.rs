@@ -20,7 +20,8 @@ pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
 /// that case: overlapping the top-right corner from outside, or inside nearer the right face.
 pub fn set_case(state: &mut State, mode: CaseMode) {
     state.case = mode;
-    if in_case(&state.circle, &state.aabb, mode) {
+    let (circle, aabb) = state.tested_pair();
+    if in_case(&circle, &aabb, mode) {
         return;
     }
     let (lo, hi) = (state.aabb.min(), state.aabb.max());
@@ -39,7 +40,9 @@ pub fn set_case(state: &mut State, mode: CaseMode) {
         // Centre at 75% across and 60% up: nearest face unique for most boxes.
         CaseMode::Inside => Circle::new([lo[0] + 0.75 * w, lo[1] + 0.6 * h], r),
     };
-    if let Ok(c) = candidate {
+    // With the box turned, the spot is turned with it.
+    let frame = state.box_frame();
+    if let Ok(c) = candidate.and_then(|c| Circle::new(frame.map_or(c.center(), |f| f.turn(c.center())), r)) {
         state.circle = c;
     }
     if state.drag.is_none() {
@@ -50,7 +53,8 @@ pub fn set_case(state: &mut State, mode: CaseMode) {
 /// After a manual change, a case the scene has left goes back to Auto, so the panel never claims a
 /// construction that is not on the canvas.
 pub fn leave_case_if_needed(state: &mut State) {
-    if !in_case(&state.circle, &state.aabb, state.case) {
+    let (circle, aabb) = state.tested_pair();
+    if !in_case(&circle, &aabb, state.case) {
         state.case = CaseMode::Auto;
     }
 }

@@ -2,8 +2,11 @@
 //! box and motion's velocity tip.
 
 use super::case::leave_case_if_needed;
+use super::frame::BoxFrame;
+use super::options::normal_angle;
 use crate::app::commands::Command;
 use crate::app::input::{Input, GRAB_PX, WHEEL_FACTOR};
+use crate::app::mode::{Flat, Mode};
 use crate::app::motion::{MotionBox, MotionCommand};
 use crate::app::state::{Drag, Handle, State};
 use crate::geom::{Circle, Rect};
@@ -84,6 +87,7 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     }
     let r = state.circle.radius() * v.scale;
     let d = p.distance(c);
+    let knob = rotation_knob(state).filter(|&(_, k)| p.distance(k) <= KNOB_GRAB_PX);
     // Keep the body grabbable on a small circle: the rim band shrinks with it.
     let rim = g.min(0.35 * r.max(1.0)).max(3.0);
     if (d - r).abs() <= rim && r > 2.0 * rim {
@@ -101,6 +105,12 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
         let (l, h) = (o.to_box_frame(v.to_world(p)), o.half_extents());
         return (l[0].abs() <= h[0] && l[1].abs() <= h[1]).then_some(Handle::BoxBody);
     }
+    if knob.is_some() {
+        return Some(Handle::BoxRotate);
+    }
+    // With the box turned, its corners, edges and body are hit in its own frame (turned back about
+    // its centre; the view keeps distances, so the grab sizes stay).
+    let p = state.box_frame().map_or(p, |f| v.to_screen(f.unturn(v.to_world(p))));
     let lo = v.to_screen(state.aabb.min()); // bottom-left on screen
     let hi = v.to_screen(state.aabb.max()); // top-right on screen
     for upper in [[false, false], [true, false], [false, true], [true, true]] {
@@ -156,19 +166,30 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) -> Option<Command> {
             }
         }
         Handle::BoxCorner { upper } => {
+            let (frame, w) = resize_frame(state, drag, w);
             let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
             for axis in 0..2 {
                 move_side(&mut lo, &mut hi, axis, upper[axis], w[axis]);
             }
             if let Ok(b) = Rect::new(lo, hi) {
-                state.aabb = b;
+                state.aabb = keep_turned(frame, b);
             }
         }
         Handle::BoxEdge { axis, upper } => {
+            let (frame, w) = resize_frame(state, drag, w);
             let (mut lo, mut hi) = (drag.start_box.min(), drag.start_box.max());
             move_side(&mut lo, &mut hi, axis, upper, w[axis]);
             if let Ok(b) = Rect::new(lo, hi) {
-                state.aabb = b;
+                state.aabb = keep_turned(frame, b);
+            }
+        }
+        Handle::BoxRotate => {
+            // The knob points along the box's own +y: the angle is the pointer's direction from
+            // the centre less a quarter turn, in whole degrees.
+            let b = state.aabb.center();
+            let (dx, dy) = (w[0] - b[0], w[1] - b[1]);
+            if dx != 0.0 || dy != 0.0 {
+                state.angle = normal_angle((dy.atan2(dx).to_degrees() - 90.0).round());
             }
         }
         Handle::ThrowTip | Handle::TiltedBody { .. } | Handle::TiltedTurn { .. } => {}
@@ -180,6 +201,43 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) -> Option<Command> {
     }
     leave_case_if_needed(state);
     command
+}
+
+/// Where the rotation knob is on the screen, `(base, knob)`: out from the middle of the box's top
+/// edge (its own +y side) by [`KNOB_PX`], turned with the box. Only in the still scene.
+#[must_use]
+pub fn rotation_knob(state: &State) -> Option<(Vec2, Vec2)> {
+    if state.mode != Mode::Flat(Flat::Still) || state.quiz.is_some() {
+        return None;
+    }
+    let v = &state.view;
+    let b = state.aabb.center();
+    let top = state.aabb.max()[1];
+    let out = top + KNOB_PX / v.scale.max(1e-6);
+    let turn = |p: [f32; 2]| BoxFrame::of(&state.circle, &state.aabb, state.angle).map_or(p, |f| f.turn(p));
+    Some((v.to_screen(turn([b[0], top])), v.to_screen(turn([b[0], out]))))
+}
+
+/// How far the rotation knob stands out from the box's top edge, screen pixels.
+pub const KNOB_PX: f32 = 30.0;
+/// The knob's grab radius, screen pixels (generous: a finger finds it).
+pub const KNOB_GRAB_PX: f32 = 2.0 * GRAB_PX;
+
+/// A resize of a turned box: its frame when grabbed and the pointer in the unturned box's
+/// coordinates (the pointer itself when the box is aligned).
+fn resize_frame(state: &State, drag: &Drag, w: [f32; 2]) -> (Option<BoxFrame>, [f32; 2]) {
+    let frame = (state.mode == Mode::Flat(Flat::Still))
+        .then(|| BoxFrame::of(&drag.start_circle, &drag.start_box, state.angle))
+        .flatten();
+    (frame, frame.map_or(w, |f| f.unturn(w)))
+}
+
+/// The resized box `b` (in the grabbed box's unturned coordinates) placed so that, turned about
+/// its own centre, it lies where the grabbed box's frame puts it: the sides not dragged stay still.
+fn keep_turned(frame: Option<BoxFrame>, b: Rect) -> Rect {
+    let Some(f) = frame else { return b };
+    let (c, t) = (b.center(), f.turn(b.center()));
+    b.translated([t[0] - c[0], t[1] - c[1]]).unwrap_or(b)
 }
 
 /// Moves one side of a box to `to`, clamped at the opposite side: the box can shrink to a segment

@@ -130,7 +130,10 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
         |a: Vec2, b: Vec2| ScreenRect { x: a.x.min(b.x), y: a.y.min(b.y), w: (a.x - b.x).abs(), h: (a.y - b.y).abs() };
     let centre = v.to_screen(state.circle.center());
     let r = state.circle.radius() * v.scale;
-    let (lo, hi) = (state.aabb.min(), state.aabb.max());
+    // A turned box: the aligned box around it.
+    let frame = state.box_frame();
+    let bounds = frame.map_or(state.aabb, |f| f.obb.bounding_aabb());
+    let (lo, hi) = (bounds.min(), bounds.max());
     let rr = state.circle.radius();
     let mut avoid = vec![
         // The circle is what every lesson is about: covering it costs more than covering the whole
@@ -157,6 +160,10 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
         let h = sizes.text_gap(24.0) + 18.0 * sizes.scale;
         let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
         avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
+    }
+    // The box's-view inset of a turned box: a caption never covers it.
+    if frame.is_some() {
+        avoid.push((crate::render::turned::inset_rect(c, sizes), 300.0));
     }
     // The embedded scene's toolbar: never covered.
     for (_, r) in state.embed_buttons() {

@@ -28,8 +28,11 @@ pub fn draw_distance_field(state: &State, sizes: Sizes) {
     // A band's edges lie under the iso-lines, so they may be coarser (half a pixel off the arc).
     let arcs = |d: f32| (aa::segments_for_radius(d.max(0.0) * scale) / 4).max(1);
     let band_arcs = |d: f32| (aa::segments_within(d.max(0.0) * scale, 0.5) / 4).max(1);
+    // Outlines of the box's distance: in its frame, turned with it when it is turned.
+    let frame = state.box_frame();
+    let turn = |p: [f32; 2]| frame.map_or(p, |f| f.turn(p));
     let screen =
-        |d: f32, m: usize| -> Vec<Vec2> { level_outline(aabb, d, m).iter().map(|p| v.to_screen(*p)).collect() };
+        |d: f32, m: usize| -> Vec<Vec2> { level_outline(aabb, d, m).iter().map(|p| v.to_screen(turn(*p))).collect() };
     let mut mesh = aa::Mesh::default();
     if let Some(bands) = &f.bands {
         draw_bands_and_iso_lines(&mut mesh, bands, sizes.line(1.5), &screen, &arcs, &band_arcs);
@@ -77,6 +80,10 @@ impl FieldView {
 /// draws only the stronger ones over them); `None` when they are not.
 #[must_use]
 pub fn field_base(state: &State) -> Option<[Rgba; 2]> {
+    // The bands are laid zone by zone in the world's axes: not under a turned box.
+    if state.box_frame().is_some() {
+        return None;
+    }
     FieldView::of(state)?.bands.map(|_| [band_layers(true).0, band_layers(false).0])
 }
 
