@@ -13,7 +13,7 @@
 
 use super::levels::LEVELS;
 use super::mode::{Flat, Mode};
-pub use super::motion::options::{parse_angle, parse_restitution, parse_velocity, MotionKind, MotionOptions};
+pub use super::motion::options::{parse_restitution, parse_velocity, MotionKind, MotionOptions};
 pub use super::playground::options::{
     parse_ball, parse_inputs, parse_level, parse_map, parse_speed, parse_steps, parse_strategy, parse_throw,
     parse_tilted, PlaygroundOptions, Tilted, MAX_STEPS, THROW_LIMIT,

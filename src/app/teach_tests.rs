@@ -45,7 +45,8 @@ fn scene_text_round_trips_every_field() {
             velocity: [2.5, -1.0],
             response: crate::app::MotionKind::Bounce,
             restitution: 0.5,
-            angle: -22.5,
+            // One box, one angle: motion mode's turn is the scene's `angle=`.
+            angle: -12.5,
         },
         playground: crate::app::PlaygroundOptions::default(),
         three: crate::app::three::ThreeOptions::default(),

@@ -714,8 +714,8 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
         MotionCommand::SetLooping(l) => m.playback.looping = l,
         MotionCommand::Turn(by) => m.options.angle = motion::turned(m.options.angle, by),
         MotionCommand::SetAngle(a) => {
-            if a.is_finite() && a.abs() <= motion::ANGLE_LIMIT {
-                m.options.angle = a;
+            if a.is_finite() {
+                m.options.angle = super::still::options::normal_angle(a);
             }
         }
         MotionCommand::SetReducedMotion(r) => {

@@ -103,9 +103,7 @@ pub fn cursor_for(handle: app::Handle) -> macroquad::miniquad::CursorIcon {
         | app::Handle::VelocityTip
         | app::Handle::ThrowTip
         | app::Handle::TiltedTurn { .. }
-        | app::Handle::BoxRotate => {
-            CursorIcon::Crosshair
-        }
+        | app::Handle::BoxRotate => CursorIcon::Crosshair,
         app::Handle::BoxEdge { axis: 0, .. } => CursorIcon::EWResize,
         app::Handle::BoxEdge { .. } => CursorIcon::NSResize,
         // Screen y is down: the bottom-left and top-right corners lie on the "/" diagonal.

@@ -6,7 +6,7 @@
 
 use super::teach::trace_listing;
 use super::widgets::{edit, num, remember, row, vec_text};
-use crate::app::motion::{MotionAnalysis, MotionCommand, ANGLE_LIMIT, PRESETS};
+use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;
 use crate::app::{Command, MotionKind, State};
@@ -79,7 +79,7 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     });
     ui.horizontal(|ui| {
         ui.label("box angle °");
-        if let Some(a) = edit(ui, o.angle, -ANGLE_LIMIT..=ANGLE_LIMIT, 1.0) {
+        if let Some(a) = edit(ui, o.angle, -180.0..=180.0, 1.0) {
             cmd(out, MotionCommand::SetAngle(a));
         }
         ui.label(RichText::new("Q / E: ±15°, counter-clockwise first").small().weak());

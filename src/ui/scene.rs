@@ -62,7 +62,7 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         }
         // The box turned about its centre (still scene; Q / E, the knob above the box).
         if state.mode == Mode::Flat(Flat::Still) {
-            ui.label("box angle °");
+            ui.label("angle °");
             if let Some(a) = edit(ui, state.angle, -180.0..=180.0, 1.0) {
                 out.push(Command::SetAngle(a));
             }

@@ -64,20 +64,6 @@ pub fn parse_restitution(text: &str) -> Result<f32, OptionError> {
     }
 }
 
-/// Largest accepted angle, either way: one full turn.
-pub const ANGLE_LIMIT: f32 = 360.0;
-
-/// An angle in degrees: a finite number within ±[`ANGLE_LIMIT`], refused naming `angle`.
-pub fn parse_angle(text: &str) -> Result<f32, OptionError> {
-    match text.trim().parse::<f32>() {
-        Ok(a) if a.is_finite() && a.abs() <= ANGLE_LIMIT => Ok(a),
-        _ => Err(OptionError {
-            field: "angle",
-            message: format!("{text:?} is not a number of degrees in -{ANGLE_LIMIT}..={ANGLE_LIMIT}"),
-        }),
-    }
-}
-
 /// `angle + by` brought back into (−180, 180]: what Q and E leave (15° steps from 0 stay exact).
 #[must_use]
 pub fn turned(angle: f32, by: f32) -> f32 {
