@@ -278,8 +278,8 @@ fn three_4_turned_45_degrees_the_centre_is_in_a_corner_region_of_the_box_s_own_f
     let d = (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
     assert!((f64::from(a.contact.distance) - d).abs() < 1e-5, "{} vs {d}", a.contact.distance);
     let corner = [cs + sn, sn - cs, 1.0]; // R (1, −1, 1)
-    for i in 0..3 {
-        assert!((f64::from(a.contact.closest[i]) - corner[i]).abs() < 1e-5, "{:?}", a.contact.closest);
+    for (&got, want) in a.contact.closest.iter().zip(corner) {
+        assert!((f64::from(got) - want).abs() < 1e-5, "{:?}", a.contact.closest);
     }
     assert_eq!(a.contact.state, Contact::Overlapping, "d = {d} < r = 0.5");
     assert_eq!(a.local_center.map(|l| l.map(f64::from)).map(|l| (l[0] - p[0]).abs() < 1e-5), Some(true));
