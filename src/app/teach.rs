@@ -197,7 +197,7 @@ pub fn frame_change_line(frame: &BoxFrame, circle: &Circle) -> TraceLine {
     use crate::format::number as n;
     let (c, b, l, h) = (circle.center(), frame.obb.center(), frame.circle.center(), frame.obb.half_extents());
     TraceLine {
-        text: "local = Rᵀ(c − b)    // the circle into the box's frame",
+        text: "local = R^T (c − b)    // the circle into the box's frame",
         run: true,
         notes: vec![format!(
             "θ = {}°: c = ({}, {}), b = ({}, {}) → local = ({}, {}); the box there is [−h, h], h = ({}, {})",

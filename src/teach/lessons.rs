@@ -169,7 +169,7 @@ pub const TOUR: &[Lesson] = &[
         scene: "algorithm=zones&circle=1.3,3.2,1.2&box=-2,-1,2,1.5&case=auto&angle=30",
         as_published: false,
         overlay: Overlay::None,
-        text: "A turned box needs no new test: move the circle into the box's frame, local = Rᵀ(c − b), and \
+        text: "A turned box needs no new test: move the circle into the box's frame, local = R^T (c − b), and \
                the box is aligned there again. The inset shows the box's view: the circle sits in corner zone \
                8 of the box's own zones (unturned, the same spot would be zone 7), clamped and pushed out \
                exactly as before, and every algorithm runs unchanged on the moved circle. Turn the box with \
@@ -284,7 +284,7 @@ pub const THREE: &[Lesson] = &[
          &slice=z&slicemap=zones",
         "The box is turned 45° about z (Shift + arrow keys, the ring round the box, or the panel's angles \
          turn it). Beside the aligned box this centre would be in region 23, the edge (+x, +z); the core \
-         moves it into the box's frame, Rᵀ(c − centre) = (1.13, −1.13, 1.3), and there it is in region 20, \
+         moves it into the box's frame, R^T (c − centre) = (1.13, −1.13, 1.3), and there it is in region 20, \
          the corner (+x, −y, +z): all three axes decide. Clamp, push-out and every test run there as before, \
          and the closest point is turned back.",
     ),

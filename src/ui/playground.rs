@@ -112,7 +112,7 @@ fn tilted(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             if ui.add(egui::DragValue::new(&mut deg).range(-360.0..=360.0).suffix("°")).changed() {
                 cmd(out, PlaygroundCommand::SetTilted { index, tilted: TiltedBox { degrees: deg, ..*b } });
             }
-            if ui.small_button("✕").on_hover_text("remove it").clicked() {
+            if ui.small_button("×").on_hover_text("remove it").clicked() {
                 cmd(out, PlaygroundCommand::RemoveTilted(index));
             }
         });

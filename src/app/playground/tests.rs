@@ -409,7 +409,7 @@ fn the_panel_adds_a_tilted_wall_and_the_pointer_moves_and_turns_it() {
     update(&mut s, &Input { pointer: Some(top), down: true, ..Input::default() });
     update(&mut s, &Input { pointer: Some(top), ..Input::default() });
     assert_eq!(s.playground.options.tilted.iter().next().unwrap().degrees, 90.0);
-    // It is part of the scene text, and goes away with its ✕.
+    // It is part of the scene text, and goes away with its ×.
     let text = crate::app::current_scene(&s).to_fragment();
     assert!(text.contains("&obb=") && text.contains(",3,0.25,90"), "{text}");
     let mut t = State::new(SceneOptions::default());

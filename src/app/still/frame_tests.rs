@@ -159,7 +159,7 @@ fn the_trace_starts_with_the_frame_change_and_its_numbers() {
     let s = scene(30.0);
     let f = s.box_frame().unwrap();
     let line = frame_change_line(&f, &s.circle);
-    assert!(line.text.starts_with("local = Rᵀ(c − b)"), "{}", line.text);
+    assert!(line.text.starts_with("local = R^T (c − b)"), "{}", line.text);
     let note = &line.notes[0];
     for part in ["θ = 30°", "c = (1.3, 3.2)", "b = (0, 0.25)", "local = (2.601, 1.905)", "h = (2, 1.25)"] {
         assert!(note.contains(part), "{note:?} lacks {part:?}");
