@@ -190,14 +190,15 @@ pub fn trace_lines<const D: usize>(pseudocode: &[&'static str], trace: &Trace<D>
         .collect()
 }
 
-/// The trace's first step when the box is turned: the frame change, with its numbers. The
+/// The trace's first step when the box is turned: the frame change, with its numbers (`R^T`: the
+/// panel's monospace font has no superscript T). The
 /// algorithm's own steps follow, run unchanged on the circle it gives and the box `[−h, h]`.
 #[must_use]
 pub fn frame_change_line(frame: &BoxFrame, circle: &Circle) -> TraceLine {
     use crate::format::number as n;
     let (c, b, l, h) = (circle.center(), frame.obb.center(), frame.circle.center(), frame.obb.half_extents());
     TraceLine {
-        text: "local = R^T (c − b)    // the circle into the box's frame",
+        text: "local = R^T (c − b)    // the circle into the box's frame (R^T turns back by θ)",
         run: true,
         notes: vec![format!(
             "θ = {}°: c = ({}, {}), b = ({}, {}) → local = ({}, {}); the box there is [−h, h], h = ({}, {})",

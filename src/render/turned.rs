@@ -181,14 +181,15 @@ pub fn draw_knob(base: Vec2, knob: Vec2, active: bool, sizes: Sizes) {
     }
 }
 
-/// Where the box's-view inset goes on `canvas`: the bottom-left corner, about a quarter of the
-/// canvas's width (between 200 and 320 px wide, 3 : 4 high), above the legend's row.
+/// Where the box's-view inset goes on `canvas`: the bottom-left corner, above the legend's row,
+/// about a quarter of the canvas's width (200 to 320 px, growing with the text scale up to 1.5×, at
+/// most 45 % of the canvas), 3 : 4 high.
 #[must_use]
 pub fn inset_rect(canvas: ScreenRect, sizes: Sizes) -> ScreenRect {
-    let w = (0.26 * canvas.w).clamp(200.0, 320.0).min(canvas.w - 24.0).max(0.0);
+    let w = ((0.26 * canvas.w).clamp(200.0, 320.0) * sizes.text.clamp(1.0, 1.5)).min(0.45 * canvas.w).max(0.0);
     let h = (0.75 * w).min(0.45 * canvas.h);
     let m = 12.0 * sizes.scale;
-    ScreenRect { x: canvas.x + m, y: canvas.y + canvas.h - h - m, w, h }
+    ScreenRect { x: canvas.x + m, y: canvas.y + canvas.h - h - m - sizes.text_gap(34.0), w, h }
 }
 
 /// The box's view: the scene turned back so the box is the aligned box `[−h, h]` (the numbers every
@@ -207,8 +208,17 @@ pub fn draw_box_view(state: &State, a: &Analysis, f: &BoxFrame, sizes: Sizes) {
     let pad = 8.0 * sizes.scale;
     text(&title, r.x + pad, r.y + pad + m.offset_y, fs, to_color(palette::TEXT));
     // The picture below the title: the box and the circle, fitted with a margin.
-    let pic =
-        ScreenRect { x: r.x + pad, y: r.y + 2.0 * pad + m.height, w: r.w - 2.0 * pad, h: r.h - 3.0 * pad - m.height };
+    // The caption's row at the bottom, when it fits.
+    let l = f.circle.center();
+    let caption = format!("zone {}  local c = ({}, {})", f.contact.zone, number(l[0]), number(l[1]));
+    let m2 = typeset::measure(&caption, fs);
+    let row = if m2.width + 2.0 * pad <= r.w { m2.height + pad } else { 0.0 };
+    let pic = ScreenRect {
+        x: r.x + pad,
+        y: r.y + 2.0 * pad + m.height,
+        w: r.w - 2.0 * pad,
+        h: r.h - 3.0 * pad - m.height - row,
+    };
     let (b, circle, k) = (f.aabb, f.circle, f.contact);
     let (c, rad) = (circle.center(), circle.radius());
     let (lo, hi) = (b.min(), b.max());
@@ -261,8 +271,9 @@ pub fn draw_box_view(state: &State, a: &Analysis, f: &BoxFrame, sizes: Sizes) {
         dashed_circle(moved, rad * scale, sizes.line(1.2), to_color(palette::alpha(palette::PUSH, 200)), sizes.scale);
         arrow(cs, moved, sizes.line(2.0), to_color(palette::PUSH), 9.0 * sizes.scale);
     }
-    let caption = format!("zone {}  local c = ({}, {})", k.zone, number(c[0]), number(c[1]));
-    let m2 = typeset::measure(&caption, fs);
+    if row == 0.0 {
+        return;
+    }
     text(
         &caption,
         r.x + pad,

@@ -20,7 +20,7 @@ if (!url || !outDir) {
 }
 mkdirSync(outDir, { recursive: true });
 const VIEW = { width: 1280, height: 800 };
-const INSET = { x: 10, y: 600, w: 240, h: 190 }; // the canvas's bottom left (src/render/turned.rs, inset_rect)
+const INSET = { x: 10, y: 574, w: 240, h: 176 }; // the canvas's bottom left (src/render/turned.rs, inset_rect)
 const BOX_EDGE = [148, 118, 243];
 const SCENE = 'algorithm=zones&circle=1.3,3.2,1.2&box=-2,-1,2,1.5&case=auto';
 
