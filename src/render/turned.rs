@@ -182,11 +182,11 @@ pub fn draw_knob(base: Vec2, knob: Vec2, active: bool, sizes: Sizes) {
 }
 
 /// Where the box's-view inset goes on `canvas`: the bottom-left corner, above the legend's row,
-/// about a quarter of the canvas's width (200 to 320 px, growing with the text scale up to 1.5×, at
+/// about a quarter of the canvas's width (200 to 320 px, growing with the text scale up to 1.25×, at
 /// most 45 % of the canvas), 3 : 4 high.
 #[must_use]
 pub fn inset_rect(canvas: ScreenRect, sizes: Sizes) -> ScreenRect {
-    let w = ((0.26 * canvas.w).clamp(200.0, 320.0) * sizes.text.clamp(1.0, 1.5)).min(0.45 * canvas.w).max(0.0);
+    let w = ((0.26 * canvas.w).clamp(200.0, 320.0) * sizes.text.clamp(1.0, 1.25)).min(0.45 * canvas.w).max(0.0);
     let h = (0.75 * w).min(0.45 * canvas.h);
     let m = 12.0 * sizes.scale;
     ScreenRect { x: canvas.x + m, y: canvas.y + canvas.h - h - m - sizes.text_gap(34.0), w, h }
@@ -196,6 +196,8 @@ pub fn inset_rect(canvas: ScreenRect, sizes: Sizes) -> ScreenRect {
 /// registry algorithm sees), with its nine zones, the circle at its local centre, the clamp (closest
 /// point) and the push-out, exactly the aligned picture; titled with the angle.
 pub fn draw_box_view(state: &State, a: &Analysis, f: &BoxFrame, sizes: Sizes) {
+    // Its text grows with the room's text scale only up to 1.25×, so the inset stays small.
+    let sizes = Sizes { text: sizes.text.min(1.25), ..sizes };
     let r = inset_rect(state.canvas, sizes);
     if r.w < 120.0 || r.h < 90.0 {
         return;
