@@ -93,6 +93,11 @@ pub fn move_mixed<const D: usize>(
 
 /// [`slide`](crate::slide) through aligned and rotated boxes: the slide along a tilted face.
 ///
+/// Like [`slide`](crate::slide), it stops motion into a box and does not push out of one. Along a
+/// tilted face the end, rounded to `f32`, may lie inside by an ulp; a game loop that chains slides
+/// frame after frame ends each frame with [`Obb2::push_out`](crate::Obb2::push_out) when the ball is
+/// strictly inside (as `world::step`'s strategies do), or those ulps add up.
+///
 /// ```
 /// use ball_aabb::{oriented::{slide_mixed, Collider}, Circle, Obb2, Rect};
 /// // A floor, and a ramp tilted by 45° standing on it further right.
