@@ -32,7 +32,7 @@
 #      a bad obb= exits 2 naming obb;
 #  12. a turned box in 3D (rotation=W,X,Y,Z): the identity is the aligned picture to the pixel; turned 45 degrees,
 #      the picture differs and the aligned box's side-face shade is (almost) gone.
-#  10. the box turned (angle=30): differs from angle=0, the box's-view inset drawn (tour still:8, presentation too).
+#  13. the box turned (angle=30): differs from angle=0, the box's-view inset drawn (tour still:8, presentation too).
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -508,7 +508,7 @@ face_px() { convert "$1" -crop 900x800+0+0 +repage -fuzz 1% -fill black +opaque 
 fa=$(face_px "$OUT/3d-aligned.png"); ft=$(face_px "$OUT/3d-turned.png")
 ((fa > 2000 && ft * 10 < fa)) || fail "3d: the +x face's shade fills $fa px aligned, $ft px turned (not turned?)"
 pass "3d: rotation=1,0,0,0 is the aligned picture; turned 45 deg: $d px differ, the aligned +x face's shade $fa -> $ft px"
-# 10. The box turned (angle=, issue 24): the tour step's scene (algorithm=zones, circle above the box) at 1280x800
+# 13. The box turned (angle=, issue 24): the tour step's scene (algorithm=zones, circle above the box) at 1280x800
 # with the box turned by 30° (the circle in the box's own corner zone 8) and at 0° (zone 7 of the aligned box). The
 # pictures differ; the box's-view inset (bottom left of the canvas, src/render/turned.rs inset_rect: about
 # x 13..246, y 574..749 at this size, above the legend) holds its aligned box's outline (palette::BOX_EDGE 148,118,243),
