@@ -128,10 +128,12 @@ fn side_panel(ctx: &egui::Context, state: &State, a: &Analysis, scroll: f32, out
 /// Every line is wrapped or elided inside the width it has: nothing runs off the panel.
 fn scrolled_body(ui: &mut egui::Ui, state: &State, a: &Analysis, scroll: f32, out: &mut Vec<Command>) {
     let ctx = ui.ctx().clone();
-    // Every line wraps inside the panel, on a phone's sheet and drawer and in the side panel of a
-    // narrow window alike (the trace's long lines ran 6 px past a 1000 px window's edge). The compare
-    // grid keeps egui's extend rule for its cells (src/ui/compare.rs): wrapped, they broke mid-name.
-    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    // On a phone every line wraps (the sheet and the drawer are narrow); the side panel keeps egui's rule
+    // (wrap in columns, extend in rows and grids: its read-out grids' labels would break mid-word), and
+    // the teach section wraps everywhere (src/ui/teach.rs).
+    if state.layout.kind != LayoutKind::Wide {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    }
     let offset_id = egui::Id::new("panel.scroll_offset");
     // In a pass where Tab moves the focus the area does not scroll by drag or bar: egui registers both
     // as focusable widgets (the drag area before the content, the bar after), so Tab would stop on

@@ -172,6 +172,9 @@ pub fn trace_listing(ui: &mut egui::Ui, lines: &[TraceLine]) {
 
 /// Overlays, tour, errata and scene text.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    // Every line of this section wraps, in the side panel too: at a 1000 px window one of its rows ran
+    // 6 px past the panel's edge under egui's extend rule for rows.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.label(RichText::new("Teach").strong());
     if state.teach.tour().is_none() {
         ui.scope(|ui| chapter_picker(ui, None, out));
