@@ -26,6 +26,9 @@ fn cmd(out: &mut Vec<Command>, c: MotionCommand) {
 
 /// The whole motion section.
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    // Its rows' hints wrap inside the side panel too (at 960 px they ran off its edge); the read-out
+    // grid keeps egui's extend rule (see `readouts`).
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.horizontal(|ui| {
         ui.label(RichText::new("Motion").strong());
         let mut on = state.mode.motion();
@@ -148,6 +151,7 @@ fn readouts(ui: &mut egui::Ui, a: &MotionAnalysis, angle: f32) {
             .small(),
         );
     }
+    ui.style_mut().wrap_mode = None;
     egui::Grid::new("motion.readouts").num_columns(2).spacing([12.0, 3.0]).striped(true).show(ui, |ui| {
         if a.target.turned().is_some() {
             row(ui, "box angle", format!("{}°", num(angle)), None);
