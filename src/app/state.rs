@@ -97,7 +97,7 @@ impl State {
     }
 
     /// The circle and the box the aligned algorithms are run on: the scene, or, with the box
-    /// turned, the circle moved into the box's frame and the box `[−h, h]` ([`tested_pair`]).
+    /// turned, the circle moved into the box's frame and the box `[−h, h]` ([`tested_pair`](Self::tested_pair)).
     #[must_use]
     pub fn tested_pair(&self) -> (Circle, Rect) {
         self.box_frame().map_or((self.circle, self.aabb), |f| (f.circle, f.aabb))

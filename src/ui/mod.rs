@@ -94,7 +94,7 @@ pub fn panel(ctx: &egui::Context, state: &State, a: &Analysis) -> Vec<Command> {
 /// [`panel`], scrolling its content by `scroll` points (positive: content moves up, as when the
 /// wheel turns towards the user). egui-macroquad hands egui only 1/90 of a desktop wheel notch,
 /// so the frame loop scrolls the panel itself. The layout (`state.layout`) says where the panel
-/// goes: the side panel, the bottom sheet or the drawer ([`sheet`]); its widgets' rectangles are
+/// goes: the side panel, the bottom sheet or the drawer (`src/ui/sheet.rs`); its widgets' rectangles are
 /// left for [`layout_rects`].
 pub fn panel_scrolled(ctx: &egui::Context, state: &State, a: &Analysis, scroll: f32) -> Vec<Command> {
     let mut out = Vec::new();

@@ -1,6 +1,6 @@
 //! The box's frame: the still scene's box turned by an angle about its centre (`angle=`), and the
 //! scene as the box sees it. Every answer comes from the library's rotated box
-//! ([`Obb2`](crate::geom::Obb2)): the circle is moved into the box's frame, where the box is the
+//! ([`Obb2`]): the circle is moved into the box's frame, where the box is the
 //! aligned box `[−h, h]`, and every registry algorithm runs unchanged there.
 
 use crate::geom::{contact, response, Circle, Contact, Obb2, Rect, Response};
