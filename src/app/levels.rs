@@ -246,18 +246,6 @@ impl Level {
     pub fn map(&self) -> PlayMap {
         PlayMap::from_ascii(self.ascii).expect("built-in levels parse")
     }
-
-    /// Its rotated boxes (every built-in one is valid: tested).
-    #[must_use]
-    pub fn tilted(&self) -> crate::app::playground::Tilted {
-        let mut t = crate::app::playground::Tilted::EMPTY;
-        for b in self.tilted {
-            if let Ok(b) = crate::app::playground::TiltedBox::new([b[0], b[1]], [b[2], b[3]], b[4]) {
-                t.push(b);
-            }
-        }
-        t
-    }
 }
 
 /// The built-in levels (the first is the default): the strategies' lessons, then the Play mode's

@@ -3,7 +3,7 @@
 //! inputs (`inputs=`), the time scale (`speed=`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
 
 use super::script::InputScript;
-use crate::app::levels::{level_ids, level_index, PlayMap, LEVELS};
+use crate::app::levels::{level_ids, level_index, Level, PlayMap, LEVELS};
 use crate::app::text::{parse_vector, OptionError};
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{Circle, Obb2};
@@ -57,9 +57,21 @@ impl PlaygroundOptions {
             play: false,
             inputs: InputScript::EMPTY,
             speed: if l.play { 1.0 } else { LESSON_SPEED },
-            tilted: l.tilted(),
+            tilted: level_tilted(l),
         }
     }
+}
+
+/// A level's rotated boxes (every built-in one is valid: tested). Here rather than on [`Level`]:
+/// the levels are plain data the playground reads, and import nothing of it.
+fn level_tilted(l: &Level) -> Tilted {
+    let mut t = Tilted::EMPTY;
+    for b in l.tilted {
+        if let Ok(b) = TiltedBox::new([b[0], b[1]], [b[2], b[3]], b[4]) {
+            t.push(b);
+        }
+    }
+    t
 }
 
 impl Default for PlaygroundOptions {
