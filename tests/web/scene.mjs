@@ -79,8 +79,8 @@ export const SCENE = {
     presetStatus: ['Motion mode.', 'Velocity (6.5, 0)', 'tunnelled'],
     tour: {
       fragment: 'tour=5',
-      status: ['Tour: The still scene, step 5 of 7', 'Circle centre (5, 3.5), radius 1.2', 'Overlay: agreement map'],
-      lesson: 'Tour: The still scene, step 5 of 7: The family and what each saves. Arvo sums squared excesses;',
+      status: ['Tour: The still scene, step 5 of 8', 'Circle centre (5, 3.5), radius 1.2', 'Overlay: agreement map'],
+      lesson: 'Tour: The still scene, step 5 of 8: The family and what each saves. Arvo sums squared excesses;',
     },
   },
   // The 3D view by URL fragment: the face-plane test's counter-example (seed post 004's erratum), where
