@@ -153,6 +153,17 @@ impl Layout {
     }
 }
 
+/// What the first screen asks of a newcomer (until the first drag or key): keys on a wide window,
+/// fingers on a phone or tablet, where there is no keyboard to press T or Z on.
+#[must_use]
+pub fn first_hint(kind: LayoutKind) -> &'static str {
+    match kind {
+        LayoutKind::Wide => "drag the circle · T for the tour · Z for larger text",
+        LayoutKind::Sheet => "drag the circle · pinch to zoom · tap the bar below",
+        LayoutKind::Drawer => "drag the circle · pinch to zoom · menu at top right",
+    }
+}
+
 /// What the panel's layout buttons and the handle ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutCommand {
@@ -205,6 +216,19 @@ pub fn report(layout: &Layout, viewport: ScreenRect, rects: &[(&str, ScreenRect)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_hint_names_keys_only_where_a_keyboard_is_likely() {
+        let wide = first_hint(LayoutKind::Wide);
+        assert!(wide.contains("T for the tour") && wide.contains("Z for larger text"));
+        for kind in [LayoutKind::Sheet, LayoutKind::Drawer] {
+            let hint = first_hint(kind);
+            assert!(hint.starts_with("drag the circle") && hint.contains("pinch"), "{hint}");
+            assert!(!hint.contains(" for the tour") && !hint.contains("Z for"), "{kind:?} names keys: {hint}");
+            // No wider than the desktop's, which fits a 390 px phone at the hint's size.
+            assert!(hint.chars().count() <= wide.chars().count(), "{hint}");
+        }
+    }
 
     #[test]
     fn phones_tablets_and_desktops_get_their_layouts() {

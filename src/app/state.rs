@@ -135,6 +135,13 @@ impl State {
         !self.panel_visible && self.embed.is_none() && self.layout.kind == LayoutKind::Wide
     }
 
+    /// Is a panel drawn beside or below the canvas, on the panel's background: the side panel when
+    /// shown, the bottom sheet always (collapsed, its bar). Not embedded (the toolbar is on the canvas).
+    #[must_use]
+    pub fn panel_drawn(&self) -> bool {
+        self.embed.is_none() && (self.panel_visible || self.layout.kind != LayoutKind::Wide)
+    }
+
     /// Does the panel carry the lesson's text (else the canvas's caption does)? The side panel when
     /// shown; the sheet and the drawer always (the text is a tap away, the small canvas keeps the scene).
     #[must_use]

@@ -511,7 +511,7 @@ impl FrameLoop {
             damage::Plan::Full
         };
         self.last_egui_items = keeps_frames.then(|| std::mem::take(&mut self.egui_items));
-        present::draw_panel(state.panel_visible, panel_px, &panel_plan);
+        present::draw_panel(state.panel_drawn(), panel_px, &panel_plan);
         if keeps_frames {
             crate::render::flat::keep_frame();
         }

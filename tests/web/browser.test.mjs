@@ -677,12 +677,15 @@ try {
   // pointer; then the window (the canvas and egui's panel, which is redrawn only where it changed too)
   // must equal what a page that draws every frame in full (`?full-frames`) shows after the same input. (The same input on both: where a glyph lands in the font atlas depends
   // on the order text was first drawn, and at devicePixelRatio 2 that moves a few hundred text pixels
-  // between pages whose history differs, whatever the redraw.) At 1280x800 and at devicePixelRatio 2.
+  // between pages whose history differs, whatever the redraw.) At 1280x800, at devicePixelRatio 2, and on a phone.
   // Also in motion mode, stepped with S (start → impact → end) and nudged, with its sweep and ghosts.
   const cases = [
     ['', {}, `${SCENE.fragment}&overlay=distance`, Array(30).fill('ArrowRight')],
     ['devicePixelRatio 2: ', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 }, `${SCENE.fragment}&overlay=distance`, Array(30).fill('ArrowRight')],
     ['motion: ', {}, SCENE.motion.fragment, ['s', 's', 'ArrowUp', 'ArrowUp', 's', 'ArrowLeft', 'b', 's']],
+    // A phone with the panel hidden: the sheet's bar stays, on its own background (it once kept the
+    // pixels of earlier frames under it).
+    ['phone, panel off: ', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, `${SCENE.fragment}&panel=off`, Array(10).fill('ArrowRight')],
   ];
   for (const [label, opts, fragment, keys] of cases) {
     const spot = { x: 300, y: 330 };

@@ -102,20 +102,18 @@ pub fn draw_mode_caption(state: &State, sizes: Sizes) {
     draw_caption(state, sizes, &avoid);
 }
 
-/// What the first screen asks of a newcomer, until the first drag or key.
-pub const FIRST_HINT: &str = "drag the circle · T for the tour · Z for larger text";
-
 /// The first-screen hint on a plate, where it covers least of the scene.
 fn draw_first_hint(state: &State, sizes: Sizes, avoid: &[(ScreenRect, f32)]) {
     let fs = sizes.font(17.0);
-    let m = typeset::measure(FIRST_HINT, fs);
+    let hint = crate::app::layout::first_hint(state.layout.kind);
+    let m = typeset::measure(hint, fs);
     let pad = sizes.text_gap(9.0);
     let (w, h) = (m.width + 2.0 * pad, m.height + 2.0 * pad);
     let places = [Place::Bottom, Place::Top, Place::BottomLeft, Place::TopRight, Place::BottomRight, Place::TopLeft];
     let (_, r, _) = choose(state.canvas, w, h, sizes.text_gap(52.0), &places, avoid);
     paint::rectangle(r.x, r.y, r.w, r.h, to_color(palette::alpha(palette::BACKGROUND, palette::HINT_PLATE_ALPHA)));
     paint::rectangle_lines(r.x, r.y, r.w, r.h, sizes.line(1.5), to_color(palette::HINT_TEXT));
-    text(FIRST_HINT, r.x + pad, r.y + pad + m.offset_y, fs, to_color(palette::HINT_TEXT));
+    text(hint, r.x + pad, r.y + pad + m.offset_y, fs, to_color(palette::HINT_TEXT));
 }
 
 /// What a caption should not cover, as screen rectangles with a cost per pixel covered: the
