@@ -6,6 +6,7 @@ pub mod case;
 pub mod frame;
 pub mod options;
 pub mod pointer;
+pub mod turned;
 
 pub use case::*;
 pub use frame::*;

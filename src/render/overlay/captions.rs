@@ -161,8 +161,8 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
     }
     // The box's-view inset of a turned box: a caption never covers it.
     if frame.is_some() {
-        let inset = Sizes { text: sizes.text.min(1.25), ..sizes };
-        avoid.push((crate::render::turned::inset_rect(c, inset), 300.0));
+        let inset = crate::app::still::turned::box_view_sizes(sizes);
+        avoid.push((crate::app::still::turned::inset_rect(c, inset), 300.0));
     }
     // The embedded scene's toolbar: never covered.
     for (_, r) in state.embed_buttons() {
