@@ -274,10 +274,11 @@ fn the_distance_field_is_drawn_as_level_outlines() {
 fn bad_input_is_refused_naming_the_field_and_writes_nothing() {
     let dir = scratch_dir("figure-bad");
     let path = dir.join("bad.svg");
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["--scene", "angle=nan"], "angle"),
         (&["--scene", "angle=30deg"], "angle"),
-        (&["--scene", "angle=30"], "angle: a turned box"),
+        (&["--scene", "angle=30&overlay=agreement"], "angle: a turned box under an overlay"),
+        (&["--scene", "angle=-45&overlay=distance"], "angle"),
         (&["--circle", "1,2"], "--circle"),
         (&["--circle", "1,2,-3"], "radius"),
         (&["--box", "0,5,1,1"], "min.y"),
@@ -302,4 +303,163 @@ fn bad_input_is_refused_naming_the_field_and_writes_nothing() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("cannot write /no/such/folder/figure.svg"), "{err}");
+}
+
+/// The element with this id.
+fn by_id<'a>(doc: &'a roxmltree::Document<'a>, id: &str) -> roxmltree::Node<'a, 'a> {
+    doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("no id {id:?}"))
+}
+
+/// A number attribute.
+fn attr(n: &roxmltree::Node<'_, '_>, name: &str) -> f64 {
+    n.attribute(name).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no number {name} on {n:?}"))
+}
+
+/// A polygon's `points`.
+fn points(n: &roxmltree::Node<'_, '_>) -> Vec<[f64; 2]> {
+    assert!(n.has_tag_name("polygon"), "{:?} is not a polygon", n.attribute("id"));
+    n.attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            [x.parse().unwrap(), y.parse().unwrap()]
+        })
+        .collect()
+}
+
+/// The box `b` (min x, min y, max x, max y) turned by `deg` about its centre: its corners in the world,
+/// centre ± R·(±hx, ±hy), computed in f64.
+fn turned_corners(b: [f64; 4], deg: f64) -> Vec<[f64; 2]> {
+    let (c, h) = ([0.5 * (b[0] + b[2]), 0.5 * (b[1] + b[3])], [0.5 * (b[2] - b[0]), 0.5 * (b[3] - b[1])]);
+    let (sn, cs) = deg.to_radians().sin_cos();
+    [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]
+        .iter()
+        .map(|s| {
+            let (x, y) = (s[0] * h[0], s[1] * h[1]);
+            [c[0] + cs * x - sn * y, c[1] + sn * x + cs * y]
+        })
+        .collect()
+}
+
+/// Every expected point has one of `got` within `tol` px.
+fn assert_same_points(got: &[[f64; 2]], expected: &[[f64; 2]], tol: f64, what: &str) {
+    assert_eq!(got.len(), expected.len(), "{what}: {got:?}");
+    for e in expected {
+        let d = got.iter().map(|g| (g[0] - e[0]).hypot(g[1] - e[1])).fold(f64::INFINITY, f64::min);
+        assert!(d <= tol, "{what}: no corner within {tol} px of {e:?} (off by {d}); got {got:?}");
+    }
+}
+
+// A circle above the box [-2, 2] × [-1, 1.5], turned by 60° about its centre (0, 0.25). Unturned, the
+// shapes are 3 − 1.5 = 1.5 apart, more than r = 1: separated, no push, so the view's bounds are
+// `still_bounds` with no push. Turned, the centre in the box's frame is Rᵀ(0, 2.75) = (2.38, 1.375):
+// beyond the corner (2, 1.25) by 0.40 < r, overlapping, the centre outside: a closest point and a push.
+const TURNED: &str = "circle=0,3,1&box=-2,-1,2,1.5&angle=60";
+
+#[test]
+fn a_turned_still_box_is_drawn_at_its_real_corners() {
+    let (_, text) = figure("turned", &["--scene", TURNED]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let (cw, ch) = canvas(1280.0, 800.0);
+    let b = [-2.0, -1.0, 2.0, 1.5];
+    let (lo, hi) = still_bounds([0.0, 3.0, 1.0], b, [0.0, 0.0]);
+    let (ox, oy, scale) = fit(lo, hi, cw, ch);
+    let to_px = |p: [f64; 2]| [ox + p[0] * scale, oy - p[1] * scale];
+    let expected: Vec<[f64; 2]> = turned_corners(b, 60.0).into_iter().map(to_px).collect();
+    for id in ["box-fill", "box-edge"] {
+        assert_same_points(&points(&by_id(&doc, id)), &expected, 0.01, id);
+    }
+    // The turned zones, the grown box as straight sides and arcs, the numbers, the box's view.
+    let ids = ids_of(&text);
+    for id in ["zone-highlight", "zone-lines", "rounded-box", "zone-8", "rotation-knob", "box-view", "box-view-box"] {
+        assert!(ids.contains(id), "no id {id:?}");
+    }
+    assert!(by_id(&doc, "rounded-box").attribute("d").is_some_and(|d| d.matches('A').count() == 4));
+    // The zone lines are the box's edges extended: each runs along a turned edge (60° or 150°).
+    for line in by_id(&doc, "zone-lines").children().filter(|n| n.has_tag_name("line")) {
+        let (dx, dy) = (attr(&line, "x2") - attr(&line, "x1"), -(attr(&line, "y2") - attr(&line, "y1")));
+        let deg = dy.atan2(dx).to_degrees().rem_euclid(180.0);
+        assert!((deg - 60.0).abs() < 0.1 || (deg - 150.0).abs() < 0.1, "a zone line at {deg}°");
+    }
+    // The box's view shows the box aligned: a plain rectangle, wider than high as the box is (4 × 2.5).
+    let inset = by_id(&doc, "box-view-box");
+    assert!(inset.has_tag_name("rect"));
+    let ratio = attr(&inset, "width") / attr(&inset, "height");
+    assert!((ratio - 1.6).abs() < 0.01, "the box's view's box is 4 : 2.5, got {ratio}");
+    // The centre is in the corner zone beyond (2, 1.25) in the box's frame: zone 8, named there too.
+    assert!(text.contains(">zone 8</text>"));
+}
+
+#[test]
+fn a_turned_box_s_closest_point_and_push_are_the_library_s() {
+    let (_, text) = figure("turned-construction", &["--scene", TURNED]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let (cw, ch) = canvas(1280.0, 800.0);
+    let (lo, hi) = still_bounds([0.0, 3.0, 1.0], [-2.0, -1.0, 2.0, 1.5], [0.0, 0.0]);
+    let (ox, oy, scale) = fit(lo, hi, cw, ch);
+    let to_px = |p: [f32; 2]| [ox + f64::from(p[0]) * scale, oy - f64::from(p[1]) * scale];
+    let obb = ball_aabb::Obb2::from_degrees([0.0, 0.25], [2.0, 1.25], 60.0).unwrap();
+    let ball = ball_aabb::Circle::new([0.0, 3.0], 1.0).unwrap();
+    let k = obb.contact(&ball);
+    let push = obb.push_out(&ball);
+    // Overlapping, the centre outside: the hand arithmetic above.
+    assert!(k.distance > 0.3 && k.distance < 0.5 && push != [0.0, 0.0], "{k:?} {push:?}");
+    let closest = by_id(&doc, "closest-point");
+    let want = to_px(k.closest);
+    let got = [attr(&closest, "cx"), attr(&closest, "cy")];
+    assert!((got[0] - want[0]).hypot(got[1] - want[1]) <= 0.01, "closest point at {got:?}, library {want:?}");
+    // The push arrow ends (its head's tip, the polygon's first point) at the centre moved by the push.
+    let moved = to_px([push[0], 3.0 + push[1]]);
+    let head = by_id(&doc, "push-arrow").children().find(|n| n.has_tag_name("polygon")).expect("an arrow head");
+    let tip = points(&head)[0];
+    assert!((tip[0] - moved[0]).hypot(tip[1] - moved[1]) <= 0.01, "push arrow to {tip:?}, library {moved:?}");
+    let ghost = by_id(&doc, "pushed-circle");
+    let at = [attr(&ghost, "cx"), attr(&ghost, "cy")];
+    assert!((at[0] - moved[0]).hypot(at[1] - moved[1]) <= 0.01, "pushed circle at {at:?}, library {moved:?}");
+    // Overlapping: the verdict's dashed outline and × (the aligned box would say separated).
+    assert!(ids_of(&text).contains("hatch"));
+}
+
+#[test]
+fn angle_0_is_the_figure_with_no_angle_byte_for_byte() {
+    for (name, scene) in [
+        ("still", "circle=0,3,1&box=-2,-1,2,1.5"),
+        ("motion", "circle=-3,2.5,0.6&box=-2,-1,2,1.5&motion=on&velocity=4,-3&response=slide"),
+    ] {
+        let (_, plain) = figure(&format!("angle-none-{name}"), &["--scene", scene]);
+        let (_, zero) = figure(&format!("angle-0-{name}"), &["--scene", &format!("{scene}&angle=0")]);
+        assert!(plain == zero, "{name}: angle=0 differs from no angle");
+        let (_, turned) = figure(&format!("angle-30-{name}"), &["--scene", &format!("{scene}&angle=30")]);
+        assert!(plain != turned, "{name}: angle=30 draws the same figure as no angle");
+    }
+}
+
+#[test]
+fn a_turned_motion_box_is_drawn_turned_with_its_rounded_box_and_the_capsule() {
+    let scene = "circle=-3,2.5,0.6&box=-2,-1,2,1.5&motion=on&velocity=4,-3&response=slide&angle=30";
+    let (_, text) = figure("motion-turned", &["--scene", scene]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let ids = ids_of(&text);
+    for id in ["motion", "swept", "swept-fill", "velocity", "rounded-box-fill", "box-edge"] {
+        assert!(ids.contains(id), "motion: no id {id:?}");
+    }
+    // The box: a rectangle whose long side (4) runs at 30° (y up on the figure: −30° on the screen)
+    // and whose sides are 4 : 2.5.
+    let q = points(&by_id(&doc, "box-edge"));
+    assert_eq!(q.len(), 4);
+    let side = |i: usize| {
+        let (a, b) = (q[i], q[(i + 1) % 4]);
+        (b[0] - a[0], -(b[1] - a[1]))
+    };
+    let (long, short) = if side(0).0.hypot(side(0).1) > side(1).0.hypot(side(1).1) { (0, 1) } else { (1, 0) };
+    let deg = side(long).1.atan2(side(long).0).to_degrees().rem_euclid(180.0);
+    assert!((deg - 30.0).abs() < 0.1, "the long side runs at {deg}°, not 30°");
+    let ratio = side(long).0.hypot(side(long).1) / side(short).0.hypot(side(short).1);
+    assert!((ratio - 1.6).abs() < 0.01, "sides {ratio}, not 4 : 2.5");
+    // The rounded box: four sides and four quarter arcs; the capsule a quadrilateral.
+    assert!(by_id(&doc, "rounded-box-fill").attribute("d").is_some_and(|d| d.matches('A').count() == 4));
+    assert_eq!(points(&by_id(&doc, "swept-fill")).len(), 4);
+    // The sweep hits the turned box (the status names the hit).
+    assert!(text.contains("Sweep: hit at t ="), "the sweep against the turned box hits");
 }

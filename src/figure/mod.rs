@@ -12,14 +12,18 @@
 //! verdict's colour and outline cue), `construction` (`closest-point`, `distance`, `face-distances`,
 //! `push`), `trace-focus`, `zone-labels`, `status` and `legend`. Not drawn: the hover read-out, the
 //! lesson caption, the first hint, the drag handles' highlight (a figure has no pointer). The 3D view
-//! and the playground have no figure yet, nor a turned box (`angle=` not 0, still or motion mode):
-//! refused ([`FigureError`], exit 2 naming `angle`).
+//! and the playground have no figure yet: refused ([`FigureError`], exit 2). A turned box (`angle=`
+//! not 0, still or motion mode) is drawn as the canvas draws it: in the still scene the zones, their
+//! numbers and the grown box in the box's frame, the box as its real corners and the `box-view` inset;
+//! in motion mode the turned box and its rounded box. Under an overlay it is refused (exit 2 naming
+//! `angle`).
 
 mod marks;
 mod motion;
 mod overlay;
 mod still;
 pub mod text;
+mod turned;
 pub mod writer;
 
 use crate::app::view::{window_canvas, Sizes};
@@ -35,8 +39,8 @@ pub enum FigureError {
     ThreeD,
     /// The playground (`playground=on`).
     Playground,
-    /// A still scene with its box turned (`angle=` other than 0).
-    Turned,
+    /// A turned box (`angle=` other than 0) under an overlay (`overlay=distance`, `overlay=agreement`).
+    TurnedOverlay,
 }
 
 impl std::fmt::Display for FigureError {
@@ -44,9 +48,10 @@ impl std::fmt::Display for FigureError {
         match self {
             FigureError::ThreeD => f.write_str("the 3D view has no vector figure yet: use --screenshot for it"),
             FigureError::Playground => f.write_str("the playground has no vector figure yet: use --screenshot for it"),
-            FigureError::Turned => {
-                f.write_str("angle: a turned box has no vector figure yet: use --screenshot for it (or angle=0)")
-            }
+            FigureError::TurnedOverlay => f.write_str(
+                "angle: a turned box under an overlay has no vector figure yet: use --screenshot for it (or angle=0, \
+                 or overlay=none)",
+            ),
         }
     }
 }
@@ -91,8 +96,9 @@ pub fn svg(state: &State) -> Result<String, FigureError> {
     if state.mode.playground() {
         return Err(FigureError::Playground);
     }
-    if state.box_frame().is_some() || (state.mode.motion() && state.motion.options.angle != 0.0) {
-        return Err(FigureError::Turned);
+    let turned = state.box_frame().is_some() || (state.mode.motion() && state.motion.options.angle != 0.0);
+    if turned && state.teach.overlay != crate::app::teach::Overlay::None {
+        return Err(FigureError::TurnedOverlay);
     }
     let f = Figure { state, a: state.analysis(), sizes: Sizes::for_state(state) };
     let c = state.canvas;

@@ -14,7 +14,7 @@ use crate::format::number;
 /// The whole motion layer, under the circle.
 pub fn draw(f: &Figure<'_>, m: &MotionAnalysis, svg: &mut Svg, labels: &mut Labels) {
     svg.open("motion", "");
-    rounded_box(f, svg);
+    rounded_box(f, m, svg);
     swept_capsule(f, m, svg);
     discrete_end(f, m, svg, labels);
     continuation(f, m, svg, labels);
@@ -24,8 +24,21 @@ pub fn draw(f: &Figure<'_>, m: &MotionAnalysis, svg: &mut Svg, labels: &mut Labe
 }
 
 /// The box grown by r with rounded corners, lightly filled.
-fn rounded_box(f: &Figure<'_>, svg: &mut Svg) {
+fn rounded_box(f: &Figure<'_>, m: &MotionAnalysis, svg: &mut Svg) {
     let (lo, hi, r) = (f.state.aabb.min(), f.state.aabb.max(), f.state.circle.radius());
+    if let Some(o) = m.target.turned() {
+        // Turned: its faces moved out by r and joined by quarter arcs, in the box's frame turned back
+        // by the library (`Obb2::to_world`); lightly filled and thinly outlined, as the canvas has it.
+        let h = o.half_extents();
+        let d = super::turned::rounded_outline(|p| f.at(o.to_world(p)), [-h[0], -h[1]], h, r, r * f.state.view.scale);
+        let look = super::turned::filled_outline(
+            alpha(palette::ROUNDED_BOX, 26),
+            alpha(palette::ZONE_TEXT, 150),
+            f.sizes.line(1.2),
+        );
+        svg.path(&d, &format!("id=\"rounded-box-fill\" {look}"));
+        return;
+    }
     let (a, b) = (f.at([lo[0] - r, hi[1] + r]), f.at([hi[0] + r, lo[1] - r]));
     let d = rounded_rect_path(a[0], a[1], b[0] - a[0], b[1] - a[1], r * f.state.view.scale);
     svg.path(&d, &format!("id=\"rounded-box-fill\" {}", fill(alpha(palette::ROUNDED_BOX, 26))));

@@ -5,7 +5,7 @@
 use super::marks::{arrow, banner, dashed_circle};
 use super::text::{measure, Labels};
 use super::writer::{fill, num, rounded_rect_path, stroke, Svg};
-use super::{motion, overlay, Figure};
+use super::{motion, overlay, turned, Figure};
 use crate::app::palette::{self, alpha, Rgba};
 use crate::app::ScreenRect;
 use crate::format::number;
@@ -34,22 +34,43 @@ pub fn draw(f: &Figure<'_>, svg: &mut Svg) {
     let cs = f.at(state.circle.center());
     let s = sizes.line(7.0);
     let mut labels = Labels::new(&[ScreenRect { x: cs[0] - s, y: cs[1] - s, w: 2.0 * s, h: 2.0 * s }]);
-    let trace =
-        (still && state.teach.trace_on_canvas).then(|| (state.algorithm().trace_2d)(&state.circle, &state.aabb));
+    // With the box turned (`frame`), the zones are drawn in its frame and the trace's axis slabs
+    // (aligned with the world) are left out, as on the canvas; the overlays are refused before.
+    let frame = f.a.frame;
+    let trace = (still && frame.is_none() && state.teach.trace_on_canvas)
+        .then(|| (state.algorithm().trace_2d)(&state.circle, &state.aabb));
     let slabs = axis_slabs(trace.as_ref());
     let field = overlay::field_base(f);
     background(f, svg);
     grid(f, svg);
-    zone_tints(f, svg, if still { Some(f.a.contact.zone) } else { None }, slabs);
-    if still {
-        zone_lines(f, svg);
+    match &frame {
+        Some(fr) => {
+            turned::zone_tints(f, svg, fr);
+            turned::zone_lines(f, svg, fr);
+        }
+        None => {
+            zone_tints(f, svg, if still { Some(f.a.contact.zone) } else { None }, slabs);
+            if still {
+                zone_lines(f, svg);
+            }
+        }
     }
     if let Some(bands) = field {
         field_base_tints(f, svg, bands);
     }
     overlay::draw(f, svg);
-    grown_box(f, svg);
-    draw_box(f, svg);
+    // A turned motion box's rounded outline is the motion layer's (turned with it).
+    let turned_motion = f.a.motion.as_ref().and_then(|m| m.target.turned());
+    match (&frame, turned_motion) {
+        (Some(fr), _) => turned::grown_box(f, svg, fr),
+        (None, None) => grown_box(f, svg),
+        (None, Some(_)) => {}
+    }
+    match (&frame, &turned_motion) {
+        (Some(fr), _) => turned::draw_box(f, svg, fr),
+        (None, Some(o)) => turned::motion_box(f, svg, o),
+        (None, None) => draw_box(f, svg),
+    }
     if let Some(m) = &f.a.motion {
         motion::draw(f, m, svg, &mut labels);
         circle(f, svg);
@@ -58,9 +79,15 @@ pub fn draw(f: &Figure<'_>, svg: &mut Svg) {
         circle(f, svg);
         construction(f, svg, &mut labels);
         trace_focus(f, svg, trace.as_ref(), &mut labels);
-        zone_labels(f, svg, &mut labels);
+        match &frame {
+            Some(fr) => turned::zone_labels(f, svg, fr, &mut labels),
+            None => zone_labels(f, svg, &mut labels),
+        }
         status(f, svg);
         legend(f, svg);
+        if let Some(fr) = &frame {
+            turned::box_view(f, svg, fr);
+        }
     }
 }
 
@@ -394,6 +421,11 @@ fn construction(f: &Figure<'_>, svg: &mut Svg, labels: &mut Labels) {
     } else {
         let (lo, hi) = (state.aabb.min(), state.aabb.max());
         let least = a.response.face;
+        // With the box turned, measured along its own axes: the centre in the unturned box's
+        // coordinates, each face point turned back (the canvas's construction).
+        let frame = a.frame;
+        let centre = frame.map_or(centre, |fr| fr.unturn(centre));
+        let on_figure = |p: [f32; 2]| f.at(frame.map_or(p, |fr| fr.turn(p)));
         svg.open("face-distances", "");
         for axis in 0..2 {
             for (k, upper) in [false, true].into_iter().enumerate() {
@@ -401,7 +433,7 @@ fn construction(f: &Figure<'_>, svg: &mut Svg, labels: &mut Labels) {
                 target[axis] = if upper { hi[axis] } else { lo[axis] };
                 let shift = if axis == 0 { [0.0, 9.0 * sizes.scale] } else { [-9.0 * sizes.scale, 0.0] };
                 let from = [cs[0] + shift[0], cs[1] + shift[1]];
-                let t = f.at(target);
+                let t = on_figure(target);
                 let t = [t[0] + shift[0], t[1] + shift[1]];
                 let is_least = least.is_some_and(|fc| fc.axis == axis && fc.upper == upper);
                 let (colour, w) = if is_least {
