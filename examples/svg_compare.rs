@@ -40,7 +40,20 @@ fn parts(doc: &roxmltree::Document<'_>) -> Vec<Part> {
         }
     }
     if let Some(edge) = by_id("box-edge") {
-        let (x, y, w, h) = (attr(&edge, "x"), attr(&edge, "y"), attr(&edge, "width"), attr(&edge, "height"));
+        // A rectangle, or a turned box's polygon (its points' bounding box).
+        let (x, y, w, h) = match edge.attribute("points") {
+            Some(points) => {
+                let p: Vec<[f32; 2]> = points
+                    .split_whitespace()
+                    .filter_map(|p| p.split_once(','))
+                    .filter_map(|(x, y)| Some([x.parse().ok()?, y.parse().ok()?]))
+                    .collect();
+                let lo = p.iter().fold([f32::INFINITY; 2], |a, q| [a[0].min(q[0]), a[1].min(q[1])]);
+                let hi = p.iter().fold([f32::NEG_INFINITY; 2], |a, q| [a[0].max(q[0]), a[1].max(q[1])]);
+                (lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1])
+            }
+            None => (attr(&edge, "x"), attr(&edge, "y"), attr(&edge, "width"), attr(&edge, "height")),
+        };
         if let Some(rgb) = edge.attribute("stroke").and_then(hex) {
             out.push(Part { name: "box", rgb, window: [x - 10.0, y - 10.0, x + w + 10.0, y + h + 10.0] });
         }

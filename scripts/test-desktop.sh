@@ -27,12 +27,14 @@
 #   9. the quiz: questions opened by quiz=SEED:N show no verdict colour;
 #  10. motion mode with a turned box (angle=30, the tour's motion:5): the slide's path (the continuation's
 #      violet) runs along the tilted face — its pixels' main direction is 30° off the horizontal, unlike the
-#      same throw at angle=0; a turned --svg and angle=nan are refused naming angle.
+#      same throw at angle=0; --svg of it is written, with an overlay it and angle=nan are refused naming angle.
 #  11. the playground with a wall tilted 20°: the ball's trail off the fall and the floor is a 20° line;
 #      a bad obb= exits 2 naming obb;
 #  12. a turned box in 3D (rotation=W,X,Y,Z): the identity is the aligned picture to the pixel; turned 45 degrees,
 #      the picture differs and the aligned box's side-face shade is (almost) gone.
 #  13. the box turned (angle=30): differs from angle=0, the box's-view inset drawn (tour still:8, presentation too).
+#  14. --svg of a turned box (still, and motion's tilted wall) against its screenshot, as in 6: the circle, the
+#      turned box (its polygon's bounding box) and the closest point or the impact ghost within 3 px.
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -426,7 +428,8 @@ done
 # CONTINUATION, 200,120,255) is the slide's path, its end circle and its label: the main direction of those pixels
 # in the canvas (the principal axis of their coordinates: ½·atan2(2·sxy, sxx − syy)) lies along the tilted face,
 # 30° from the horizontal (in image coordinates, y down, the path goes down-left: −30°; measured −30.1°), and not so
-# when the wall is not turned. The two pictures differ, and --svg of the turned scene is refused naming angle.
+# when the wall is not turned. The two pictures differ; --svg of the turned scene is written (compared in 14), and
+# refused naming angle with an overlay over it.
 TILTED='circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide'
 shot motion-tilted --scene "$TILTED&angle=30"
 shot motion-flat --scene "$TILTED"
@@ -449,15 +452,16 @@ awk -v a="$tilt" 'BEGIN { exit !(a > -37 && a < -23) }' \
 awk -v a="$flat" -v b="$tilt" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d > 15) }' \
     || fail "angle=0: the slide's pixels run at $flat°, as the tilted one's ($tilt°)"
 pass "motion angle=30: the slide runs at $tilt° in the image ($tn px; the face is at -30°), at angle=0 at $flat° ($fn px); $d px differ"
+rm -f "$OUT/tilted.svg"
 rc=0
-err=$(DISPLAY= timeout 20 "$BIN" --svg "$OUT/tilted.svg" --scene "$TILTED&angle=30" 2>&1) || rc=$?
-((rc == 2)) || fail "--svg of a turned motion box exited $rc, not 2: $err"
-grep -q "angle" <<<"$err" || fail "--svg of a turned motion box: the message does not name angle: $err"
-[[ ! -s "$OUT/tilted.svg" ]] || fail "--svg of a turned motion box wrote a file"
+err=$(DISPLAY= timeout 20 "$BIN" --svg "$OUT/tilted.svg" --scene "$TILTED&angle=30&overlay=agreement" 2>&1) || rc=$?
+((rc == 2)) || fail "--svg of a turned motion box under an overlay exited $rc, not 2: $err"
+grep -q "angle" <<<"$err" || fail "--svg of a turned motion box under an overlay: the message does not name angle: $err"
+[[ ! -s "$OUT/tilted.svg" ]] || fail "--svg of a turned motion box under an overlay wrote a file"
 rc=0
 err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene "$TILTED&angle=nan" 2>&1) || rc=$?
 ((rc == 2)) && grep -q "angle" <<<"$err" || fail "angle=nan: exit $rc, $err"
-pass "motion angle: --svg of a turned box and angle=nan exit 2 naming angle"
+pass "motion angle: --svg of a turned box under an overlay and angle=nan exit 2 naming angle"
 # 11. The playground with a rotated box (issue 24): a ball dropped on a wall tilted by 20° over the flush
 # floor slides down along its face. The trail (palette::THROW, 235,235,245) is found in the map: the pixels
 # of the fall (columns with many trail pixels) and of the floor (rows with many) are set aside, and what is
@@ -543,4 +547,16 @@ t=$(count_rgb "$OUT/turned-tour.png" $INSET 148,118,243)
 pres=$(count_rgb "$OUT/turned-present.png" 400x330+14+360 148,118,243)
 ((pres > 150)) || fail "presentation mode: no box's-view inset ($pres box-edge pixels in the bottom left)"
 pass "angle=30 vs 0: $d pixels differ; twice identical; inset: $e30 box-edge / $p30 push / $k30 clamp px (0°: $e0 / $p0 / $k0); tour still:8 $t; presentation $pres"
+# ---------------------------------------------------------------------------------------------
+# 14. --svg of a turned box: block 13's still scene at 30° and block 10's throw at the wall turned 30°, each written
+#     with no display and compared with its screenshot as in 6 (svg_vs_shot): the circle, the turned box (the
+#     bounding box of its polygon's edge colour), the closest point (still) and the impact ghost (motion) within 3 px.
+svg_vs_shot turned --scene "$TURNED&angle=30"
+grep -q '^svg_compare: box .*: ok$' "$OUT/svg-turned.cmp" || fail "svg-turned: the turned box not compared"
+grep -q 'closest point.*: ok$' "$OUT/svg-turned.cmp" || fail "svg-turned: no closest point compared"
+grep -q 'points="' "$OUT/svg-turned.svg" || fail "svg-turned: the box is not a polygon"
+grep -q 'id="box-view"' "$OUT/svg-turned.svg" || fail "svg-turned: no box's-view inset"
+svg_vs_shot tilted --scene "$TILTED&angle=30"
+grep -q 'impact ghost.*: ok$' "$OUT/svg-tilted.cmp" || fail "svg-tilted: no impact ghost compared"
+grep -q '^svg_compare: box .*: ok$' "$OUT/svg-tilted.cmp" || fail "svg-tilted: the turned box not compared"
 echo "test-desktop: all passed (PNGs in $OUT/)"
