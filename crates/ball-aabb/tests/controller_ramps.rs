@@ -190,7 +190,7 @@ fn soak_every_sliding_strategy_from_awkward_starts_on_a_30_degree_ramp() {
         ("sunk 0.1 in the floor", [-1.3, 0.3]),
         ("in the air above the face", on_face(DEG, 2.5, -1.2)),
     ];
-    let (mut total, mut deepest, mut drift) = (0usize, 0.0f32, 0.0f32);
+    let (mut total, mut deepest, mut drift, mut still, mut still_on_ramp) = (0usize, 0.0f32, 0.0f32, 0usize, 0usize);
     for id in sliding() {
         for hz in RATES {
             let dt = 1.0 / hz;
@@ -222,6 +222,8 @@ fn soak_every_sliding_strategy_from_awkward_starts_on_a_30_degree_ramp() {
                     // Standing still on the ground, once stopped: it stays where it is.
                     if x == 0.0 && r.grounded && r.velocity == [0.0; 2] && i % seg > seg / 4 {
                         let at = *still_at.get_or_insert(r.position);
+                        still += 1;
+                        still_on_ramp += (r.ground_normal[0] != 0.0) as usize;
                         let moved = ((r.position[0] - at[0]).powi(2) + (r.position[1] - at[1]).powi(2)).sqrt();
                         drift = drift.max(moved);
                     } else {
@@ -231,8 +233,12 @@ fn soak_every_sliding_strategy_from_awkward_starts_on_a_30_degree_ramp() {
             }
         }
     }
-    eprintln!("soak: {total} steps, deepest {deepest}, standing drift {drift}");
+    eprintln!("soak: {total} steps, deepest {deepest}, standing drift {drift} over {still} standing steps ({still_on_ramp} on the ramp)");
     assert_eq!(total, 4 * 2 * 10 * FRAMES);
+    assert!(
+        still > total / 4 && still_on_ramp > total / 10,
+        "standing measured on {still} ({still_on_ramp}) steps only"
+    );
     assert!(drift <= 1e-6, "standing still drifted {drift}");
 }
 
