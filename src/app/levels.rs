@@ -475,8 +475,8 @@ pub const LEVELS: &[Level] = &[
     Level {
         id: "course-ramps",
         name: "Course 4: ramps",
-        note: "Walk up the 30° ramp (a rotated box: ground, it follows the face) onto the plateau, slide \
-            down the 60° face beyond it (too steep to stand on: a wall), run up the 25° kicker and jump \
+        note: "Walk up the 30° ramp (a rotated box: ground, it follows the face) onto the plateau, drop \
+            down past the 60° face beyond it (too steep to stand on: a wall, slid down), run up the 25° kicker and jump \
             from its top up through the one-way platform, then jump onto the goal: the high ledge at \
             the right end.",
         ascii: "#..........................................#
