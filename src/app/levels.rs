@@ -472,6 +472,39 @@ pub const LEVELS: &[Level] = &[
         measure: 0.0,
         tilted: &[],
     },
+    Level {
+        id: "course-ramps",
+        name: "Course 4: ramps",
+        note: "Walk up the 30° ramp (a rotated box: ground, it follows the face) onto the plateau, drop \
+            down past the 60° face beyond it (too steep to stand on: a wall, slid down), run up the 25° kicker and jump \
+            from its top up through the one-way platform, then jump onto the goal: the high ledge at \
+            the right end.",
+        ascii: "#..........................................#
+                #..........................................#
+                #..........................................#
+                #..........................................#
+                #..........................................#
+                #..........................................#
+                #....................................#######
+                #..........#######...........-------.#######
+                #..........#######...................#######
+                #..........#######...................#######
+                ############################################
+                ############################################",
+        ball: [2.5, 2.4, 0.4],
+        throw: [0.0, 0.0],
+        play: true,
+        measure: 0.0,
+        // The 30° ramp's face runs from the floor (x ≈ 5.8) to the plateau's corner (11, 5); the
+        // steep face from the plateau's other corner (18, 5) down to the floor (x ≈ 19.7); the
+        // kicker's from the floor at x = 24 up to (26.27, 3.06). Each box's hidden part is inside
+        // solid cells, and every corner is inside the map (tested).
+        tilted: &[
+            [8.2189, 2.817, 3.5, 0.5, 30.0],
+            [18.683, 2.817, 2.232, 0.5, -60.0],
+            [24.9967, 1.6372, 1.75, 0.75, 25.0],
+        ],
+    },
 ];
 
 /// A level's index by id.

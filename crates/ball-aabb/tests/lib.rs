@@ -11,6 +11,7 @@ mod batch;
 mod cases;
 mod contact;
 mod controller;
+mod controller_ramps;
 mod motion;
 mod oriented;
 mod oriented_parry;

@@ -192,3 +192,42 @@ fn a_tile_map_with_a_rotated_box_beside_it() {
     }
     assert!(ball.center()[0] > 9.0 || v[0] > 0.05, "{:?} {v:?}", ball.center());
 }
+
+/// The plane solver against a steep tilted face (58°, a wall, not a floor): a ball resting on it
+/// slides down it under gravity, from many points along it, at 60 and 144 Hz. It once froze for
+/// good: the remainder of a slide along the face, its normal rounded from the box's frame, went into
+/// the face by a rounding-level amount, and `blocks` let that stop the cast at `t = 0` every pass.
+#[test]
+fn plane_solver_slides_down_a_58_degree_face_and_never_freezes() {
+    let deg = 58.0f32;
+    let a = (deg as f64).to_radians();
+    let (t, n) = ([a.cos(), a.sin()], [-a.sin(), a.cos()]);
+    let floor = Rect::new([-50.0, -3.0], [50.0, 0.0]).unwrap();
+    // A face from the origin up to 7·t, the box 9 long and 1 thick below it.
+    let c = [2.5 * t[0] - 0.5 * n[0], 2.5 * t[1] - 0.5 * n[1]].map(|x| x as f32);
+    let wall = Obb2::from_degrees(c, [4.5, 0.5], deg).unwrap();
+    let world = BoxList::mixed(vec![Collider::Aligned(floor), Collider::Oriented(wall)]);
+    let mut frozen = Vec::new();
+    for hz in [60.0f32, 144.0] {
+        let params = Params::new([0.0, -30.0 / (hz * hz)], 0.0); // 30 u/s², per step
+        for k in 0..40 {
+            let s = 1.3 + 0.137 * k as f64;
+            let start = [s * t[0] + R as f64 * n[0], s * t[1] + R as f64 * n[1]].map(|x| x as f32);
+            let (mut ball, mut v) = (Circle::new(start, R).unwrap(), [0.0f32, 0.0]);
+            let mut still = 0;
+            for _ in 0..(3 * hz as usize) {
+                let st = step(StrategyId::PlaneSolver, &ball, v, &world, &params);
+                still = if st.end == ball.center() { still + 1 } else { 0 };
+                ball = Circle::new(st.end, R).unwrap();
+                v = st.velocity;
+                if ball.center()[1] < R + 1e-3 || still > 10 {
+                    break;
+                }
+            }
+            if ball.center()[1] > R + 1e-3 {
+                frozen.push((hz, s, ball.center()));
+            }
+        }
+    }
+    assert!(frozen.is_empty(), "stopped on the face (Hz, start along it, where): {frozen:?}");
+}

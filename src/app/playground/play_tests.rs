@@ -252,7 +252,7 @@ fn scripts_write_every_recorded_run_exactly() {
 #[test]
 fn every_course_level_starts_standing_and_holds_what_it_promises() {
     let ids: Vec<&str> = course().map(|i| LEVELS[i].id).collect();
-    assert_eq!(ids, ["course-run", "course-shaft", "course-fall"]);
+    assert_eq!(ids, ["course-run", "course-shaft", "course-fall", "course-ramps"]);
     for i in course() {
         let l = &LEVELS[i];
         let m = l.map();
@@ -416,4 +416,63 @@ fn y_turns_play_on_and_off_and_levels_keep_it() {
     update(&mut s, &Input { keys: vec![Key::Y], ..Input::default() });
     apply(&mut s, Command::Playground(PlaygroundCommand::SetStrategy(StrategyId::PerAxis)));
     assert_eq!(s.playground.play.player.controller.config().strategy, StrategyId::PerAxis);
+}
+
+/// Course 4's script, 120 Hz steps: run up the 30° ramp, over the plateau, off it past the 60°
+/// face, up the kicker, jump from its top up through the one-way platform, run along it, jump onto
+/// the goal ledge.
+const RAMPS_SCRIPT: &str = "R*476,RJ*40,R*150,RJ*40,R*100";
+
+#[test]
+fn course_4_ramps_is_completed_by_a_script() {
+    let s = play("course-ramps", &format!("&inputs={RAMPS_SCRIPT}&steps=806"));
+    assert_eq!(s.playground.options.tilted.iter().count(), 3, "the level's rotated boxes are loaded");
+    let p = &s.playground.play.player;
+    // The goal: standing on the high ledge at the right end (cells 37..43, top y = 6).
+    let end = p.position();
+    assert!(p.controller.grounded() && end[0] > 37.4 && (end[1] - 6.4).abs() < 1e-4, "not on the goal: {end:?}");
+    // Up the 30° ramp along its face (through its top corner (11, 5), normal (−sin 30°, cos 30°)):
+    // touching it at every step across its middle, never in the air above it.
+    let gap = |c: &[f32; 2]| (c[0] - 11.0) * -0.5 + (c[1] - 5.0) * 0.866_025_4 - 0.4;
+    let on_ramp: Vec<&[f32; 2]> = p.trail.iter().filter(|c| (7.0..10.5).contains(&c[0]) && c[1] < 5.3).collect();
+    assert!(on_ramp.len() > 50, "{}", on_ramp.len());
+    assert!(on_ramp.iter().all(|c| gap(c).abs() < 1e-3), "left the ramp's face: {on_ramp:?}");
+    // Up through the one-way platform (top y = 5) from below: the kicker is what makes it reachable.
+    assert!(p.trail.iter().any(|c| (29.0..36.0).contains(&c[0]) && (c[1] - 5.4).abs() < 1e-4));
+    // Without the jump from the kicker's top, the character stays on the floor: the goal is not
+    // reached by running alone.
+    let t = play("course-ramps", "&inputs=R*806&steps=806");
+    assert!(t.playground.play.player.position()[1] < 2.5, "{:?}", t.playground.play.player.position());
+}
+
+#[test]
+fn course_4_ramps_is_walkable_and_its_steep_face_is_not() {
+    // The controller alone on the level's world: standing on the 30° ramp is ground (its face's
+    // normal), on the 60° face it is not (it slides down to the floor).
+    let l = &LEVELS[level_index("course-ramps").unwrap()];
+    let map = l.map().tile_map();
+    let obbs: Vec<_> = l.tilted.iter().map(level_obb).collect();
+    let world = super::world_of(&map, &obbs);
+    let config = Config { max_step_height: STEP_HEIGHT, ..Config::default() };
+    // On the ramp's face, 2 below its top corner (11, 5), touching it.
+    let (t, n) = ([0.866_025_4f32, 0.5], [-0.5f32, 0.866_025_4]);
+    let on =
+        |p: [f32; 2], t: [f32; 2], n: [f32; 2], s: f32| [p[0] - s * t[0] + 0.4 * n[0], p[1] - s * t[1] + 0.4 * n[1]];
+    let mut c = Controller::new(on([11.0, 5.0], t, n, 2.0), 0.4, config).unwrap();
+    for _ in 0..240 {
+        let r = c.step(Ctl::default(), STEP_SECONDS, &world);
+        assert!(r.grounded && (r.ground_normal[0] + 0.5).abs() < 1e-4, "{r:?}");
+    }
+    // On the steep face, 1.5 down from the plateau's corner (18, 5): never grounded there.
+    let (t, n) = ([0.5f32, -0.866_025_4], [0.866_025_4f32, 0.5]);
+    let mut c = Controller::new(on([18.0, 5.0], t, n, -1.5), 0.4, config).unwrap();
+    for _ in 0..240 {
+        let r = c.step(Ctl::default(), STEP_SECONDS, &world);
+        assert!(!r.grounded || r.ground_normal == [0.0, 1.0], "{r:?}");
+    }
+    assert!(c.grounded() && (c.position()[1] - 2.4).abs() < 1e-4, "not down on the floor: {:?}", c.position());
+}
+
+fn level_obb(b: &[f32; 5]) -> crate::geom::Obb2 {
+    crate::geom::Obb2::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap()
 }

@@ -3,6 +3,8 @@
 
 #![forbid(unsafe_code)]
 
+use core::fmt;
+
 use crate::world::{StrategyId, DEFAULT_SLOP};
 
 /// How the character moves. Units: world units (`u`) and seconds; **y points up**.
@@ -65,7 +67,8 @@ pub struct Config {
     /// **Ground normal threshold**: a contact whose normal has `y ≥` this counts as ground; `≤ −`
     /// this, as a ceiling; anything between, as a wall. `cos(floor max angle)`: the default
     /// `cos 45° = 0.70710677` is Godot's `floor_max_angle` and Rapier's `max_slope_climb_angle`. In a
-    /// world of axis-aligned boxes only a box's corner gives a tilted normal.
+    /// world of axis-aligned boxes only a box's corner gives a tilted normal; a rotated box's face (a
+    /// ramp) gives its own. [`Config::with_max_slope_degrees`] sets it from an angle.
     pub floor_min_normal_y: f32,
     /// **Snap to ground**: a character on the ground at the start of a step, not jumping, that
     /// would end it in the air is moved down onto ground found within this distance, `u`
@@ -111,6 +114,36 @@ impl Default for Config {
 }
 
 impl Config {
+    /// This config with the steepest walkable slope set to `degrees` (`0 ≤ degrees < 90`):
+    /// [`floor_min_normal_y`](Config::floor_min_normal_y) `= cos(degrees)`, Godot's
+    /// `floor_max_angle`. A face tilted by at most this is ground (the character stands, walks and
+    /// jumps on it); a steeper one is a wall (it slides down it). Fails, naming the field, on a
+    /// non-finite angle or one outside `[0, 90)`.
+    ///
+    /// ```
+    /// use ball_aabb::controller::Config;
+    /// let c = Config::default().with_max_slope_degrees(45.0)?;
+    /// assert_eq!(c.floor_min_normal_y, Config::default().floor_min_normal_y); // cos 45°
+    /// assert_eq!(Config::default().with_max_slope_degrees(60.0)?.floor_min_normal_y, 0.5);
+    /// let e = Config::default().with_max_slope_degrees(90.0).unwrap_err();
+    /// assert_eq!(e.field(), "max_slope_degrees");
+    /// assert!(Config::default().with_max_slope_degrees(f32::NAN).is_err());
+    /// # Ok::<(), ball_aabb::controller::ConfigError>(())
+    /// ```
+    pub fn with_max_slope_degrees(self, degrees: f32) -> Result<Self, ConfigError> {
+        const FIELD: &str = "max_slope_degrees";
+        if !degrees.is_finite() {
+            return Err(ConfigError::NotFinite { field: FIELD, value: degrees });
+        }
+        if !(0.0..90.0).contains(&degrees) {
+            return Err(ConfigError::OutOfRange { field: FIELD, value: degrees, range: "[0, 90)" });
+        }
+        // The cosine of the exactly reduced angle (the rotated boxes' own trigonometry), rounded
+        // once to f32: 45° gives FRAC_1_SQRT_2, 60° gives 0.5, on every platform.
+        let (cos, _) = crate::oriented::trig::rotation_of_degrees(degrees);
+        Ok(Config { floor_min_normal_y: cos as f32, ..self })
+    }
+
     /// A length or a rate as the step uses it: NaN and negatives count as 0.
     pub(super) fn nonneg(x: f32) -> f32 {
         if x > 0.0 {
@@ -120,3 +153,45 @@ impl Config {
         }
     }
 }
+
+/// Why a [`Config`] builder refused a value. Each variant names the field at fault.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    /// The value is NaN or infinite.
+    NotFinite {
+        /// The field, e.g. `"max_slope_degrees"`.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+    },
+    /// The value is outside the field's range.
+    OutOfRange {
+        /// The field, e.g. `"max_slope_degrees"`.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The range allowed, e.g. `"[0, 90)"`.
+        range: &'static str,
+    },
+}
+
+impl ConfigError {
+    /// The name of the offending field.
+    #[must_use]
+    pub fn field(&self) -> &'static str {
+        match self {
+            ConfigError::NotFinite { field, .. } | ConfigError::OutOfRange { field, .. } => field,
+        }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::NotFinite { field, value } => write!(f, "{field} must be a finite number, got {value}"),
+            ConfigError::OutOfRange { field, value, range } => write!(f, "{field} must be in {range}, got {value}"),
+        }
+    }
+}
+
+impl core::error::Error for ConfigError {}

@@ -8,6 +8,7 @@ use super::passable::Passable;
 use super::Config;
 use crate::contact::closest_point;
 use crate::math::sqrt;
+use crate::oriented::Obb2;
 use crate::shape::{Circle, Rect};
 use crate::world::{self, Params, Step, World};
 
@@ -49,6 +50,17 @@ pub(super) struct Ground {
     pub top: f32,
     /// Every box it stands on is one-way (so down + jump drops through).
     pub one_way_only: bool,
+    /// A rotated box holds it up (a ramp's face): the run follows the ground's tangent.
+    pub tilted: bool,
+}
+
+/// The point of rotated box `o` closest to `c` (world, `f64`) and the offset `c − point`, both
+/// computed in the box's frame as the aligned clamp is (0 offset when `c` is inside).
+fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2]) {
+    let p = o.local_of(&c);
+    let h = o.half64();
+    let s = [p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])];
+    (o.world_point(&s), o.world_dir(&[p[0] - s[0], p[1] - s[1]]))
 }
 
 /// What one step's probes share: the world, the tunables, the ball's radius, the platform being
@@ -117,6 +129,10 @@ impl<W: World> Ctx<'_, W> {
     ///   them and together they hold the ball against gravity, though each alone is too steep (a
     ///   gap a little narrower than the ball; a corner with a wall beside it). Counted as ground, so
     ///   the character can jump out instead of being stuck in the air.
+    ///
+    /// Rotated boxes take part the same way, their closest point and offset computed in the box's
+    /// frame: the face of a ramp tilted by less than the floor's max angle is ground, its normal the
+    /// face's; a steeper face is a wall.
     fn touching(&self, center: [f32; 2], tol: f32) -> Option<Ground> {
         let r = self.radius as f64;
         let reach = self.radius + tol;
@@ -139,6 +155,21 @@ impl<W: World> Ctx<'_, W> {
                 up = true;
             }
         });
+        let mut tilted = false;
+        pass.oriented(&query, |_, o| {
+            let (q, w) = closest_oriented(&o, center);
+            let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
+            if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
+                return;
+            }
+            (right, left) = (right || w[0] >= 0.0, left || w[0] <= 0.0);
+            if w[1] > 0.0 {
+                (sum[0], sum[1]) = (sum[0] + w[0] / dist, sum[1] + w[1] / dist);
+                top = top.max(q[1] as f32);
+                one_way_only = false; // rotated boxes are always solid
+                (up, tilted) = (true, true);
+            }
+        });
         let len = sqrt(sum[0] * sum[0] + sum[1] * sum[1]);
         if !up || len == 0.0 {
             return None;
@@ -150,6 +181,7 @@ impl<W: World> Ctx<'_, W> {
             normal,
             top,
             one_way_only,
+            tilted,
         })
     }
 
@@ -175,6 +207,7 @@ impl<W: World> Ctx<'_, W> {
             normal: UP,
             top,
             one_way_only,
+            tilted: false,
         };
         if let Some(f) = flat.filter(|&(top, _)| top >= feet - tol) {
             return Some(on_top(f));

@@ -30,7 +30,8 @@
 //! 4. **jump cut** (variable jump height): releasing the button while still rising from a jump
 //!    multiplies `v.y` by [`Config::jump_cut`], once;
 //! 5. **gravity** in the air, `v.y ← max(v.y − g·dt, −max_fall_speed)`; on the ground `v.y = 0`;
-//! 6. **move** by `v·dt` with [`world::step`](crate::world::step) (no gravity there, restitution 0):
+//! 6. **move** by `v·dt` (on a ramp's face: along it) with [`world::step`](crate::world::step) (no
+//!    gravity there, restitution 0):
 //!    the contacts it reports are sorted into ground, walls and ceilings by
 //!    [`Config::floor_min_normal_y`], and the velocity loses what they blocked;
 //! 7. **step up**: on the ground and blocked by a wall, try up–across–down ([`Config::max_step_height`]);
@@ -46,8 +47,27 @@
 //! and it stands on a ledge until its whole width is past the edge — then, with nothing under it,
 //! the snap takes it straight down (a one-cell step: it walks down; a pit: it falls, with coyote
 //! time to jump). A ball rolling freely would instead roll around the ledge's corner and hop.
-//! This is a box character's support, kept for the ball; the only tilted ground is a box corner
-//! the character lands on from the air (within [`Config::floor_min_normal_y`]).
+//! This is a box character's support, kept for the ball. The tilted ground is a box corner the
+//! character lands on from the air, and a rotated box's face (next section), each within
+//! [`Config::floor_min_normal_y`].
+//!
+//! # Ramps: rotated boxes
+//! A rotated box ([`Obb2`](crate::Obb2), beside the aligned ones: [`WithOriented`](crate::world::WithOriented),
+//! [`BoxList::mixed`](crate::world::BoxList::mixed)) has no flat top: the character stands on its
+//! face by **touch**, the face's normal `n` (from the closest point, computed in the box's frame)
+//! being the ground normal when `n.y ≥ floor_min_normal_y` (default: faces up to 45°;
+//! [`Config::with_max_slope_degrees`] changes it). On such a face:
+//!
+//! - it is grounded and can jump; standing still it does not move (no gravity on the ground);
+//! - the run follows the face's tangent, `d = (vx·dt, −vx·dt·n.x/n.y)`: up and down the ramp at the
+//!   run speed across, so walking down keeps touching the face (no hop off it each frame); the
+//!   snap takes it down whatever the rounding of the tangent leaves;
+//! - a steeper face is a wall: the character slides down it in the air, and a run into it is
+//!   blocked (only the move's vertical part is made), never turned into a climb along it.
+//!
+//! Exact as far as the box's frame change: the face's normal comes out within f32 rounding of
+//! `(−sin θ, cos θ)`, the centre's height is where the move put it (not rounded to a top), and the
+//! standing drift is 0 (the soak in `tests/controller_ramps.rs` measures it).
 //!
 //! # One-way platforms
 //! A one-way box (`-` in [`TileMap::from_ascii`](crate::world::TileMap::from_ascii)) counts for a
@@ -62,7 +82,7 @@ mod events;
 mod ground;
 mod passable;
 
-pub use config::Config;
+pub use config::{Config, ConfigError};
 pub use events::{Event, Events};
 pub use ground::standing_height;
 
@@ -129,6 +149,8 @@ pub struct Controller {
     ground_top: f32,
     /// Every box underfoot is one-way.
     ground_one_way_only: bool,
+    /// A rotated box's face holds the character up (the run follows its tangent).
+    ground_tilted: bool,
     /// Coyote time left, seconds.
     coyote: f32,
     /// Jump buffer left, seconds.
@@ -152,6 +174,7 @@ impl Controller {
             ground_normal: [0.0; 2],
             ground_top: 0.0,
             ground_one_way_only: false,
+            ground_tilted: false,
             coyote: 0.0,
             buffer: 0.0,
             rising: false,
@@ -224,6 +247,7 @@ impl Controller {
         self.ball = Circle::new(position, self.ball.radius())?;
         self.grounded = false;
         self.ground_normal = [0.0; 2];
+        self.ground_tilted = false;
         self.drop_top = None;
         Ok(())
     }
@@ -301,19 +325,43 @@ impl Controller {
             radius: r,
             drop_top: self.drop_top,
         };
-        let d = [v[0] * dt, v[1] * dt];
-        let s = ctx.move_ball(start, d);
+        let mut d = [v[0] * dt, v[1] * dt];
+        let n = self.ground_normal;
+        if standing && self.ground_tilted && n[1] >= cfg.floor_min_normal_y && n[1] > 0.0 {
+            // On a ramp's face: the run follows its tangent (up and down it at the same horizontal
+            // speed), so walking down keeps touching the face instead of leaving it each frame.
+            d[1] = -d[0] * n[0] / n[1];
+        }
+        let mut s = ctx.move_ball(start, d);
+        let floor = cfg.floor_min_normal_y;
+        let classify = |s: &crate::world::Step, report: &mut Report| {
+            for c in s.contacts() {
+                if c.normal[1] <= -floor {
+                    report.on_ceiling = true;
+                } else if c.normal[1] < floor {
+                    report.on_wall = true;
+                    report.wall_normal = c.normal;
+                }
+            }
+        };
+        classify(&s, &mut report);
+        // A steep face leaning back (a wall whose normal points up a little: a 60° ramp) turns a
+        // run into it into a climb along it. It must not: the run is blocked there, and only the
+        // vertical part of the move is made (the slide down the face, the rise of a jump).
+        let steep_into = |s: &crate::world::Step| {
+            s.contacts().iter().any(|c| c.normal[1] > 0.0 && c.normal[1] < floor && c.normal[0] * d[0] < 0.0)
+        };
+        let mut run_blocked = false;
+        if d[0] != 0.0 && steep_into(&s) && s.end[1] > start[1] + d[1] + ctx.tol(start) {
+            s = ctx.move_ball(start, [0.0, d[1]]);
+            classify(&s, &mut report);
+            run_blocked = true;
+        }
         let mut pos = s.end;
         // A component the move did not change keeps its exact value (no ·dt/dt rounding).
         let mut out = [0, 1].map(|k| if s.velocity[k] == s.velocity_in[k] { v[k] } else { s.velocity[k] / dt });
-        let floor = cfg.floor_min_normal_y;
-        for c in s.contacts() {
-            if c.normal[1] <= -floor {
-                report.on_ceiling = true;
-            } else if c.normal[1] < floor {
-                report.on_wall = true;
-                report.wall_normal = c.normal;
-            }
+        if run_blocked {
+            out[0] = s.velocity[0] / dt;
         }
         if s.pushed_out != [0.0; 2] {
             events.insert(Event::PushedOut);
@@ -367,6 +415,7 @@ impl Controller {
                 self.ground_normal = g.normal;
                 self.ground_top = g.top;
                 self.ground_one_way_only = g.one_way_only;
+                self.ground_tilted = g.tilted;
                 self.coyote = Config::nonneg(cfg.coyote_time);
                 self.rising = false;
                 self.drop_top = None;

@@ -67,7 +67,7 @@
 
 mod collider;
 mod queries;
-mod trig;
+pub(crate) mod trig;
 
 pub use collider::{bounce_mixed, move_mixed, slide_mixed, Collider};
 pub use queries::{sweep_oriented, OrientedContact, OrientedResponse};

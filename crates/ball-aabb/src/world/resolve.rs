@@ -67,9 +67,15 @@ fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
 /// radius-0 ball on an edge or corner of an aligned box (a cone of normals), only when it enters
 /// through every face the point lies on. (A rotated box's corner is judged by its representative
 /// normal alone: a radius-0 ball grazing a rotated edge may be stopped by it.)
+///
+/// A rotated box blocks only a move that goes into it by more than [`GRAZE`]`·|d|`: its normal
+/// is turned back from the box's frame and rounded to `f32`, a tilt of ~10⁻⁸, so a move along its
+/// face (a slide's remainder, a character walking down a ramp) can come out going into it by a
+/// rounding-level amount. Blocked by that, the plane solver's cast stopped at `t = 0` every pass
+/// and the ball froze against a 58° face for good.
 fn blocks(h: &Hit<2>, d: [f64; 2], s: &Solid, r: f32) -> bool {
     let tol = BLOCK_TOLERANCE * sqrt(dot(d, d));
-    let Collider::Aligned(b) = s else { return dot(d, wide(h.normal)) < -tol };
+    let Collider::Aligned(b) = s else { return dot(d, wide(h.normal)) < -(GRAZE as f64) * sqrt(dot(d, d)) };
     if r == 0.0 && h.center == h.point {
         let (lo, hi) = (b.min(), b.max());
         let mut any = false;
