@@ -219,6 +219,37 @@ fn zone_lines(f: &Figure<'_>, svg: &mut Svg) {
     }
     svg.close();
 }
+/// `planes_naive`'s four "ears" as one SVG path: each corner's square of side `r` less its quarter
+/// disc, corners `lo`, `hi` in the box's own coordinates, `at` placing a point in the figure (the
+/// aligned box's, or turned with the box), `rs` the radius in figure pixels.
+pub(super) fn ears_path(lo: [f32; 2], hi: [f32; 2], r: f32, rs: f32, at: impl Fn([f32; 2]) -> [f32; 2]) -> String {
+    let mut d = String::new();
+    for (corner, sign) in [
+        ([hi[0], hi[1]], [1.0, 1.0]),
+        ([lo[0], hi[1]], [-1.0, 1.0]),
+        ([lo[0], lo[1]], [-1.0, -1.0]),
+        ([hi[0], lo[1]], [1.0, -1.0]),
+    ] {
+        let p = at([corner[0] + sign[0] * r, corner[1]]);
+        let far = at([corner[0] + sign[0] * r, corner[1] + sign[1] * r]);
+        let q = at([corner[0], corner[1] + sign[1] * r]);
+        // From p (beside the corner) to the far corner, on to q, then back along the arc about k.
+        let sweep = u8::from(sign[0] * sign[1] > 0.0);
+        d.push_str(&format!(
+            "M{},{}L{},{}L{},{}A{rs},{rs} 0 0 {sweep} {},{}Z",
+            num(p[0]),
+            num(p[1]),
+            num(far[0]),
+            num(far[1]),
+            num(q[0]),
+            num(q[1]),
+            num(p[0]),
+            num(p[1]),
+            rs = num(rs)
+        ));
+    }
+    d
+}
 
 /// Where the centre may be for the shapes to overlap: the box grown by r with rounded corners, a thin
 /// dashed outline; with `planes_naive`, the square corners it wrongly accepts tinted in the warning
@@ -236,31 +267,7 @@ fn grown_box(f: &Figure<'_>, svg: &mut Svg) {
     svg.open("grown-box", "");
     if state.algorithm().id == "planes_naive" {
         // The four ears: each corner's square of side r less its quarter disc.
-        let mut d = String::new();
-        for (corner, sign) in [
-            ([hi[0], hi[1]], [1.0, 1.0]),
-            ([lo[0], hi[1]], [-1.0, 1.0]),
-            ([lo[0], lo[1]], [-1.0, -1.0]),
-            ([hi[0], lo[1]], [1.0, -1.0]),
-        ] {
-            let p = f.at([corner[0] + sign[0] * r, corner[1]]);
-            let far = f.at([corner[0] + sign[0] * r, corner[1] + sign[1] * r]);
-            let q = f.at([corner[0], corner[1] + sign[1] * r]);
-            // From p (beside the corner) to the far corner, on to q, then back along the arc about k.
-            let sweep = u8::from(sign[0] * sign[1] > 0.0);
-            d.push_str(&format!(
-                "M{},{}L{},{}L{},{}A{rs},{rs} 0 0 {sweep} {},{}Z",
-                num(p[0]),
-                num(p[1]),
-                num(far[0]),
-                num(far[1]),
-                num(q[0]),
-                num(q[1]),
-                num(p[0]),
-                num(p[1]),
-                rs = num(rs)
-            ));
-        }
+        let d = ears_path(lo, hi, r, rs, |p| f.at(p));
         svg.path(&d, &format!("id=\"ears\" {}", fill(alpha(palette::WARNING, 60))));
         svg.rect(
             a[0],

@@ -90,30 +90,7 @@ pub fn grown_box(f: &Figure<'_>, svg: &mut Svg, fr: &BoxFrame) {
     let (w, dash) = (sizes.line(1.2), 4.0 * sizes.scale);
     svg.open("grown-box", "");
     if state.algorithm().id == "planes_naive" {
-        let mut d = String::new();
-        for (corner, sign) in [
-            ([hi[0], hi[1]], [1.0, 1.0]),
-            ([lo[0], hi[1]], [-1.0, 1.0]),
-            ([lo[0], lo[1]], [-1.0, -1.0]),
-            ([hi[0], lo[1]], [1.0, -1.0]),
-        ] {
-            let p = at([corner[0] + sign[0] * r, corner[1]]);
-            let far = at([corner[0] + sign[0] * r, corner[1] + sign[1] * r]);
-            let q = at([corner[0], corner[1] + sign[1] * r]);
-            let sweep = u8::from(sign[0] * sign[1] > 0.0);
-            d.push_str(&format!(
-                "M{},{}L{},{}L{},{}A{rs},{rs} 0 0 {sweep} {},{}Z",
-                num(p[0]),
-                num(p[1]),
-                num(far[0]),
-                num(far[1]),
-                num(q[0]),
-                num(q[1]),
-                num(p[0]),
-                num(p[1]),
-                rs = num(rs)
-            ));
-        }
+        let d = super::still::ears_path(lo, hi, r, rs, at);
         svg.path(&d, &format!("id=\"ears\" {}", fill(alpha(palette::WARNING, 60))));
         let square = [[lo[0] - r, lo[1] - r], [hi[0] + r, lo[1] - r], [hi[0] + r, hi[1] + r], [lo[0] - r, hi[1] + r]];
         svg.polygon(

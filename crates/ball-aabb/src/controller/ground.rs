@@ -139,36 +139,31 @@ impl<W: World> Ctx<'_, W> {
         let query = Rect::new([center[0] - reach, center[1] - reach], [center[0] + reach, center[1] + reach]).ok()?;
         let pass = self.passable(center);
         let (mut sum, mut top, mut one_way_only) = ([0.0f64; 2], f32::MIN, true);
-        let (mut up, mut right, mut left) = (false, false, false);
+        let (mut up, mut right, mut left, mut tilted) = (false, false, false, false);
+        // One contact: `q` the closest point, `w` from it to the centre; `one_way` for a one-way box's
+        // top (rotated boxes are always solid), `turned` for a rotated box.
+        let mut touch = |q_y: f32, w: [f64; 2], one_way: bool, turned: bool| {
+            let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
+            if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
+                return;
+            }
+            (right, left) = (right || w[0] >= 0.0, left || w[0] <= 0.0);
+            if w[1] > 0.0 {
+                (sum[0], sum[1]) = (sum[0] + w[0] / dist, sum[1] + w[1] / dist);
+                top = top.max(q_y);
+                one_way_only &= one_way;
+                up = true;
+                tilted |= turned;
+            }
+        };
         pass.candidates(&query, |i, b| {
             let q = closest_point(&center, &b);
             let w = [center[0] as f64 - q[0] as f64, center[1] as f64 - q[1] as f64];
-            let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
-            if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
-                return;
-            }
-            (right, left) = (right || w[0] >= 0.0, left || w[0] <= 0.0);
-            if w[1] > 0.0 {
-                (sum[0], sum[1]) = (sum[0] + w[0] / dist, sum[1] + w[1] / dist);
-                top = top.max(q[1]);
-                one_way_only &= self.world.one_way(i);
-                up = true;
-            }
+            touch(q[1], w, self.world.one_way(i), false);
         });
-        let mut tilted = false;
         pass.oriented(&query, |_, o| {
             let (q, w) = closest_oriented(&o, center);
-            let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
-            if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
-                return;
-            }
-            (right, left) = (right || w[0] >= 0.0, left || w[0] <= 0.0);
-            if w[1] > 0.0 {
-                (sum[0], sum[1]) = (sum[0] + w[0] / dist, sum[1] + w[1] / dist);
-                top = top.max(q[1] as f32);
-                one_way_only = false; // rotated boxes are always solid
-                (up, tilted) = (true, true);
-            }
+            touch(q[1] as f32, w, false, true);
         });
         let len = sqrt(sum[0] * sum[0] + sum[1] * sum[1]);
         if !up || len == 0.0 {
