@@ -2,7 +2,7 @@
 //! order (`render::scene`): background, grid, zone tints and lines, overlay, grown box, box, circle,
 //! construction, trace focus, zone labels, status, legend.
 
-use super::marks::{arrow, banner, dashed_circle};
+use super::marks::{arrow, banner, dashed_circle, ears_path};
 use super::text::{measure, Labels};
 use super::writer::{fill, num, rounded_rect_path, stroke, Svg};
 use super::{motion, overlay, turned, Figure};
@@ -218,37 +218,6 @@ fn zone_lines(f: &Figure<'_>, svg: &mut Svg) {
         ));
     }
     svg.close();
-}
-/// `planes_naive`'s four "ears" as one SVG path: each corner's square of side `r` less its quarter
-/// disc, corners `lo`, `hi` in the box's own coordinates, `at` placing a point in the figure (the
-/// aligned box's, or turned with the box), `rs` the radius in figure pixels.
-pub(super) fn ears_path(lo: [f32; 2], hi: [f32; 2], r: f32, rs: f32, at: impl Fn([f32; 2]) -> [f32; 2]) -> String {
-    let mut d = String::new();
-    for (corner, sign) in [
-        ([hi[0], hi[1]], [1.0, 1.0]),
-        ([lo[0], hi[1]], [-1.0, 1.0]),
-        ([lo[0], lo[1]], [-1.0, -1.0]),
-        ([hi[0], lo[1]], [1.0, -1.0]),
-    ] {
-        let p = at([corner[0] + sign[0] * r, corner[1]]);
-        let far = at([corner[0] + sign[0] * r, corner[1] + sign[1] * r]);
-        let q = at([corner[0], corner[1] + sign[1] * r]);
-        // From p (beside the corner) to the far corner, on to q, then back along the arc about k.
-        let sweep = u8::from(sign[0] * sign[1] > 0.0);
-        d.push_str(&format!(
-            "M{},{}L{},{}L{},{}A{rs},{rs} 0 0 {sweep} {},{}Z",
-            num(p[0]),
-            num(p[1]),
-            num(far[0]),
-            num(far[1]),
-            num(q[0]),
-            num(q[1]),
-            num(p[0]),
-            num(p[1]),
-            rs = num(rs)
-        ));
-    }
-    d
 }
 
 /// Where the centre may be for the shapes to overlap: the box grown by r with rounded corners, a thin

@@ -4,7 +4,7 @@
 //! inset (`box-view`), the scene turned back so the box is aligned. Every place comes from
 //! [`crate::app::still::turned`], the numbers from the [`BoxFrame`] (the library's rotated box).
 
-use super::marks::{arrow, dashed_circle};
+use super::marks::{arrow, dashed_circle, ears_path};
 use super::text::{measure, Labels};
 use super::writer::{fill, num, paint, stroke, Svg};
 use super::Figure;
@@ -90,7 +90,7 @@ pub fn grown_box(f: &Figure<'_>, svg: &mut Svg, fr: &BoxFrame) {
     let (w, dash) = (sizes.line(1.2), 4.0 * sizes.scale);
     svg.open("grown-box", "");
     if state.algorithm().id == "planes_naive" {
-        let d = super::still::ears_path(lo, hi, r, rs, at);
+        let d = ears_path(lo, hi, r, rs, at);
         svg.path(&d, &format!("id=\"ears\" {}", fill(alpha(palette::WARNING, 60))));
         let square = [[lo[0] - r, lo[1] - r], [hi[0] + r, lo[1] - r], [hi[0] + r, hi[1] + r], [lo[0] - r, hi[1] + r]];
         svg.polygon(
