@@ -8,7 +8,6 @@ use super::passable::Passable;
 use super::Config;
 use crate::contact::closest_point;
 use crate::math::sqrt;
-use crate::oriented::Obb2;
 use crate::shape::{Circle, Rect};
 use crate::world::{self, Params, Step, World};
 
@@ -52,15 +51,6 @@ pub(super) struct Ground {
     pub one_way_only: bool,
     /// A rotated box holds it up (a ramp's face): the run follows the ground's tangent.
     pub tilted: bool,
-}
-
-/// The point of rotated box `o` closest to `c` (world, `f64`) and the offset `c − point`, both
-/// computed in the box's frame as the aligned clamp is (0 offset when `c` is inside).
-fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2]) {
-    let p = o.local_of(&c);
-    let h = o.half64();
-    let s = [p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])];
-    (o.world_point(&s), o.world_dir(&[p[0] - s[0], p[1] - s[1]]))
 }
 
 /// What one step's probes share: the world, the tunables, the ball's radius, the platform being
@@ -162,7 +152,7 @@ impl<W: World> Ctx<'_, W> {
             touch(q[1], w, self.world.one_way(i), false);
         });
         pass.oriented(&query, |_, o| {
-            let (q, w) = closest_oriented(&o, center);
+            let (q, w) = o.closest_and_offset(&center);
             touch(q[1] as f32, w, false, true);
         });
         let len = sqrt(sum[0] * sum[0] + sum[1] * sum[1]);

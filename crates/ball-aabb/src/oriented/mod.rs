@@ -376,6 +376,16 @@ impl<const D: usize> OrientedBox<D> {
         out
     }
 
+    /// The box's point closest to `c` and the offset `c − point`, both in world coordinates and
+    /// `f64`, found by the aligned clamp in the box's frame (the offset is 0 when `c` is inside).
+    #[inline]
+    pub(crate) fn closest_and_offset(&self, c: &[f32; D]) -> ([f64; D], [f64; D]) {
+        let p = self.local_of(c);
+        let h = self.half64();
+        let s: [f64; D] = core::array::from_fn(|i| p[i].clamp(-h[i], h[i]));
+        (self.world_point(&s), self.world_dir(&core::array::from_fn(|i| p[i] - s[i])))
+    }
+
     /// The half extents in `f64`: the box in its own frame is `[−h, h]`.
     #[inline]
     pub(crate) fn half64(&self) -> [f64; D] {

@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 
 use super::World;
 use crate::math::sqrt;
-use crate::oriented::{Collider, Obb2};
+use crate::oriented::Collider;
 use crate::shape::Rect;
 
 type Solid = Collider<2>;
@@ -385,19 +385,12 @@ fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Solid)]
     let rect = solid.bounding_aabb();
     let point = match solid {
         Collider::Aligned(b) => crate::contact::closest_point(&q, &b),
-        Collider::Oriented(o) => closest_oriented(&o, q),
+        Collider::Oriented(o) => o.closest_and_offset(&q).0.map(|x| x as f32),
     };
     let w = [q[0] as f64 - point[0] as f64, q[1] as f64 - point[1] as f64];
     let len = sqrt(w[0] * w[0] + w[1] * w[1]);
     let normal = if len > 0.0 { [w[0] / len, w[1] / len] } else { dir };
     Free { center: q, index, rect, point, normal: normal.map(|x| x as f32) }
-}
-
-/// The point of rotated box `o` closest to `q`, rounded to `f32`.
-fn closest_oriented(o: &Obb2, q: [f32; 2]) -> [f32; 2] {
-    let p = o.local_of(&q);
-    let h = o.half64();
-    o.world_point(&[p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])]).map(|x| x as f32)
 }
 
 /// The next `f32` after `x` upwards (or downwards).

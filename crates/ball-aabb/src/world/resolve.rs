@@ -56,11 +56,8 @@ type Solid = Collider<2>;
 /// from the box's frame, where it is computed exactly as the aligned clamp does), and its length
 /// (0 when `c` is inside).
 fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
-    let p = o.local_of(&c);
-    let h = o.half64();
-    let s = [p[0].clamp(-h[0], h[0]), p[1].clamp(-h[1], h[1])];
-    let e = o.world_dir(&[p[0] - s[0], p[1] - s[1]]);
-    (o.world_point(&s), e, sqrt(dot(e, e)))
+    let (q, e) = o.closest_and_offset(&c);
+    (q, e, sqrt(dot(e, e)))
 }
 
 /// Does a sweep hit block the motion `d`? As `motion`'s rule: `d·n < 0` beyond a tolerance; for a
@@ -74,8 +71,9 @@ fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
 /// rounding-level amount. Blocked by that, the plane solver's cast stopped at `t = 0` every pass
 /// and the ball froze against a 58° face for good.
 fn blocks(h: &Hit<2>, d: [f64; 2], s: &Solid, r: f32) -> bool {
-    let tol = BLOCK_TOLERANCE * sqrt(dot(d, d));
-    let Collider::Aligned(b) = s else { return dot(d, wide(h.normal)) < -(GRAZE as f64) * sqrt(dot(d, d)) };
+    let len = sqrt(dot(d, d));
+    let tol = BLOCK_TOLERANCE * len;
+    let Collider::Aligned(b) = s else { return dot(d, wide(h.normal)) < -(GRAZE as f64) * len };
     if r == 0.0 && h.center == h.point {
         let (lo, hi) = (b.min(), b.max());
         let mut any = false;
