@@ -3,6 +3,7 @@
 //! step per script step, printed as text or JSON.
 
 use super::motion::{self, MoveArgs, Solids, MAX_STEPS};
+use crate::app::playground::script::{parse_runs, KEY_LIST};
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
 use crate::geom::world::{self, BoxList, World, STRATEGIES};
 use crate::geom::{Circle, Rect};
@@ -44,54 +45,22 @@ pub struct ScriptStep {
     pub token: String,
 }
 
-/// What the keys of the script mean, for the error messages.
-const KEY_LIST: &str = "R right, L left, N none, J jump, D down";
-
-/// Parses an input script: comma-separated tokens, each a combination of the keys `R`, `L`, `J`,
-/// `D` (or `N`, no key, alone) with an optional repeat `*COUNT`: `"R*30,RJ,R*20,N*10"`. Lower case
-/// is accepted. The error names the token (from 1) and what is wrong with it.
+/// Parses an input script (the app's [`parse_runs`]: `"R*30,RJ,R*20,N*10"`, any case) into its
+/// steps, at most [`MAX_STEPS`] in all. The error names the token (from 1) and what is wrong with it.
 pub fn parse_script(text: &str) -> Result<Vec<ScriptStep>, String> {
+    let runs = parse_runs(text, MAX_STEPS)?;
+    if runs.is_empty() {
+        return Err(format!("token 1 {:?}: no key (use N for a step with no key; keys: {KEY_LIST})", text.trim()));
+    }
     let mut steps = Vec::new();
-    for (i, raw) in text.split(',').enumerate() {
-        let token = raw.trim();
-        let at = || format!("token {} {token:?}", i + 1);
-        let (keys_text, count) = match token.split_once('*') {
-            None => (token, 1),
-            Some((k, c)) => match c.trim().parse::<u64>() {
-                Ok(n) if n >= 1 => (k.trim(), n),
-                _ => return Err(format!("{}: the repeat count {:?} is not a whole number >= 1", at(), c.trim())),
-            },
-        };
-        if keys_text.is_empty() {
-            return Err(format!("{}: no key (use N for a step with no key; keys: {KEY_LIST})", at()));
+    for run in runs {
+        if steps.len() as u64 + run.count > MAX_STEPS {
+            return Err(format!("{}: the script is longer than {MAX_STEPS} steps", run.at));
         }
-        let (mut keys, mut neutral, mut seen) = (Keys::default(), false, String::new());
-        for ch in keys_text.chars() {
-            let up = ch.to_ascii_uppercase();
-            if seen.contains(up) {
-                return Err(format!("{}: key '{up}' twice", at()));
-            }
-            seen.push(up);
-            match up {
-                'R' => keys.right = true,
-                'L' => keys.left = true,
-                'J' => keys.jump = true,
-                'D' => keys.down = true,
-                'N' => neutral = true,
-                _ => return Err(format!("{}: unknown key '{ch}' (keys: {KEY_LIST})", at())),
-            }
-        }
-        if neutral && seen.len() > 1 {
-            return Err(format!("{}: 'N' (no key) cannot be combined with other keys", at()));
-        }
-        if keys.right && keys.left {
-            return Err(format!("{}: 'R' and 'L' together", at()));
-        }
-        if steps.len() as u64 + count > MAX_STEPS {
-            return Err(format!("{}: the script is longer than {MAX_STEPS} steps", at()));
-        }
-        let step = ScriptStep { keys, token: keys_text.to_ascii_uppercase() };
-        steps.extend(std::iter::repeat_n(step, count as usize));
+        let t = run.token;
+        let keys = Keys { right: t.x > 0, left: t.x < 0, jump: t.jump, down: t.down };
+        let step = ScriptStep { keys, token: run.keys };
+        steps.extend(std::iter::repeat_n(step, run.count as usize));
     }
     Ok(steps)
 }

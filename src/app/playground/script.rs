@@ -135,56 +135,92 @@ impl InputScript {
         Some(s)
     }
 
-    /// Reads a script (`R*30,RJ*24,N`, any case); an empty text is an empty script. A bad token is
-    /// refused naming it (from 1) and the key `inputs`.
+    /// Reads a script (`R*30,RJ*24,N`, any case; [`parse_runs`]'s rules, at most [`MAX_COUNT`] steps a
+    /// token and [`MAX_TOKENS`] tokens); an empty text is an empty script. A bad token is refused
+    /// naming it (from 1) and the key `inputs`.
     pub fn parse(text: &str) -> Result<InputScript, OptionError> {
         let bad = |m: String| OptionError { field: "inputs", message: m };
+        let runs = parse_runs(text, u64::from(MAX_COUNT)).map_err(bad)?;
+        if let Some(extra) = runs.get(MAX_TOKENS) {
+            return Err(bad(format!("{}: more than {MAX_TOKENS} tokens", extra.at)));
+        }
         let mut s = InputScript::EMPTY;
-        for (k, tok) in text.split(',').map(str::trim).enumerate().filter(|(_, t)| !t.is_empty()) {
-            let at = format!("token {} {tok:?}", k + 1);
-            let (keys, count) = tok.split_once('*').unwrap_or((tok, "1"));
-            let count = match count.trim().parse::<u16>() {
-                Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
-                _ => {
-                    return Err(bad(format!(
-                        "{at}: the count {:?} is not a whole number 1..={MAX_COUNT}",
-                        count.trim()
-                    )))
-                }
-            };
-            let keys = keys.trim().to_ascii_uppercase();
-            if keys.is_empty() {
-                return Err(bad(format!("{at}: no key (N for a step with none; keys: R, L, J, D, N)")));
-            }
-            let (mut t, mut seen) = (Token { count, ..Token::default() }, String::new());
-            for ch in keys.chars() {
-                if seen.contains(ch) {
-                    return Err(bad(format!("{at}: key '{ch}' twice")));
-                }
-                seen.push(ch);
-                match ch {
-                    'R' => t.x += 1,
-                    'L' => t.x -= 1,
-                    'J' => t.jump = true,
-                    'D' => t.down = true,
-                    'N' => {}
-                    other => return Err(bad(format!("{at}: {other:?} is not a key (R, L, J, D, N)"))),
-                }
-            }
-            if keys.contains('N') && keys.len() > 1 {
-                return Err(bad(format!("{at}: N (no key) cannot go with other keys")));
-            }
-            if keys.contains('R') && keys.contains('L') {
-                return Err(bad(format!("{at}: R and L together")));
-            }
-            if s.len as usize == MAX_TOKENS {
-                return Err(bad(format!("{at}: more than {MAX_TOKENS} tokens")));
-            }
-            s.tokens[s.len as usize] = t;
+        for run in &runs {
+            // parse_runs kept every count within MAX_COUNT, a u16.
+            let count = u16::try_from(run.count).unwrap_or(MAX_COUNT);
+            s.tokens[s.len as usize] = Token { count, ..run.token };
             s.len += 1;
         }
         Ok(s)
     }
+}
+
+/// What the keys of a script mean, for the error messages.
+pub const KEY_LIST: &str = "R right, L left, N none, J jump, D down";
+
+/// One token of a script as read by [`parse_runs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Its keys (`count` left at 0: the repeat is [`Run::count`]).
+    pub token: Token,
+    /// How many steps it stands for, 1 … the caller's maximum.
+    pub count: u64,
+    /// Its keys as written, in upper case (`"RJ"`).
+    pub keys: String,
+    /// Where it is, for an error message: `token 3 "X*2"`.
+    pub at: String,
+}
+
+/// Reads the input-script language, the one parser behind a scene's `inputs=` ([`InputScript::parse`])
+/// and `move --controller --input` (`cli::controller`): comma-separated tokens, each a combination of
+/// the keys `R`, `L`, `J`, `D` (or `N`, no key, alone) with an optional repeat `*COUNT` (1 …
+/// `max_count`), any case, spaces around a token ignored. An empty (or blank) text has no tokens; an
+/// empty token between commas is refused. The error names the token (from 1) and what is wrong.
+pub fn parse_runs(text: &str, max_count: u64) -> Result<Vec<Run>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut runs = Vec::new();
+    for (k, raw) in text.split(',').enumerate() {
+        let tok = raw.trim();
+        let at = format!("token {} {tok:?}", k + 1);
+        let (keys, count) = match tok.split_once('*') {
+            None => (tok, 1),
+            Some((keys, c)) => match c.trim().parse::<u64>() {
+                Ok(n) if (1..=max_count).contains(&n) => (keys.trim(), n),
+                _ => {
+                    return Err(format!("{at}: the repeat count {:?} is not a whole number 1..={max_count}", c.trim()));
+                }
+            },
+        };
+        if keys.is_empty() {
+            return Err(format!("{at}: no key (use N for a step with no key; keys: {KEY_LIST})"));
+        }
+        let (mut token, mut seen) = (Token::default(), String::new());
+        for ch in keys.chars() {
+            let up = ch.to_ascii_uppercase();
+            if seen.contains(up) {
+                return Err(format!("{at}: key '{up}' twice"));
+            }
+            seen.push(up);
+            match up {
+                'R' => token.x += 1,
+                'L' => token.x -= 1,
+                'J' => token.jump = true,
+                'D' => token.down = true,
+                'N' => {}
+                _ => return Err(format!("{at}: unknown key '{ch}' (keys: {KEY_LIST})")),
+            }
+        }
+        if seen.contains('N') && seen.len() > 1 {
+            return Err(format!("{at}: 'N' (no key) cannot be combined with other keys"));
+        }
+        if seen.contains('R') && seen.contains('L') {
+            return Err(format!("{at}: 'R' and 'L' together"));
+        }
+        runs.push(Run { token, count, keys: seen, at });
+    }
+    Ok(runs)
 }
 
 /// The script's text ([`InputScript::parse`] reads it back).
