@@ -19,4 +19,5 @@ mod push_out;
 mod response;
 mod validation;
 mod world;
+mod world_exact;
 mod world_oriented;

@@ -671,6 +671,23 @@ fn first_contact_is_the_earliest_hit_first_in_index_order() {
                             (h.normal[k], h.normal[1 - k]) = (0.0, h.normal[1 - k].signum());
                         }
                     }
+                    // A corner contact for a move along one of the corner's faces, the centre on that
+                    // face's line moved out by r within 4·ε·max(|c|, r) (rounding): that face's normal.
+                    if h.normal[0] != 0.0 && h.normal[1] != 0.0 {
+                        let rect = map.cell_rect(col, row);
+                        let r = b.radius() as f64;
+                        let scale = (h.center[0].abs().max(h.center[1].abs()) as f64).max(r);
+                        let off = |k: usize| (h.center[k] as f64 - h.point[k] as f64).abs();
+                        if let Some(k) = (0..2).find(|&k| {
+                            let on_face = h.point[k] == rect.min()[k] || h.point[k] == rect.max()[k];
+                            v[k] == 0.0
+                                && on_face
+                                && off(1 - k) < off(k)
+                                && (off(k) - r).abs() <= 4.0 * f32::EPSILON as f64 * scale
+                        }) {
+                            (h.normal[k], h.normal[1 - k]) = (h.normal[k].signum(), 0.0);
+                        }
+                    }
                     let blocks = vv[0] * (h.normal[0] as f64) + vv[1] * (h.normal[1] as f64) < -tol;
                     let internal = seamless
                         && (0..2).any(|k| h.normal[k] != 0.0 && map.solid_beyond(h.point, k, h.normal[k] > 0.0, i));

@@ -824,7 +824,8 @@ impl<'a> Judge<'a> {
     /// the end. A ball hovering above a surface by less than an ulp is not touching it, and one
     /// that bounced off it and is coming back (in a gap exactly 2r wide, with restitution) may end
     /// on it, rounded, with its velocity into it: that is flight, not velocity piling into a
-    /// resting contact.
+    /// resting contact. At a corner grazed within rounding of one of its faces' lines the normal is
+    /// known only to `√(2·rounding/r)`: that much of the velocity may go into it.
     fn velocity_into_surface(&self, sink: &mut dyn Sink) {
         let (r, p0, end) = (self.r, self.p0, self.end);
         let near = |p: V| 1e-12 * self.scale(&[p]);
@@ -840,7 +841,14 @@ impl<'a> Judge<'a> {
             }
             let into_out = (-dot(self.v_out, *nrm)).max(0.0);
             let into_before = (-dot(self.v_before, *nrm)).max(0.0);
-            let angle = rounding(self.scale(&[end])) / r;
+            // The normal is known to the rounding of the positions over r; at a corner that the centre
+            // passes within rounding of one of its faces' lines (`|n|` off an axis by at most
+            // `√(2·rounding/r)`), only to that: the library takes the face's normal there, and a
+            // rounding `δ` tilts the corner's normal by `√(2δ/r)`.
+            let round = rounding(self.scale(&[end]));
+            let graze = (2.0 * round / r).sqrt();
+            let corner_graze = nrm[0] != 0.0 && nrm[1] != 0.0 && nrm[0].abs().min(nrm[1].abs()) <= graze;
+            let angle = round / r + if corner_graze { graze } else { 0.0 };
             let eps = 1e-6 * (len(self.v_in) + len(self.v_before)) + angle * len(self.v_out) + f32::MIN_POSITIVE as f64;
             if into_out > into_before + eps {
                 say(sink, Check::IntoSurface, || {

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `random` | maps up to 256² cells, fill 0–50 %, one-way cells, borders or none; starts free or embedded; speeds up to 1,000 cells a step |
 //! | `flush` | a flush floor, ceiling or wall (solid, one-way or mixed tiles; pits exactly 2r wide), the ball resting on it exactly, rounded or sunk |
-//! | `passage` | a corridor or a shaft exactly 2r wide (or `k·s/2`), the ball sliding or falling through it |
+//! | `passage` | a corridor or a shaft exactly 2r wide (or `k·s/2`), the ball sliding or falling through it, or dropped into the shaft's mouth a few ulps off its centre line |
 //! | `corner` | a single block's corner at a chosen contact angle (tangent, 45°, 10⁻⁴ off an axis, …); a graze along its top at exactly `r` |
 //! | `embedded` | a start inside a solid blob up to 8 cells wide, or partly in it |
 //! | `room` | a closed room with steps and one-way platforms, gravity: landing, resting, rolling, bouncing to rest |
@@ -68,6 +68,9 @@ enum Spawn {
     OnSurface { placement: Placement, speed_max: f32, into: bool },
     /// At the block `cols × rows`'s corners or along its top.
     Corner { cols: [usize; 2], rows: [usize; 2] },
+    /// Above the mouth of a vertical shaft, at rest, up to 4 ulps off its centre line `x`, the
+    /// lowest point up to 2 cells above the walls' tops at `top` (gravity pulls it in).
+    Mouth { x: f32, top: f32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -326,6 +329,15 @@ impl Scenario {
                 (c, v)
             }
             Spawn::Corner { cols, rows } => self.corner_spawn(cols, rows),
+            Spawn::Mouth { x, top } => {
+                let g = &mut self.rng;
+                let ulps = g.below(9) as i32 - 4;
+                let mut cx = x;
+                for _ in 0..ulps.unsigned_abs() {
+                    cx = if ulps > 0 { cx.next_up() } else { cx.next_down() };
+                }
+                ([cx, top + r + s * g.range(0.0, 2.0)], [0.0; 2])
+            }
         }
     }
 
@@ -647,7 +659,14 @@ fn passage(g: &mut SplitMix64) -> Scenario {
         params.gravity = [0.0, -s * g.log_range(1e-3, 0.3)];
     }
     params.restitution = if g.chance(0.7) { 0.0 } else { 0.8 };
-    let spawn = Spawn::OnSurface { placement: Placement::Rounded, speed_max: 3.0, into: true };
+    let mut spawn = Spawn::OnSurface { placement: Placement::Rounded, speed_max: 3.0, into: true };
+    if vertical && g.chance(0.3) {
+        // Dropped into the shaft's mouth a few ulps off its centre line: where a rim corner's
+        // normal, tilted by the rounding, used to stall the fall.
+        params.gravity = [0.0, -s * g.log_range(1e-3, 0.3)];
+        let top = map.cell_rect(0, h - 1).max()[1];
+        spawn = Spawn::Mouth { x: ((lo + hi) / 2.0) as f32, top };
+    }
     let mut sc = Scenario::new(Kind::Passage, map, r, params, spawn);
     sc.surfaces = surfaces;
     sc

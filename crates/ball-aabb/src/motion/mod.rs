@@ -48,7 +48,9 @@
 //! - **Velocity parallel to a face** (a ball resting on a floor and rolling along it; a path along a
 //!   face plane at exactly distance `r`): the parallel slab is tested by position (inside it for all
 //!   `t`, or never), never by dividing by the zero component, so there is no `0·∞` NaN. A path at
-//!   exactly `r` from a face touches it: the hit is where it first reaches the face's extent.
+//!   exactly `r` from a face touches it: the hit is where it first reaches the face's extent, at
+//!   every scale (tested from 1 to 10⁴ in 2D and 3D with any `f32` velocity), also where that
+//!   first touch is on the face's edge or corner, solved through the rounded part.
 //! - **Degenerate boxes** (a segment, a point, a flat rectangle in 3D): the same method; a point's
 //!   rounded box is a ball, a segment's a capsule.
 //! - **Radius 0**: a plain ray against the box; the normal at an edge or corner, where the box has a
@@ -58,7 +60,7 @@
 //!   (10⁴–10⁶) lose no precision in `t`.
 //! - **A graze exactly touching a corner** (the path passes at exactly `r` from a corner): a hit, at
 //!   the exact tangent point on exact inputs. The discriminant is written so that its two terms are
-//!   the same rounded product in the axis-parallel case (see `first_root` in `sweep.rs`).
+//!   the same rounded products in the axis-parallel case (see `first_root` in `rounded.rs`).
 //! - **Non-finite velocity**: `None` (and no motion for [`move_ball`]).
 //! - Every normal has unit length (within `f32` rounding).
 //!

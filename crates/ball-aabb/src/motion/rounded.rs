@@ -15,9 +15,13 @@ use crate::trace::{axis_name, num_text, point_text, Focus};
 /// `w` is the start relative to the centre (or the axis line). `None` when never within `r`.
 ///
 /// The root is taken in the cancellation-free form `t = (|w|² − r²) / (−w·u + √disc)`, with the
-/// discriminant written by Lagrange's identity as `|u|²r² − |w×u|²`: for a ray parallel to a face at
-/// exactly distance `r` both terms are the same product rounded once, so the graze is exactly
-/// tangent (`disc = 0`), not a coin toss.
+/// discriminant written by Lagrange's identity as `|u|²r² − |w×u|²` and its first term summed as
+/// `Σ (uᵢ·r)²`. For a ray parallel to a face at exactly distance `r` the cross product's terms are
+/// `±r·uⱼ` (or cancel), so both terms are the same exact products (`f32` by `f32`, exact in `f64`)
+/// squared and summed in the same order: the graze is exactly tangent (`disc = 0`), not a coin
+/// toss. (Formed as `((u·u)·r)·r`, three roundings against one, the first term came out a hair
+/// below the second for velocities with many significant bits, at any scale, and the graze was
+/// missed: `tests/motion.rs`, `exact_face_grazes_touch_at_every_scale`.)
 #[inline(always)]
 pub(super) fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> Option<f64> {
     let (t, some) = first_root_sel(w, u, r, skip);
@@ -32,12 +36,13 @@ pub(super) fn first_root<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, ski
 /// then meaningless: a NaN, an infinity or a negative number).
 #[inline(always)]
 pub(super) fn first_root_sel<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64, skip: usize) -> (f64, bool) {
-    let (mut a, mut b, mut ww, mut cross2) = (0.0, 0.0, 0.0, 0.0);
+    let (mut ar2, mut b, mut ww, mut cross2) = (0.0, 0.0, 0.0, 0.0);
     for i in 0..D {
         if i == skip {
             continue;
         }
-        a += u[i] * u[i];
+        let ur = u[i] * r;
+        ar2 += ur * ur;
         b += w[i] * u[i];
         ww += w[i] * w[i];
         for j in i + 1..D {
@@ -53,7 +58,7 @@ pub(super) fn first_root_sel<const D: usize>(w: &[f64; D], u: &[f64; D], r: f64,
     // not approaching (b ≥ 0, which includes u = 0 on these axes), or passing by at more than r
     // (disc < 0): no root. All as selects; the root is computed either way (a NaN or a division by
     // zero when there is none, discarded).
-    let disc = a * r * r - cross2;
+    let disc = ar2 - cross2;
     let root = cc / (sqrt(disc) - b);
     let within = cc <= 0.0;
     (if within { 0.0 } else { root }, within | ((b < 0.0) & (disc >= 0.0)))

@@ -62,7 +62,19 @@
 //! 3. **The strategy** moves the ball by `v` and returns the outgoing velocity. A contact whose
 //!    normal is tilted from a face's by less than 2⁻²⁰ (the rounding of a tangent graze computed
 //!    through a corner's circle) takes the face normal: a ball grazing a face along it is never
-//!    stopped by it, whatever its radius. When the swept slide's [iteration budget](crate::motion::MAX_ITERATIONS)
+//!    stopped by it, whatever its radius. So does a contact at a box's corner for a move exactly
+//!    along one of the corner's faces (no component across it), when the centre lies on that face's
+//!    line moved out by `r` within 4 `f32` ulps of the coordinates (4·ε·max(|c|, r)): where a slide
+//!    along a face leaves the centre, `fl(face + r)`, a hair inside the line. Through the corner's
+//!    circle that hair, `δ`, tilts the normal by `√(2δ/r)` (10⁻² near coordinate 500), which would
+//!    stop a ball sliding on into the next box in line, or dropping straight into a pit exactly
+//!    `2r` wide a few ulps off its centre line; the plane solver takes such a corner as the face's
+//!    plane too. (`tests/world_exact.rs` judges both against an `f64` swept slide.) Further off
+//!    the pit's centre line the offset is geometry, not rounding: the slide zigzags down between
+//!    the two rims' circles, each contact a little lower, and when the iteration budget runs out
+//!    the ball waits a step before it falls in; `per-axis`, which does not slide, and the plane
+//!    solver's flat planes can stay on the rims.
+//!    When the swept slide's [iteration budget](crate::motion::MAX_ITERATIONS)
 //!    runs out, the velocity left is clipped against every contact met (a wedge's normals that the
 //!    velocity cannot slide along remove it), and the ball makes the part of the move that allows.
 //!

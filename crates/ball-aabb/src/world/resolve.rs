@@ -179,14 +179,53 @@ fn clip_all(u: &mut [f64; 2], normals: impl Iterator<Item = [f32; 2]> + Clone) {
 /// A tangent graze along a face, computed through a corner's circle, can come out with a normal
 /// tilted by the rounding of a near-zero discriminant (~1e-8): then it would block a motion that
 /// only grazes. A component that small is rounding, not geometry: set it to 0 (the face normal).
-fn snap_graze(h: &mut Hit<2>) {
+///
+/// The same for a contact at a corner of box `b`, for a move `d` parallel to one of the corner's
+/// faces, whose centre lies on that face's line moved out by `r` up to the rounding of `f32`
+/// coordinates ([`GRAZE_ULPS`] ulps of the larger of `|centre|` and `r`): a ball that has just slid
+/// along a face moves exactly along it from there, a hair inside when `face + r` rounded down, and
+/// reaches the corner of the next box in line. Taken through the corner's circle, a depth `ε`
+/// below the face line tilts the normal by `√(2ε/r)` (~10⁻² for `r` = 0.3 at coordinates near
+/// 500), which blocks the slide and throws the ball off its line by ~10⁻³ in a step; the face's
+/// normal lets it graze on, as it would from exactly `r`. So does a ball dropped straight into a
+/// pit exactly `2r` wide a few ulps off its centre line: the rim corner it meets first is that
+/// close to the pit wall's line, and its tilted normal stopped the fall (the slide then bounced
+/// between the two rims until the iterations ran out). A move with a component across the face is
+/// left alone: its corner contact is geometry, however close to the line.
+fn snap_graze(h: &mut Hit<2>, b: &Rect, r: f32, d: [f32; 2]) {
     for i in 0..2 {
         if h.normal[i] != 0.0 && h.normal[i].abs() < GRAZE {
             h.normal[i] = 0.0;
             h.normal[1 - i] = h.normal[1 - i].signum();
         }
     }
+    if h.normal[0] == 0.0 || h.normal[1] == 0.0 {
+        return;
+    }
+    if let Some(i) = grazed_face(h.center, h.point, b, r, d) {
+        h.normal[i] = h.normal[i].signum();
+        h.normal[1 - i] = 0.0;
+    }
 }
+
+/// The axis of the face of box `b` that a contact at its corner `point` grazes, in the sense of
+/// [`snap_graze`]: the move `d` is parallel to that face, and the centre lies on the face's line
+/// moved out by `r` up to [`GRAZE_ULPS`] ulps of the larger of `|center|` and `r` (and nearer to
+/// it than to the other face's line, so a ball of radius 0 on the corner is not a graze).
+fn grazed_face(center: [f32; 2], point: [f32; 2], b: &Rect, r: f32, d: [f32; 2]) -> Option<usize> {
+    // The offset from the corner on each axis, exact in f64.
+    let off = [0, 1].map(|i| (center[i] as f64 - point[i] as f64).abs());
+    let scale = center[0].abs().max(center[1].abs()).max(r) as f64;
+    let rounding = GRAZE_ULPS * f32::EPSILON as f64 * scale;
+    (0..2).find(|&i| {
+        let on_face = point[i] == b.min()[i] || point[i] == b.max()[i];
+        d[i] == 0.0 && on_face && off[1 - i] < off[i] && (off[i] - r as f64).abs() <= rounding
+    })
+}
+
+/// How far, in `f32` ulps of the coordinates, a corner contact's centre may lie from a face's
+/// line moved out by `r` and still count as grazing that face (see [`snap_graze`]).
+const GRAZE_ULPS: f64 = 4.0;
 
 /// Normal components below this are rounding (see [`snap_graze`]): 2⁻²⁰.
 const GRAZE: f32 = 1.0 / 1_048_576.0;
@@ -239,7 +278,7 @@ fn first_hit<W: World>(
             return false;
         }
         let Some(mut h) = sweep_before(ball, d32, &b, limit) else { return true };
-        snap_graze(&mut h);
+        snap_graze(&mut h, &b, ball.radius(), d32);
         if world.one_way(i) && !ctx.one_way_blocks(&b, h.point, h.normal) {
             return true;
         }
@@ -649,7 +688,7 @@ struct Plane {
 /// on or inside a box takes the push-out's direction and depth. One-way boxes give a plane only on
 /// their top, to a ball that started above; internal edges (as `swept-slide-seamless` filters them)
 /// give none.
-fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, planes: &mut [Plane; MAX_PLANES]) -> usize {
+fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, v: [f32; 2], planes: &mut [Plane; MAX_PLANES]) -> usize {
     let rr = r as f64;
     let reach = rr + ctx.tol as f64;
     let mut count = 0;
@@ -665,8 +704,16 @@ fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, planes: &mut [Pla
         let (normal, offset) = if dist > 0.0 {
             // Within the tolerance of touching is touching: the solver neither closes a gap that
             // small nor opens an overlap that small (which would move a resting ball off its height).
-            let gap = dist - rr;
-            ([w[0] / dist, w[1] / dist], if gap.abs() <= ctx.tol as f64 { 0.0 } else { gap })
+            // A corner grazed along one of its faces (see `snap_graze`) is that face's plane.
+            let (normal, gap) = match grazed_face(p, q, &b, r, v).filter(|_| w[0] != 0.0 && w[1] != 0.0) {
+                Some(i) => {
+                    let mut n = [0.0; 2];
+                    n[i] = w[i].signum();
+                    (n, w[i].abs() - rr)
+                }
+                None => ([w[0] / dist, w[1] / dist], dist - rr),
+            };
+            (normal, if gap.abs() <= ctx.tol as f64 { 0.0 } else { gap })
         } else {
             let res = response(&here, &b);
             let len = sqrt(res.push.iter().map(|&x| x as f64 * x as f64).sum::<f64>());
@@ -727,7 +774,7 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W
     let first = step.contacts().len();
     for _ in 0..SOLVER_PASSES {
         // Gather the planes of every box touching or overlapping the ball where it is now.
-        count = gather(world, ctx, p, r, &mut planes);
+        count = gather(world, ctx, p, r, v, &mut planes);
         let Ok(here) = Circle::new(p, r) else { break };
         // Solve for the displacement closest to the target that satisfies every plane (b2SolvePlanes).
         let mut delta = [target[0] - p[0] as f64, target[1] - p[1] as f64];
