@@ -20,3 +20,4 @@ mod response;
 mod validation;
 mod world;
 mod world_oriented;
+mod world_push_out;
