@@ -18,6 +18,14 @@
 //! chosen point is then checked, and nudged outward, with the same tolerance). Between aligned
 //! boxes alone the candidates and their arithmetic are unchanged.
 //!
+//! **Ties** within the contact tolerance go by [`Prefer`] (up by default; with `Prefer::None`, exact
+//! ties only, in the order above). **The outside**: a world with a [`World::push_out_region`] (a
+//! tile map whose outside is solid) takes part as four solid slabs around it, so no position
+//! beyond it is chosen; when none is left inside, the ball stays. **The shortcut**: a world that
+//! answers [`World::axis_escape`] (a tile map, from its pyramid) gives the nearest face along each
+//! axis, certified nearest; when the ball fits beyond it, its projection is the answer with no
+//! search, and otherwise the search starts from that distance.
+//!
 //! This runs only when a step starts embedded, so it may allocate (the candidate list).
 
 #![forbid(unsafe_code)]

@@ -56,7 +56,13 @@
 //!    ([`Params::slop`], Box2D's *linear slop*) is moved to the nearest position where it overlaps
 //!    none — the core's inside-case push-out for one box (least-penetrated face, ties to x-min,
 //!    x-max, y-min, y-max), through the union of the boxes for several, so it never lands inside a
-//!    neighbour; however deep it is — and the velocity into what it then touches is removed.
+//!    neighbour; however deep it is — and the velocity into what it then touches is removed. Ties
+//!    (within the tolerance) go by [`Params::prefer`], up by default; on a [`TileMap`] whose
+//!    [`Outside`] is solid (the default) it is never put beyond the map's edges. Its cost on a tile
+//!    map is bounded: a ball sunk less than its radius searches the cells within 3r; a deeper one
+//!    goes straight out through the nearest face, certified by the map's pyramid of all-solid bits
+//!    ([`World::axis_escape`]), in a number of steps that grows as the square root of its depth,
+//!    not the area around it (figures: `docs/performance.md`).
 //!    [`Step::pushed_out`] says by how much. (Games start embedded all the time: a spawn point, a
 //!    tile painted under the player, a moving box.) One-way boxes never push out.
 //! 3. **The strategy** moves the ball by `v` and returns the outgoing velocity. A contact whose
