@@ -17,6 +17,7 @@ mod fonts;
 mod motion_cli;
 mod oriented_cli;
 mod play_cli;
+mod pushout_cli;
 mod reduced_motion_cli;
 mod report;
 mod soak_cli;

@@ -89,6 +89,8 @@ pub fn request_from_args(args: &MoveArgs) -> Result<ControllerRequest, String> {
         ("--gravity", args.gravity.is_some(), "the controller's gravity is its own (30 u/s², down)"),
         ("--response", args.response.is_some(), "the controller always slides"),
         ("--restitution", args.restitution.is_some(), "the controller always slides"),
+        ("--prefer", args.prefer.is_some(), "the controller's push-out ties go up, its default"),
+        ("--outside", args.outside.is_some(), "the controller's map keeps its default outside, solid"),
     ];
     if let Some((flag, _, why)) = refused.iter().find(|(_, on, _)| *on) {
         return Err(format!("{flag}: not with --controller ({why})"));

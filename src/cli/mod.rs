@@ -117,6 +117,8 @@ pub fn scene_options(args: &GuiArgs) -> Result<crate::app::SceneOptions, String>
     Ok(scene)
 }
 
+// Parsed once per run: the size of the largest variant (`move`'s many flags) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Test one circle/sphere against one box (optionally swept by a velocity), or many from CSV; print JSON lines.

@@ -114,6 +114,13 @@ pub struct MoveArgs {
     /// The resolution strategy (default swept-slide-seamless); see the long help for the list.
     #[arg(long, value_name = "ID")]
     pub strategy: Option<String>,
+    /// What lies beyond the --map's edges for the push-out of an embedded ball: solid (default: a
+    /// ball is never pushed out of the map) or empty.
+    #[arg(long, value_name = "solid|empty")]
+    pub outside: Option<String>,
+    /// The push-out's tie rule, where several nearest free positions tie: up (default), down or none.
+    #[arg(long, value_name = "up|down|none")]
+    pub prefer: Option<String>,
     /// Print one line per step before the summary (position, velocity, hits, bump, tunnelled; with
     /// --controller: position, velocity, grounded, events).
     #[arg(long)]
@@ -221,6 +228,8 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
         ("--strategy", args.strategy.is_some()),
         ("--gravity", args.gravity.is_some()),
         ("--trace", args.trace),
+        ("--prefer", args.prefer.is_some()),
+        ("--outside", args.outside.is_some()),
     ]
     .into_iter()
     .find_map(|(f, on)| on.then_some(f));
@@ -336,8 +345,23 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                 format!("--strategy: {id:?} is not a strategy; one of: {}", ids.join(", "))
             })?,
         };
+        let prefer = match args.prefer.as_deref().map(str::trim) {
+            None => world::Prefer::default(),
+            Some(id) => world::Prefer::from_id(id).ok_or_else(|| {
+                let ids: Vec<&str> = world::Prefer::ALL.iter().map(|(_, s)| *s).collect();
+                format!("--prefer: {id:?} is not a tie rule; one of: {}", ids.join(", "))
+            })?,
+        };
+        let outside = match args.outside.as_deref().map(str::trim) {
+            None => world::Outside::default(),
+            Some(_) if args.map.is_none() => return Err("--outside: only with --map".into()),
+            Some(id) => world::Outside::from_id(id).ok_or_else(|| {
+                let ids: Vec<&str> = world::Outside::ALL.iter().map(|(_, s)| *s).collect();
+                format!("--outside: {id:?} is not a choice; one of: {}", ids.join(", "))
+            })?,
+        };
         let solids = match &args.map {
-            Some(path) => Solids::Map(load_map(path, cell_of(args)?)?),
+            Some(path) => Solids::Map(load_map(path, cell_of(args)?)?.with_outside(outside)),
             None => Solids::Boxes(BoxList::new(
                 boxes.iter().map(|b| Rect::new([b[0], b[1]], [b[2], b[3]]).expect("checked")).collect(),
             )),
@@ -355,7 +379,8 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                     Reaction::Bounce(e) => e,
                 },
                 ..Params::default()
-            },
+            }
+            .with_prefer(prefer),
             trace: args.trace,
         }));
     }

@@ -21,3 +21,4 @@ mod validation;
 mod world;
 mod world_exact;
 mod world_oriented;
+mod world_push_out;

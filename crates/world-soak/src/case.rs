@@ -140,6 +140,8 @@ impl Case {
         };
         let mut map =
             TileMap::new(self.size[0], self.size[1], self.cell, self.origin).map_err(|e| format!("map: {e}"))?;
+        // As the scenarios make them (see `scenario::new_map`).
+        map = map.with_outside(ball_aabb::world::Outside::Empty);
         let h = crop.rows.len();
         for (i, line) in crop.rows.iter().enumerate() {
             for (j, ch) in line.chars().enumerate() {
@@ -298,7 +300,7 @@ impl Case {
         let variant = format!("{:?}", self.strategy);
         let map = match &self.crop {
             Some(c) => format!(
-                "let mut map = TileMap::new({}, {}, {:?}, [{:?}, {:?}]).unwrap();\n\
+                "let mut map = TileMap::new({}, {}, {:?}, [{:?}, {:?}]).unwrap().with_outside(Outside::Empty);\n\
                  let rows = [{}];\n\
                  for (i, row) in rows.iter().enumerate() {{\n    \
                      for (j, ch) in row.chars().enumerate() {{\n        \
@@ -322,7 +324,7 @@ impl Case {
             ),
         };
         format!(
-            "{map}let params = Params {{ gravity: [{:?}, {:?}], restitution: {:?}, slop: {:?} }};\n\
+            "{map}let params = Params {{ gravity: [{:?}, {:?}], restitution: {:?}, slop: {:?}, ..Params::default() }};\n\
              let ball = Circle::new([{:?}, {:?}], {:?}).unwrap();\n\
              let s = step(StrategyId::{variant}, &ball, [{:?}, {:?}], &map, &params);\n",
             self.params.gravity[0],

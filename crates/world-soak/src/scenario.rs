@@ -10,7 +10,7 @@
 //! | `flush` | a flush floor, ceiling or wall (solid, one-way or mixed tiles; pits exactly 2r wide), the ball resting on it exactly, rounded or sunk |
 //! | `passage` | a corridor or a shaft exactly 2r wide (or `k·s/2`), the ball sliding or falling through it, or dropped into the shaft's mouth a few ulps off its centre line |
 //! | `corner` | a single block's corner at a chosen contact angle (tangent, 45°, 10⁻⁴ off an axis, …); a graze along its top at exactly `r` |
-//! | `embedded` | a start inside a solid blob up to 8 cells wide, or partly in it |
+//! | `embedded` | a start inside a solid blob up to 8 cells wide, or partly in it; or at the centre of a block 10–80 cells deep all round |
 //! | `room` | a closed room with steps and one-way platforms, gravity: landing, resting, rolling, bouncing to rest |
 //!
 //! Everywhere: cell sizes 0.3, 0.5, 1, 16 and others not dyadic (0.37, 0.1), radii of exactly half
@@ -23,7 +23,7 @@
 use crate::check::{Facing, Surface};
 use crate::geometry::{cells_near, wide};
 use crate::rng::SplitMix64;
-use ball_aabb::world::{Params, Tile, TileMap, DEFAULT_SLOP};
+use ball_aabb::world::{Outside, Params, Tile, TileMap, DEFAULT_SLOP};
 
 /// Which generator made a scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ fn slop(g: &mut SplitMix64, s: f32) -> f32 {
 fn params(g: &mut SplitMix64, s: f32, gravity_off: f32) -> Params {
     let gravity = gravity(g, s, gravity_off);
     let restitution = restitution(g);
-    Params { gravity, restitution, slop: slop(g, s) }
+    Params { gravity, restitution, slop: slop(g, s), ..Params::default() }
 }
 
 /// A size in cells, log-uniform in `[lo, hi]`.
@@ -187,8 +187,11 @@ fn size(g: &mut SplitMix64, lo: usize, hi: usize) -> usize {
     (g.log_range(lo as f32, hi as f32 + 0.999) as usize).clamp(lo, hi)
 }
 
+/// A map whose outside is empty for the push-out: the reference judges cells alone, and a ball with
+/// no free position inside a crowded map may leave it (with the library's default, an outside
+/// solid, it would stay embedded, which the `push-out` check counts as a failure).
 fn new_map(w: usize, h: usize, s: f32, o: [f32; 2]) -> TileMap {
-    TileMap::new(w, h, s, o).expect("the generator makes valid maps")
+    TileMap::new(w, h, s, o).expect("the generator makes valid maps").with_outside(Outside::Empty)
 }
 
 /// Fills each cell with probability `fill`, a share `one_way` of them one-way.
@@ -475,6 +478,23 @@ fn embedded(g: &mut SplitMix64) -> Scenario {
     let s = cell_size(g);
     let r = radius(g, s, 2.0 * s);
     let o = origin(g, r);
+    if g.chance(0.3) {
+        // Deep: at the centre of a block 10–80 cells deep all round (a free ring of two cells,
+        // some noise in it), where the push-out's cost was that of the whole block.
+        let depth = 10 + g.below(71) as usize;
+        let n = 2 * depth + 1;
+        let mut map = new_map(n + 4, n + 4, s, o);
+        let f = g.range(0.0, 0.2);
+        fill(g, &mut map, f, 0.1);
+        for col in 2..n + 2 {
+            for row in 2..n + 2 {
+                map.set(col, row, true);
+            }
+        }
+        let params = params(g, s, 0.5);
+        let mid = depth + 2;
+        return Scenario::new(Kind::Embedded, map, r, params, Spawn::Embedded { cols: [mid, mid], rows: [mid, mid] });
+    }
     let (w, h) = (size(g, 10, 64), size(g, 10, 64));
     let mut map = new_map(w, h, s, o);
     let f = g.range(0.0, 0.3);

@@ -18,13 +18,21 @@
 //! chosen point is then checked, and nudged outward, with the same tolerance). Between aligned
 //! boxes alone the candidates and their arithmetic are unchanged.
 //!
+//! **Ties** within the contact tolerance go by [`Prefer`] (up by default; with `Prefer::None`, exact
+//! ties only, in the order above). **The outside**: a world with a [`World::push_out_region`] (a
+//! tile map whose outside is solid) takes part as four solid slabs around it, so no position
+//! beyond it is chosen; when none is left inside, the ball stays. **The shortcut**: a world that
+//! answers [`World::axis_escape`] (a tile map, from its pyramid) gives the nearest face along each
+//! axis, certified nearest; when the ball fits beyond it, its projection is the answer with no
+//! search, and otherwise the search starts from that distance.
+//!
 //! This runs only when a step starts embedded, so it may allocate (the candidate list).
 
 #![forbid(unsafe_code)]
 
 use alloc::vec::Vec;
 
-use super::World;
+use super::{Prefer, World};
 use crate::math::sqrt;
 use crate::oriented::Collider;
 use crate::shape::Rect;
@@ -94,14 +102,21 @@ fn wide(a: [f32; 2]) -> [f64; 2] {
     a.map(|x| x as f64)
 }
 
-/// The solid (not one-way) boxes meeting the square of half-side `half` around `c`.
-fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Solid)>) -> bool {
-    out.clear();
+/// The square of half-side `half` around `c`, in `f32`.
+fn square(c: [f64; 2], half: f64) -> Option<Rect> {
     let lo = [c[0] - half, c[1] - half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
     let hi = [c[0] + half, c[1] + half].map(|x| x.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32);
-    let Ok(q) = Rect::new(lo, hi) else { return false };
+    Rect::new(lo, hi).ok()
+}
+
+/// The solid (not one-way) boxes meeting the square of half-side `half` around `c`
+/// ([`World::push_out_candidates`]), then, when the world has a [`World::push_out_region`], the
+/// four slabs around that region that stand for the outside (as solid boxes, index `usize::MAX`).
+fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Solid)>) -> bool {
+    out.clear();
+    let Some(q) = square(c, half) else { return false };
     let mut ok = true;
-    world.merged_candidates(&q, |i, b| {
+    world.push_out_candidates(&q, |i, b| {
         if world.one_way(i) {
             return;
         }
@@ -118,7 +133,41 @@ fn solids<W: World>(world: &W, c: [f64; 2], half: f64, out: &mut Vec<(usize, Sol
         }
         out.push((i, Solid::Oriented(o)));
     });
+    if let Some(region) = world.push_out_region() {
+        // Slabs as thick as the square, around the region: the outside as four solid boxes.
+        let (lo, hi) = (q.min(), q.max());
+        let (rl, rh) = (region.min(), region.max());
+        let ext = |a: usize| (lo[a].min(rl[a]), hi[a].max(rh[a]));
+        let (x, y) = (ext(0), ext(1));
+        let slabs = [
+            ([x.0.min(rl[0]) - 1.0, y.0 - 1.0], [rl[0], y.1 + 1.0]),
+            ([rh[0], y.0 - 1.0], [x.1.max(rh[0]) + 1.0, y.1 + 1.0]),
+            ([x.0 - 1.0, y.0.min(rl[1]) - 1.0], [x.1 + 1.0, rl[1]]),
+            ([x.0 - 1.0, rh[1]], [x.1 + 1.0, y.1.max(rh[1]) + 1.0]),
+        ];
+        for (a, b) in slabs {
+            // Only the slabs the square reaches (a free point found within it must be inside).
+            if let Ok(s) = Rect::new(a, b) {
+                if super::meets(&s, &q) {
+                    out.push((usize::MAX, Solid::Aligned(s)));
+                }
+            }
+        }
+    }
     ok
+}
+
+/// Is the ball of radius `r` at `q` free: overlapping no solid (not one-way) box by more than
+/// `slack`, and inside the world's [`World::push_out_region`] within `slack`? From the world's own
+/// queries (the cells under the ball, no merging).
+fn free_at<W: World>(world: &W, q: [f64; 2], r: f64, slack: f64) -> bool {
+    if let Some(region) = world.push_out_region() {
+        let (lo, hi) = (wide(region.min()), wide(region.max()));
+        if (0..2).any(|a| q[a] - r < lo[a] - slack || q[a] + r > hi[a] + slack) {
+            return false;
+        }
+    }
+    !embedded(world, q, r, slack)
 }
 
 /// Does the ball overlap a solid (not one-way) box by more than `tol`?
@@ -134,19 +183,61 @@ fn embedded<W: World>(world: &W, c: [f64; 2], r: f64, tol: f64) -> bool {
 }
 
 /// The nearest position of the centre where the ball of radius `r` overlaps no solid box by more
-/// than `tol`, when it starts overlapping one by more than `tol`; `None` when it does not (or, in
-/// a world too crowded to search, when no free position is found within [`MAX_BOXES`] boxes).
-pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f32) -> Option<Free> {
+/// than `tol`, when it starts overlapping one by more than `tol`; `None` when it does not (or when
+/// no free position is found: none inside the world's [`World::push_out_region`], or, in a world
+/// too crowded to search, none within [`MAX_BOXES`] boxes). Ties go by `prefer` (see [`Prefer`]).
+///
+/// Cost: a ball whose centre is not inside a solid box (sunk less than its radius) searches the
+/// boxes within `3r` of it — on a tile map the cells there, merged within that square. A ball whose
+/// centre is inside first asks [`World::axis_escape`]: when the world certifies the nearest
+/// non-solid point lies along an axis and the ball fits beyond that face, the answer is that
+/// projection (bounded work, whatever the depth); otherwise the search starts at the certified
+/// distance and doubles, as for any world.
+pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f32, prefer: Prefer) -> Option<Free> {
     let (c, rr, tol) = (wide(center), r as f64, tol as f64);
     // The common case first, cheaply: the plain boxes under the ball, no allocation, no merging.
     if !embedded(world, c, rr, tol) {
         return None;
     }
+    let window = if prefer == Prefer::None { 0.0 } else { tol };
     let mut boxes = Vec::new();
     // Start near (a ball just sunk into a floor comes out within r); the radius doubles while no free
     // point is found within it. (Not from the size of the boxes around: one long merged run would make
     // the first search take in the whole map.)
     let mut reach = 2.0 * rr + tol + f64::from(f32::EPSILON) * c[0].abs().max(c[1].abs());
+    if let Some(faces) = world.axis_escape(center) {
+        // No non-solid point is nearer than the nearest face: no free position nearer than it + r.
+        // The projection onto face k's grown line, and its distance, as the search computes them.
+        let project = |k: usize, f: f32| {
+            let mut q = c;
+            q[k / 2] = if k % 2 == 1 { f as f64 + rr } else { f as f64 - rr };
+            (q, (q[k / 2] - c[k / 2]).abs())
+        };
+        let nearest = (0..4).filter_map(|k| faces[k].map(|f| project(k, f.0).1)).fold(f64::INFINITY, f64::min);
+        let mut best: Option<(usize, Candidate)> = None;
+        for (k, face) in faces.iter().enumerate() {
+            let Some((f, _, _)) = *face else { continue };
+            let (q, dist) = project(k, f);
+            if dist > nearest + window || !free_at(world, q, rr, tol * 0.5) {
+                continue;
+            }
+            let cand = Candidate { q, dist, from: 0 };
+            if best.as_ref().is_none_or(|(_, b)| preferred(prefer, 0.5 * rr, c, &cand, b)) {
+                best = Some((k, cand));
+            }
+        }
+        if let Some((k, cand)) = best {
+            let (_, index, rect) = faces[k].expect("a face");
+            boxes.clear();
+            boxes.push((index, Solid::Aligned(rect)));
+            let mut near = Vec::new();
+            if solids(world, cand.q, rr + tol, &mut near) {
+                boxes.extend(near);
+            }
+            return Some(settle(c, rr, tol, &cand, &boxes));
+        }
+        reach = reach.max(nearest);
+    }
     let mut candidates = Vec::new();
     for _ in 0..64 {
         if !solids(world, c, reach + rr + tol, &mut boxes) {
@@ -156,12 +247,41 @@ pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f3
         collect(c, rr, &boxes, &mut candidates);
         candidates.sort_by(|a: &Candidate, b| a.dist.total_cmp(&b.dist));
         let free = |q: [f64; 2]| boxes.iter().all(|(_, b)| depth(q, rr, b) <= tol * 0.5);
-        if let Some(k) = candidates.iter().take_while(|k| k.dist <= reach).find(|k| free(k.q)) {
-            return Some(settle(c, rr, tol, k, &boxes));
+        let within = || candidates.iter().take_while(|k| k.dist <= reach);
+        if let Some(first) = within().find(|k| free(k.q)) {
+            // The ties: the free candidates within `window` of the nearest, by the rule.
+            let mut best = first;
+            for k in within().take_while(|k| k.dist <= first.dist + window) {
+                if preferred(prefer, 0.5 * rr, c, k, best) && free(k.q) {
+                    best = k;
+                }
+            }
+            return Some(settle(c, rr, tol, best, &boxes));
+        }
+        if let Some(region) = world.push_out_region() {
+            // Every point of the region is within reach: there is no free position in it.
+            let (lo, hi) = (wide(region.min()), wide(region.max()));
+            let far = (0..2).map(|a| (c[a] - lo[a]).abs().max((hi[a] - c[a]).abs())).map(|x| x * x).sum::<f64>();
+            if sqrt(far) <= reach {
+                return None;
+            }
         }
         reach *= 2.0;
     }
     None
+}
+
+/// Does candidate `a` win over `b` (which comes first in the candidates' order, and is at most the
+/// tie window farther or nearer) under the tie rule? `Up`: an upward push larger by more than `w`
+/// (half the radius: two positions a hair apart are no choice of direction); `Down`: a downward
+/// one; else the nearer; else `b`, the earlier.
+fn preferred(prefer: Prefer, w: f64, c: [f64; 2], a: &Candidate, b: &Candidate) -> bool {
+    let (ya, yb) = (a.q[1] - c[1], b.q[1] - c[1]);
+    match prefer {
+        Prefer::Up if (ya - yb).abs() > w => ya > yb,
+        Prefer::Down if (ya - yb).abs() > w => ya < yb,
+        _ => a.dist < b.dist,
+    }
 }
 
 /// A candidate free point, its distance from the centre, and the box whose boundary it lies on.
@@ -381,7 +501,16 @@ fn settle(c: [f64; 2], r: f64, tol: f64, k: &Candidate, boxes: &[(usize, Solid)]
             }
         }
     }
-    let (index, solid) = boxes[k.from];
+    // A position against the outside alone: the contact is the box the ball was deepest in.
+    let from = if boxes[k.from].0 == usize::MAX {
+        let deepest = |(_, b): &&(usize, Solid)| depth(c, r, b);
+        let real = boxes.iter().filter(|(i, _)| *i != usize::MAX);
+        real.max_by(|a, b| deepest(a).total_cmp(&deepest(b)))
+            .map_or(k.from, |x| boxes.iter().position(|y| core::ptr::eq(x, y)).unwrap_or(k.from))
+    } else {
+        k.from
+    };
+    let (index, solid) = boxes[from];
     let rect = solid.bounding_aabb();
     let point = match solid {
         Collider::Aligned(b) => crate::contact::closest_point(&q, &b),

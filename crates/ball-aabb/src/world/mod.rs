@@ -56,7 +56,13 @@
 //!    ([`Params::slop`], Box2D's *linear slop*) is moved to the nearest position where it overlaps
 //!    none — the core's inside-case push-out for one box (least-penetrated face, ties to x-min,
 //!    x-max, y-min, y-max), through the union of the boxes for several, so it never lands inside a
-//!    neighbour; however deep it is — and the velocity into what it then touches is removed.
+//!    neighbour; however deep it is — and the velocity into what it then touches is removed. Ties
+//!    (within the tolerance) go by [`Params::prefer`], up by default; on a [`TileMap`] whose
+//!    [`Outside`] is solid (the default) it is never put beyond the map's edges. Its cost on a tile
+//!    map is bounded: a ball sunk less than its radius searches the cells within 3r; a deeper one
+//!    goes straight out through the nearest face, certified by the map's pyramid of all-solid bits
+//!    ([`World::axis_escape`]), in a number of steps that grows as the square root of its depth,
+//!    not the area around it (figures: `docs/performance.md`).
 //!    [`Step::pushed_out`] says by how much. (Games start embedded all the time: a spawn point, a
 //!    tile painted under the player, a moving box.) One-way boxes never push out.
 //! 3. **The strategy** moves the ball by `v` and returns the outgoing velocity. A contact whose
@@ -104,7 +110,7 @@ mod tilemap;
 
 pub use crate::oriented::Collider;
 pub use boxlist::BoxList;
-pub use tilemap::{MapError, Tile, TileMap};
+pub use tilemap::{MapError, Outside, Tile, TileMap};
 
 use core::fmt;
 
@@ -189,7 +195,44 @@ pub trait World {
     fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, Obb2)) {
         let _ = (bounds, f);
     }
+
+    /// Where the push-out of an embedded ball may put its centre: `None` anywhere (the default),
+    /// else only where the ball lies inside this rectangle (within the tolerance). A [`TileMap`]
+    /// whose [`Outside`] is [`Outside::Solid`] answers its own rectangle: the push-out never puts a
+    /// ball beyond the map's edges (motion is not affected; see [`Outside`]).
+    fn push_out_region(&self) -> Option<Rect> {
+        None
+    }
+
+    /// The push-out's boxes meeting `bounds`: the same solid region as [`World::candidates`],
+    /// as few rectangles as is cheap (the push-out builds its candidate positions from their faces,
+    /// corners and crossings, so fewer, larger rectangles make it faster; rectangles may be cut at
+    /// `bounds`). Default: [`World::merged_candidates`]. A [`TileMap`] merges the cells of the
+    /// range alone (its cost is the range's cells, not the length of the runs through it).
+    fn push_out_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.merged_candidates(bounds, f);
+    }
+
+    /// A bounded shortcut for the push-out of a ball whose centre `c` lies inside a solid box: the
+    /// nearest **non-solid** point along each axis direction (−x, +x, −y, +y), as the coordinate
+    /// of the face reached and the solid box that face belongs to, **certified**: no non-solid
+    /// point (outside the solid boxes, counting beyond [`World::push_out_region`] as solid) is nearer
+    /// to `c` than the nearest of the four. `None` when the world cannot tell (the default) or the
+    /// nearest non-solid point is not along an axis; the push-out then searches.
+    ///
+    /// A [`TileMap`] answers from a pyramid of "all solid" bits over its cells (see
+    /// [`TileMap`]'s cost notes): a few dozen node tests, however deep the ball is.
+    fn axis_escape(&self, c: [f32; 2]) -> Option<Escape> {
+        let _ = c;
+        None
+    }
 }
+
+/// [`World::axis_escape`]'s answer: for each axis direction (−x, +x, −y, +y), the face where the
+/// solid ends along it (its coordinate on that axis), the index of the solid box that face
+/// belongs to and its rectangle; `None` where the solid never ends that way (an
+/// [`Outside::Solid`] map's edge).
+pub type Escape = [Option<(f32, usize, Rect)>; 4];
 
 /// A world with rotated boxes beside it: `world`'s boxes as they are, and `oriented[k]` as the
 /// rotated solid with index `first_index + k` (choose `first_index` past the world's own indices,
@@ -252,6 +295,17 @@ impl<W: World> World for WithOriented<'_, W> {
     fn any_one_way(&self) -> bool {
         self.world.any_one_way()
     }
+
+    fn push_out_region(&self) -> Option<Rect> {
+        self.world.push_out_region()
+    }
+
+    fn push_out_candidates(&self, bounds: &Rect, f: impl FnMut(usize, Rect)) {
+        self.world.push_out_candidates(bounds, f);
+    }
+
+    // No `axis_escape`: the rotated boxes may lie nearer than the world's faces (the push-out
+    // searches, capped as for any world).
 
     fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, Obb2)) {
         self.world.oriented(bounds, &mut f);
@@ -412,6 +466,48 @@ pub struct Params {
     /// never less than 4 `f32` ulps of the coordinates at hand (see [`Params::tolerance`]): a centre
     /// at 10⁴ cannot be placed closer than 0.001 to anything. NaN or negative counts as 0.
     pub slop: f32,
+    /// Where the push-out of an embedded ball goes when several nearest free positions tie:
+    /// default [`Prefer::Up`], against gravity, so a character spawned in the middle of a floor
+    /// comes out on top of it (see [`Prefer`]). Set with [`Params::with_prefer`].
+    pub prefer: Prefer,
+}
+
+/// The push-out's tie rule: which of several nearest free positions an embedded ball is put at.
+///
+/// Positions whose distances from the centre are within the contact tolerance
+/// ([`Params::tolerance`]) of the nearest tie (closer than that, contacts cannot tell them apart);
+/// with [`Prefer::None`] only exactly equal distances do. Among the ties, `Up` takes a position
+/// whose upward push exceeds the others' by more than half the radius (positions a hair apart are
+/// no choice of direction: then the nearer), `Down` likewise downward; what is left ties in the
+/// fixed order of the faces x-min, x-max, y-min, y-max, then corners and crossings — the order that
+/// alone decided before this rule existed, which sent a ball in the middle of a floor three rows
+/// thick (or in the wall under a corridor) down, out under the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Prefer {
+    /// Up (+y), against the usual gravity: the default.
+    #[default]
+    Up,
+    /// Down (−y), for a world whose gravity points up.
+    Down,
+    /// No preference: exact ties only, in the fixed order.
+    None,
+}
+
+impl Prefer {
+    /// Every rule, with its identifier (`"up"`, `"down"`, `"none"`): the CLI's `--prefer` values.
+    pub const ALL: [(Prefer, &'static str); 3] = [(Prefer::Up, "up"), (Prefer::Down, "down"), (Prefer::None, "none")];
+
+    /// The rule with this identifier.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Prefer> {
+        Prefer::ALL.iter().find(|(_, s)| *s == id).map(|(p, _)| *p)
+    }
+
+    /// Its identifier.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        Prefer::ALL.iter().find(|(p, _)| *p == self).map_or("up", |(_, s)| s)
+    }
 }
 
 impl Default for Params {
@@ -424,7 +520,13 @@ impl Params {
     /// Gravity and restitution, with the default slop.
     #[must_use]
     pub const fn new(gravity: [f32; 2], restitution: f32) -> Self {
-        Params { gravity, restitution, slop: DEFAULT_SLOP }
+        Params { gravity, restitution, slop: DEFAULT_SLOP, prefer: Prefer::Up }
+    }
+
+    /// The same parameters with the push-out's tie rule `prefer`.
+    #[must_use]
+    pub const fn with_prefer(self, prefer: Prefer) -> Self {
+        Params { prefer, ..self }
     }
 
     /// The contact tolerance for a ball of radius `r` at `center`: `slop`, or 4 `f32` ulps of the
@@ -522,7 +624,7 @@ pub fn step<W: World>(
     let velocity = velocity.into();
     let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
     let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
-    resolve::resolve(id, ball, v, world, e, params.tolerance(ball.center(), ball.radius()))
+    resolve::resolve(id, ball, v, world, e, params.tolerance(ball.center(), ball.radius()), params.prefer)
 }
 
 /// Every strategy, in teaching order; the last is the default.

@@ -386,7 +386,15 @@ impl Step {
 /// Runs one strategy on an already gravity-updated velocity `v`: first the push-out of a ball
 /// that starts overlapping a solid by more than `tol` (the nearest free position, the velocity into
 /// what it then touches removed), then the strategy from there.
-pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], world: &W, e: f64, tol: f32) -> Step {
+pub(super) fn resolve<W: World>(
+    id: StrategyId,
+    ball: &Circle,
+    v: [f32; 2],
+    world: &W,
+    e: f64,
+    tol: f32,
+    prefer: super::Prefer,
+) -> Step {
     let mut step = Step::begin(ball, v);
     if !v.iter().all(|x| x.is_finite()) {
         step.velocity = [0.0; 2];
@@ -395,7 +403,7 @@ pub(super) fn resolve<W: World>(id: StrategyId, ball: &Circle, v: [f32; 2], worl
     let (c, r) = (ball.center(), ball.radius());
     let mut here = *ball;
     let mut u = v;
-    if let Some(free) = depenetrate(world, c, r, tol) {
+    if let Some(free) = depenetrate(world, c, r, tol, prefer) {
         step.pushed_out = [free.center[0] - c[0], free.center[1] - c[1]];
         step.record(free.index, &free.rect, c, free.point, free.normal, 0.0);
         let ctx = Ctx { e, tol, low: free.center[1] - r };

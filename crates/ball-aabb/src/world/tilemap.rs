@@ -6,7 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::World;
+use super::{Escape, World};
 use crate::shape::Rect;
 
 /// Why a map could not be built: one variant per cause. Lines and columns count from 1, as an
@@ -101,6 +101,43 @@ pub enum Tile {
     OneWay,
 }
 
+/// What lies beyond a [`TileMap`]'s edges, for the push-out of an embedded ball
+/// ([`TileMap::with_outside`]).
+///
+/// Motion is the same either way: a map has no walls at its edges unless its cells make them (a
+/// ball rolls off an open edge and goes on; put solid cells on the border for walls). What changes
+/// is where the push-out may put a ball that starts inside rock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Outside {
+    /// Open space: the push-out may put a ball beyond the edges (the nearest free position can be
+    /// under the level, where nothing holds it up).
+    Empty,
+    /// Rock, for the push-out: a ball is put only where it lies inside the map (within the
+    /// tolerance), never beyond its edges — the default, because a level's edges are where the
+    /// game ends, not a place to respawn. A ball that overlaps the outside but no cell is not
+    /// embedded (it is not moved), and when no free position exists inside the map the ball stays
+    /// where it is.
+    #[default]
+    Solid,
+}
+
+impl Outside {
+    /// Every choice, with its identifier (`"empty"`, `"solid"`): the CLI's `--outside` values.
+    pub const ALL: [(Outside, &'static str); 2] = [(Outside::Empty, "empty"), (Outside::Solid, "solid")];
+
+    /// The choice with this identifier.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Outside> {
+        Outside::ALL.iter().find(|(_, s)| *s == id).map(|(o, _)| *o)
+    }
+
+    /// Its identifier.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        Outside::ALL.iter().find(|(o, _)| *o == self).map_or("solid", |(_, s)| s)
+    }
+}
+
 /// A grid of solid, one-way and empty cells, `width × height`, cell size `s > 0`, origin `(x0, y0)` at the bottom
 /// left, y up: cell `(col, row)` covers `[x0 + col·s, x0 + (col+1)·s] × [y0 + row·s, y0 + (row+1)·s]`
 /// (each edge computed in `f64` and rounded to `f32` once, so neighbouring cells share their edges
@@ -109,6 +146,14 @@ pub enum Tile {
 /// Stored as two bitsets, one bit per cell (`Vec<u64>`): solid or one-way (what the queries
 /// report), and one-way. Querying ([`World::candidates`]) walks only
 /// the cells whose closed rectangle meets the query rectangle, without allocating.
+///
+/// Beside them, a **pyramid of "all solid" bits** (level `k` says, for each block of `2^k × 2^k`
+/// cells, whether every cell of it is solid; cells beyond the map count as solid), one third of a
+/// bit per cell, for the push-out of a ball deep inside rock ([`World::axis_escape`]): the
+/// distance to the nearest non-solid cell along each axis and the certificate that nothing is
+/// nearer cost a few dozen node tests whatever the depth. [`TileMap::set`] and
+/// [`TileMap::set_tile`] update it along one path of the pyramid: at most `log₂(max(width,
+/// height)) + 1` bits, stopping at the first that does not change.
 ///
 /// ```
 /// use ball_aabb::world::{TileMap, World};
@@ -130,6 +175,11 @@ pub struct TileMap {
     one_way: Vec<u64>,
     /// How many cells are one-way.
     one_way_cells: usize,
+    /// What lies beyond the edges, for the push-out.
+    outside: Outside,
+    /// The pyramid: level `k + 1` (blocks of `2^(k+1)` cells a side) at index `k`, as
+    /// `(columns, rows, bits)`; a bit is set when every cell of the block is solid.
+    pyramid: Vec<(usize, usize, Vec<u64>)>,
 }
 
 impl TileMap {
@@ -155,7 +205,216 @@ impl TileMap {
             return Err(MapError::TooLarge { width, height });
         }
         let words = (width * height).div_ceil(64);
-        Ok(TileMap { width, height, cell, origin, bits: vec![0; words], one_way: vec![0; words], one_way_cells: 0 })
+        let mut pyramid = Vec::new();
+        let (mut w, mut h) = (width, height);
+        while w > 1 || h > 1 {
+            (w, h) = (w.div_ceil(2), h.div_ceil(2));
+            pyramid.push((w, h, vec![0; (w * h).div_ceil(64)]));
+        }
+        Ok(TileMap {
+            width,
+            height,
+            cell,
+            origin,
+            bits: vec![0; words],
+            one_way: vec![0; words],
+            one_way_cells: 0,
+            outside: Outside::default(),
+            pyramid,
+        })
+    }
+
+    /// The same map with `outside` beyond its edges (default [`Outside::Solid`]).
+    #[must_use]
+    pub fn with_outside(mut self, outside: Outside) -> Self {
+        self.outside = outside;
+        self
+    }
+
+    /// What lies beyond the edges, for the push-out.
+    #[must_use]
+    pub fn outside(&self) -> Outside {
+        self.outside
+    }
+
+    /// Is block `(i, j)` of pyramid level `k` (level 0: the cells) all solid? Blocks beyond the
+    /// map count as solid.
+    #[inline]
+    fn full(&self, k: usize, i: usize, j: usize) -> bool {
+        if k == 0 {
+            return i >= self.width || j >= self.height || self.is_solid(i, j);
+        }
+        let (w, h, bits) = &self.pyramid[k - 1];
+        let n = j * w + i;
+        i >= *w || j >= *h || bits[n / 64] >> (n % 64) & 1 == 1
+    }
+
+    /// Updates the pyramid above cell `(col, row)`, level by level, until a bit does not change.
+    fn update_pyramid(&mut self, col: usize, row: usize) {
+        for k in 1..=self.pyramid.len() {
+            let (i, j) = (col >> k, row >> k);
+            let all = (0..4).all(|q| self.full(k - 1, 2 * i + (q & 1), 2 * j + (q >> 1)));
+            let (w, _, bits) = &mut self.pyramid[k - 1];
+            let n = j * *w + i;
+            let (word, bit) = (n / 64, 1u64 << (n % 64));
+            if (bits[word] & bit != 0) == all {
+                return;
+            }
+            if all {
+                bits[word] |= bit;
+            } else {
+                bits[word] &= !bit;
+            }
+        }
+    }
+
+    /// The cell `(col, row)` containing `c` strictly inside its edges, if any.
+    fn cell_inside(&self, c: [f32; 2]) -> Option<(usize, usize)> {
+        let q = Rect::new(c, c).ok()?;
+        let ([c0, r0], [c1, r1]) = self.cell_range(&q)?;
+        let strict = |a: usize, k: usize| self.edge(a, k) < c[a] && c[a] < self.edge(a, k + 1);
+        (c0 == c1 && r0 == r1 && strict(0, c0) && strict(1, r0)).then_some((c0, r0))
+    }
+
+    /// From solid cell `(col, row)` along axis `a` (towards + if `up`): the face where the solid
+    /// cells end (the first non-solid cell's edge, or the map's edge when the outside is empty) and
+    /// the last solid cell's index; `None` when the solid reaches the edge of an [`Outside::Solid`]
+    /// map. Jumps over the largest all-solid block of the pyramid containing the current cell.
+    ///
+    /// `Err` when the walk passes `limit` (a distance from `c` along the axis) first.
+    #[allow(clippy::too_many_arguments)]
+    fn ray(
+        &self,
+        c: f64,
+        col: usize,
+        row: usize,
+        a: usize,
+        up: bool,
+        limit: f64,
+        work: &mut usize,
+    ) -> Result<Option<(f32, usize)>, ()> {
+        let n = if a == 0 { self.width } else { self.height };
+        let mut p = [col, row];
+        let mut last = p;
+        loop {
+            *work += 1;
+            let here = if up { self.edge(a, p[a].min(n)) } else { self.edge(a, p[a] + 1) };
+            if (here as f64 - c).abs() > limit {
+                return Err(());
+            }
+            let inside = p[0] < self.width && p[1] < self.height;
+            if !inside || !self.is_solid(p[0], p[1]) {
+                if !inside && self.outside == Outside::Solid {
+                    return Ok(None);
+                }
+                let face = if up { self.edge(a, last[a] + 1) } else { self.edge(a, last[a]) };
+                return Ok(Some((face, last[1] * self.width + last[0])));
+            }
+            let mut k = 0;
+            while k < self.pyramid.len() && self.full(k + 1, p[0] >> (k + 1), p[1] >> (k + 1)) {
+                k += 1;
+                *work += 1;
+            }
+            // Every cell of the level-k block holding p is solid (or beyond the map): past it.
+            let (lo, hi) = ((p[a] >> k) << k, ((p[a] >> k) + 1) << k);
+            if up {
+                last[a] = (hi - 1).min(n - 1);
+                last[1 - a] = p[1 - a];
+                p[a] = hi;
+                if p[a] >= n {
+                    // The map's edge: p is beyond it.
+                    p[a] = n;
+                }
+            } else {
+                last[a] = lo;
+                last[1 - a] = p[1 - a];
+                if lo == 0 {
+                    // Beyond the low edge: only the outside is left.
+                    if self.outside == Outside::Solid {
+                        return Ok(None);
+                    }
+                    return Ok(Some((self.edge(a, 0), last[1] * self.width + last[0])));
+                }
+                p[a] = lo - 1;
+            }
+        }
+    }
+
+    /// Is no non-solid cell of the map nearer than `d` to `c` (cells beyond the map count as solid)?
+    /// Descends the pyramid from the top, skipping blocks that are all solid or no nearer than `d`.
+    fn solid_within(&self, c: [f64; 2], d: f64, work: &mut usize) -> bool {
+        let top = self.pyramid.len();
+        let mut stack: Vec<(usize, usize, usize)> = vec![(top, 0, 0)];
+        while let Some((k, i, j)) = stack.pop() {
+            *work += 1;
+            let (c0, r0) = (i << k, j << k);
+            if c0 >= self.width || r0 >= self.height || self.full(k, i, j) {
+                continue;
+            }
+            let (c1, r1) = ((c0 + (1 << k)).min(self.width), (r0 + (1 << k)).min(self.height));
+            let gap = |a: usize, lo: usize, hi: usize| {
+                let (lo, hi) = (self.edge(a, lo) as f64, self.edge(a, hi) as f64);
+                (lo - c[a]).max(c[a] - hi).max(0.0)
+            };
+            let (gx, gy) = (gap(0, c0, c1), gap(1, r0, r1));
+            if gx * gx + gy * gy >= d * d {
+                continue;
+            }
+            if k == 0 {
+                return false;
+            }
+            for q in 0..4 {
+                stack.push((k - 1, 2 * i + (q & 1), 2 * j + (q >> 1)));
+            }
+        }
+        true
+    }
+
+    /// [`World::axis_escape`], and the work it took: rays and pyramid nodes tested.
+    fn escape_with_work(&self, c: [f32; 2]) -> (Option<Escape>, usize) {
+        let mut work = 0;
+        let Some((col, row)) = self.cell_inside(c) else { return (None, work) };
+        if !self.is_solid(col, row) {
+            return (None, work);
+        }
+        // The four rays, each only as far as it can matter: within `limit`, which doubles (from 16
+        // cells) until a face is found within it with room to spare (a face farther than the
+        // nearest by more than a cell is no candidate, whatever the tie window).
+        let s = self.cell as f64;
+        let mut limit = 16.0 * s;
+        let extent = (self.width.max(self.height) as f64 + 2.0) * s;
+        let (out, nearest) = loop {
+            let mut out = [None; 4];
+            let mut nearest = f64::INFINITY;
+            let mut open = false;
+            for (k, slot) in out.iter_mut().enumerate() {
+                let (a, up) = (k / 2, k % 2 == 1);
+                match self.ray(c[a] as f64, col, row, a, up, limit, &mut work) {
+                    Ok(Some((face, index))) => {
+                        nearest = nearest.min((face as f64 - c[a] as f64).abs());
+                        *slot = Some((face, index, self.cell_rect(index % self.width, index / self.width)));
+                    }
+                    Ok(None) => {}
+                    Err(()) => open = true,
+                }
+            }
+            if !open || nearest + s < limit || limit > 2.0 * extent {
+                break (out, nearest);
+            }
+            limit *= 4.0;
+        };
+        if !nearest.is_finite() || !self.solid_within([c[0] as f64, c[1] as f64], nearest, &mut work) {
+            return (None, work);
+        }
+        (Some(out), work)
+    }
+
+    /// How much work the push-out's shortcut ([`World::axis_escape`]) does for a centre at `c`:
+    /// cells and pyramid nodes tested. Its bound, for tests and benchmarks: it does not grow with
+    /// the depth of `c` inside rock, only (slowly) with the length of the faces near the nearest.
+    #[must_use]
+    pub fn escape_work(&self, c: [f32; 2]) -> usize {
+        self.escape_with_work(c).1
     }
 
     /// Parses an ASCII map: one row a line, `#` solid, `-` one-way, `.` or a space empty, the **top
@@ -246,6 +505,7 @@ impl TileMap {
             put(&mut self.bits, tile != Tile::Empty);
             put(&mut self.one_way, tile == Tile::OneWay);
             self.one_way_cells = self.one_way_cells + usize::from(tile == Tile::OneWay) - usize::from(was);
+            self.update_pyramid(col, row);
         }
     }
 
@@ -543,6 +803,53 @@ impl World for TileMap {
 
     fn any_one_way(&self) -> bool {
         self.one_way_cells > 0
+    }
+
+    /// The map's rectangle when the outside is [`Outside::Solid`].
+    fn push_out_region(&self) -> Option<Rect> {
+        (self.outside == Outside::Solid).then(|| self.block_rect(0, 0, self.width, self.height))
+    }
+
+    /// The solid cells of the range merged within it: each row's runs cut at the range's ends,
+    /// stacked while consecutive rows hold the same cut run; ordered by bottom row, then left end
+    /// (index: the bottom-left cell). Cost: the range's cells, however long the runs through it.
+    fn push_out_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
+        let Some(([c0, r0], [c1, r1])) = self.cell_range(bounds) else { return };
+        // (a, b, bottom): the stacks still open, from the rows below.
+        let mut open: Vec<(usize, usize, usize)> = Vec::new();
+        let mut next = Vec::new();
+        let mut done: Vec<(usize, usize, usize, usize)> = Vec::new();
+        for row in r0..=r1 + 1 {
+            next.clear();
+            let mut col = c0;
+            while row <= r1 && col <= c1 {
+                if !self.is_solid(col, row) {
+                    col += 1;
+                    continue;
+                }
+                let a = col;
+                while col <= c1 && self.is_solid(col, row) {
+                    col += 1;
+                }
+                let bottom = open.iter().find(|o| o.0 == a && o.1 == col).map_or(row, |o| o.2);
+                next.push((a, col, bottom));
+            }
+            for o in &open {
+                if !next.iter().any(|n| (n.0, n.1, n.2) == *o) {
+                    done.push((o.2, o.0, o.1, row));
+                }
+            }
+            core::mem::swap(&mut open, &mut next);
+        }
+        done.sort_unstable();
+        for (bottom, a, b, top) in done {
+            f(bottom * self.width + a, self.block_rect(a, bottom, b, top));
+        }
+    }
+
+    /// From the pyramid (see [`TileMap`]): four rays and a certificate, a few dozen node tests.
+    fn axis_escape(&self, c: [f32; 2]) -> Option<Escape> {
+        self.escape_with_work(c).0
     }
 
     /// The merged rectangles meeting `bounds`: greedy horizontal runs of solid cells, then runs with
