@@ -3,7 +3,7 @@
 //! [`step_many`] takes the balls as arrays ([`BallsMut`]: positions and velocities, structure of
 //! arrays), one radius for all or one each ([`Radii`]), and writes back each ball's end and
 //! outgoing velocity, with an optional slim [`Outcome`] per ball (flags and the last contact
-//! normal, 12 bytes) instead of a [`Step`](super::Step). [`par_step_many`] (feature `parallel`)
+//! normal, 12 bytes) instead of a [`Step`](super::Step). `par_step_many` (feature `parallel`)
 //! does the same on rayon's thread pool.
 //!
 //! # What it guarantees
@@ -36,8 +36,8 @@
 //! to compare). Every level gives the same bits: additions, comparisons and selects only.
 //!
 //! # Threads
-//! [`par_step_many`] halves the batch at 64-ball blocks down to chunks of at most
-//! [`PAR_STEP_CHUNK`] balls, on rayon's pool ([`rayon::join`], work stealing); each chunk runs the one-thread loop, so the answer is the same whatever
+//! `par_step_many` halves the batch at 64-ball blocks down to chunks of at most
+//! [`PAR_STEP_CHUNK`] balls, on rayon's pool (`rayon::join`, work stealing); each chunk runs the one-thread loop, so the answer is the same whatever
 //! the thread count. Balls are independent (the world is read only), so chunks need no ordering.
 //!
 //! ```
@@ -250,7 +250,7 @@ impl fmt::Display for BatchError {
 
 impl core::error::Error for BatchError {}
 
-/// The most balls a chunk of [`par_step_many`] holds (it splits at whole 64-ball blocks): small enough that two threads
+/// The most balls a chunk of `par_step_many` holds (it splits at whole 64-ball blocks): small enough that two threads
 /// share the work of a few thousand balls evenly, large enough that handing a chunk over is noise.
 pub const PAR_STEP_CHUNK: usize = 2048;
 
