@@ -103,7 +103,8 @@ pub fn request_from_args(args: &SoakArgs) -> Result<SoakRequest, String> {
                 .kind,
         ],
     };
-    let config = Config { strategy: strategies[0], seed, steps, threads, keep, run };
+    let config =
+        Config { strategy: strategies[0], seed, steps, threads, keep, run, ..Config::new(strategies[0], seed, steps) };
     Ok(SoakRequest::Soak { strategies, config })
 }
 

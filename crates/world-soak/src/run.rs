@@ -5,7 +5,8 @@
 //! each, the last one cut short), so its answer does not depend on the number of threads. Within a
 //! run the ball is fed its own result (`end`, `velocity`) step after step; it is **respawned** (a
 //! new start and velocity from the scenario's stream) when it leaves the arena and after each
-//! violation, so one fault is counted once, not at every step of its aftermath.
+//! violation, so one fault is counted once, not at every step of its aftermath. A configurable
+//! share of the steps ([`Config::batched`]) goes through the batched step, judged the same way.
 
 #![forbid(unsafe_code)]
 
@@ -30,13 +31,19 @@ pub struct Config {
     pub keep: usize,
     /// Only this run (scenario index), all its steps: to replay one from a report.
     pub run: Option<u64>,
+    /// Every `batched`-th step of a run (steps `k` with `k % batched == batched − 1`) goes through
+    /// the batched step ([`world::step_many`], a batch of this one ball) instead of
+    /// [`world::step`]: its end and velocity are what the checks judge and what the run carries on
+    /// from (the contacts the checks read come from the one-ball step, which it must equal bit for
+    /// bit). 1: every step; 0: none. Default 2.
+    pub batched: u64,
 }
 
 impl Config {
     /// `steps` steps of `strategy` from `seed`, on one thread, keeping 3 violations per check.
     #[must_use]
     pub fn new(strategy: StrategyId, seed: u64, steps: u64) -> Config {
-        Config { strategy, seed, steps, threads: 1, keep: 3, run: None }
+        Config { strategy, seed, steps, threads: 1, keep: 3, run: None, batched: 2 }
     }
 }
 
@@ -227,7 +234,19 @@ fn run_one(cfg: &Config, index: u64, n: u64, part: &mut Report) {
             part.respawns += 1;
             continue;
         };
-        let step = world::step(id, &ball, v, &sc.map, &sc.params);
+        let mut step = world::step(id, &ball, v, &sc.map, &sc.params);
+        if cfg.batched > 0 && k % cfg.batched == cfg.batched - 1 {
+            let ([mut x, mut y], [mut vx, mut vy]) = (c, v);
+            let balls = world::BallsMut {
+                x: core::slice::from_mut(&mut x),
+                y: core::slice::from_mut(&mut y),
+                vx: core::slice::from_mut(&mut vx),
+                vy: core::slice::from_mut(&mut vy),
+            };
+            if world::step_many(id, &sc.map, &sc.params, balls, world::Radii::One(sc.r), &mut []).is_ok() {
+                (step.end, step.velocity) = ([x, y], [vx, vy]);
+            }
+        }
         let out = Outcome::from(&step);
         let before = state;
         let mut sink = Collector { kept: &kept, keep: cfg.keep, found: Vec::new() };

@@ -2,5 +2,6 @@
 //! (`checks.rs`) and the soak of every strategy that claims the invariants (`soak.rs`). Its
 //! findings on the library are tests of the library's own, next to the code (`crates/ball-aabb/tests/world.rs`).
 
+mod batch;
 mod checks;
 mod soak;

@@ -13,6 +13,7 @@
 use super::cpu::{level, Level};
 use super::layout::{ContactsMut, PairsRef, LANES};
 use super::portable::{self, Sink};
+use super::step::{free_lanes_body, FreeIn, FreeOut};
 use super::sweep::sweep_one_box_body;
 use crate::overlap::OverlapTest;
 use crate::response::Real;
@@ -336,3 +337,10 @@ impl Avx2 {
         unsafe { count_pairs::<A, D>(balls, boxes) }
     }
 }
+
+target_clone!(
+    /// The batched world step's free-space lanes (safe code compiled for this level).
+    Avx2,
+    "avx2,fma,popcnt",
+    fn free_lanes(inp: &FreeIn<'_>, out: &mut FreeOut) = free_lanes_body
+);

@@ -16,6 +16,7 @@
 use super::cpu::{level, Level};
 use super::layout::{ContactsMut, PairsRef, LANES};
 use super::portable::{self, Sink};
+use super::step::{free_lanes_body, FreeIn, FreeOut};
 use super::sweep::sweep_one_box_body;
 use crate::overlap::OverlapTest;
 use crate::response::Real;
@@ -381,3 +382,10 @@ impl Avx512 {
         unsafe { count_pairs::<A, D>(balls, boxes) }
     }
 }
+
+target_clone!(
+    /// The batched world step's free-space lanes (safe code compiled for this level).
+    Avx512,
+    "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,popcnt",
+    fn free_lanes(inp: &FreeIn<'_>, out: &mut FreeOut) = free_lanes_body
+);

@@ -10,6 +10,7 @@ use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::layout::{common_len, mask_words, ContactsMut, PairsRef, LANES};
 use super::portable::{self, count_pairs_body, CountSink, MaskSink, Sink};
+use super::step::{free_lanes_body, FreeIn, FreeOut};
 use super::sweep::sweep_one_box_body;
 use crate::overlap::OverlapTest;
 use crate::response::Real;
@@ -238,4 +239,10 @@ fn contact_push_dispatch<const D: usize, F: Real>(pairs: PairsRef<'_, D>, out: C
 #[inline(never)]
 pub fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
     by_level!(|cpu| cpu.count_pairs::<A, D>(balls, boxes), else count_pairs_body::<A, D>(balls, boxes))
+}
+
+/// The batched world step's free-space lanes (see `step.rs`) on the code path in use.
+#[inline]
+pub(crate) fn free_lanes(inp: &FreeIn<'_>, out: &mut FreeOut) {
+    by_level!(|cpu| cpu.free_lanes(inp, out), else free_lanes_body(inp, out))
 }

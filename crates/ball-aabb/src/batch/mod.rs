@@ -61,9 +61,35 @@
 //!   `avx2.rs`, the only `unsafe` code of the crate;
 //! - `avx2.rs`: the same for AVX2;
 //! - `portable.rs`: the branch-free loops in plain Rust, blocks of 64 lanes (safe code only);
+//! - `step.rs`: the lane kernel of the batched world step's free-space path
+//!   ([`crate::world::step_many`]; safe code);
 //! - `sweep.rs`: the batched sweep's loop (safe code, over the scalar sweep of [`crate::motion`]);
 //! - `layout.rs`: the structure-of-arrays views ([`PairsRef`], [`PairsSoa`], [`ContactsMut`]) and the mask;
 //! - `cpu.rs`: which code path this CPU runs ([`level`], [`set_level`]).
+
+/// A `#[target_feature]` clone of a safe lane body, and the safe method on the CPU token that calls
+/// it: written once here, expanded in `avx2.rs` and `avx512.rs` (the only files that allow
+/// `unsafe`). The token exists only when the CPU has the features, which is what makes the call
+/// sound; the body is safe code (every index checked).
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+macro_rules! target_clone {
+    ($(#[$doc:meta])* $token:ident, $features:literal, fn $name:ident($($arg:ident: $ty:ty),*) = $body:path) => {
+        #[target_feature(enable = $features)]
+        fn $name($($arg: $ty),*) {
+            $body($($arg),*)
+        }
+
+        impl $token {
+            $(#[$doc])*
+            #[inline]
+            pub(crate) fn $name(self, $($arg: $ty),*) {
+                // SAFETY: `self` exists only when the CPU has the features (see the token's `get`);
+                // the body is safe code.
+                unsafe { $name($($arg),*) }
+            }
+        }
+    };
+}
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 mod avx2;
@@ -75,9 +101,11 @@ mod layout;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod portable;
+pub(crate) mod step;
 mod sweep;
 
 pub use cpu::{available_levels, level, set_level, Level};
+pub(crate) use dispatch::free_lanes;
 pub use dispatch::{
     contact_push_pairs, contact_push_pairs_f32, count_one_box, count_pairs, count_pairs_soa, grid_mask_2d,
     overlap_mask_one_box, overlap_mask_one_box_fixed, overlap_mask_pairs, stream_read, sweep_one_box,

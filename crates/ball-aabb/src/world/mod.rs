@@ -105,11 +105,15 @@
 
 mod boxlist;
 mod depenetrate;
+mod many;
 mod resolve;
 mod tilemap;
 
 pub use crate::oriented::Collider;
 pub use boxlist::BoxList;
+#[cfg(feature = "parallel")]
+pub use many::par_step_many;
+pub use many::{step_many, BallsMut, BatchError, Flags, Outcome, Radii, Tally, PAR_STEP_CHUNK};
 pub use tilemap::{MapError, Outside, Tile, TileMap};
 
 use core::fmt;
@@ -226,6 +230,19 @@ pub trait World {
         let _ = c;
         None
     }
+
+    /// Is the closed rectangle `bounds` certainly **clear**: no box of any kind (solid, one-way,
+    /// rotated) meets it, so that [`World::candidates`], [`World::candidates_along`],
+    /// [`World::merged_candidates`] and [`World::oriented`] report nothing for it or for any
+    /// rectangle inside it? `false` means "not known to be clear". The batched step's free-space
+    /// path ([`step_many`]) asks it for the rectangle every query of a ball's step stays within.
+    ///
+    /// Default: `false` (conservative: every ball takes the exact path). A [`TileMap`] answers from
+    /// its bitset (one word test per row of the cell range) for rectangles strictly inside the map.
+    fn clear(&self, bounds: &Rect) -> bool {
+        let _ = bounds;
+        false
+    }
 }
 
 /// [`World::axis_escape`]'s answer: for each axis direction (−x, +x, −y, +y), the face where the
@@ -314,6 +331,10 @@ impl<W: World> World for WithOriented<'_, W> {
                 f(self.first_index + k, *o);
             }
         }
+    }
+
+    fn clear(&self, bounds: &Rect) -> bool {
+        self.world.clear(bounds) && !self.oriented.iter().any(|o| meets(&o.bounding_aabb(), bounds))
     }
 }
 
@@ -621,10 +642,17 @@ pub fn step<W: World>(
     world: &W,
     params: &Params,
 ) -> Step {
-    let velocity = velocity.into();
+    let (v, e, tol) = prelude(ball, velocity.into(), params);
+    resolve::resolve(id, ball, v, world, e, tol, params.prefer)
+}
+
+/// What [`step`] hands the resolvers: the velocity with gravity, the restitution in `[0, 1]`, the
+/// contact tolerance (one source for the one-ball and the batched step).
+#[inline]
+pub(crate) fn prelude(ball: &Circle, velocity: [f32; 2], params: &Params) -> ([f32; 2], f64, f32) {
     let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
     let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
-    resolve::resolve(id, ball, v, world, e, params.tolerance(ball.center(), ball.radius()), params.prefer)
+    (v, e, params.tolerance(ball.center(), ball.radius()))
 }
 
 /// Every strategy, in teaching order; the last is the default.

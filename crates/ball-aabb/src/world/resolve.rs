@@ -351,8 +351,26 @@ fn respond(u: &mut [f64; 2], n: [f32; 2], e: f64) {
     }
 }
 
+/// Where a resolver writes what happened: the full [`Step`], or the batched step's slim record
+/// (`many.rs`). The resolvers read back only the end and the stored normals (the first
+/// [`MAX_CONTACTS`] contacts' ones, in order), so every record gives them the same answers.
+pub(super) trait Record {
+    /// Records a contact, and whether it is a bump (see [`Step::bump`]).
+    fn record(&mut self, index: usize, b: &Rect, center: [f32; 2], point: [f32; 2], normal: [f32; 2], t: f32);
+    /// How many contacts are stored (at most [`MAX_CONTACTS`]).
+    fn stored(&self) -> usize;
+    /// The stored contacts' normals, in order.
+    fn normals(&self) -> impl Iterator<Item = [f32; 2]> + Clone + '_;
+    /// The centre so far.
+    fn end(&self) -> [f32; 2];
+    fn set_end(&mut self, end: [f32; 2]);
+    fn set_velocity(&mut self, velocity: [f32; 2]);
+    fn set_pushed_out(&mut self, push: [f32; 2]);
+    fn set_tunnelled(&mut self, tunnelled: bool);
+}
+
 impl Step {
-    fn begin(ball: &Circle, velocity_in: [f32; 2]) -> Self {
+    pub(super) fn begin(ball: &Circle, velocity_in: [f32; 2]) -> Self {
         let c = ball.center();
         Step {
             start: c,
@@ -367,7 +385,9 @@ impl Step {
             tunnelled: false,
         }
     }
+}
 
+impl Record for Step {
     /// Records a contact, and whether it is a bump (see [`Step::bump`]).
     fn record(&mut self, index: usize, b: &Rect, center: [f32; 2], point: [f32; 2], normal: [f32; 2], t: f32) {
         let v = self.velocity_in;
@@ -380,6 +400,34 @@ impl Step {
         } else {
             self.dropped += 1;
         }
+    }
+
+    fn stored(&self) -> usize {
+        self.len
+    }
+
+    fn normals(&self) -> impl Iterator<Item = [f32; 2]> + Clone + '_ {
+        self.contacts().iter().map(|k| k.normal)
+    }
+
+    fn end(&self) -> [f32; 2] {
+        self.end
+    }
+
+    fn set_end(&mut self, end: [f32; 2]) {
+        self.end = end;
+    }
+
+    fn set_velocity(&mut self, velocity: [f32; 2]) {
+        self.velocity = velocity;
+    }
+
+    fn set_pushed_out(&mut self, push: [f32; 2]) {
+        self.pushed_out = push;
+    }
+
+    fn set_tunnelled(&mut self, tunnelled: bool) {
+        self.tunnelled = tunnelled;
     }
 }
 
@@ -396,15 +444,32 @@ pub(super) fn resolve<W: World>(
     prefer: super::Prefer,
 ) -> Step {
     let mut step = Step::begin(ball, v);
+    resolve_into(id, ball, v, world, e, tol, prefer, &mut step);
+    step
+}
+
+/// [`resolve`] into any [`Record`] (begun at `ball` with `v`): the batched step's entry, which
+/// skips building a [`Step`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn resolve_into<W: World, R: Record>(
+    id: StrategyId,
+    ball: &Circle,
+    v: [f32; 2],
+    world: &W,
+    e: f64,
+    tol: f32,
+    prefer: super::Prefer,
+    step: &mut R,
+) {
     if !v.iter().all(|x| x.is_finite()) {
-        step.velocity = [0.0; 2];
-        return step;
+        step.set_velocity([0.0; 2]);
+        return;
     }
     let (c, r) = (ball.center(), ball.radius());
     let mut here = *ball;
     let mut u = v;
     if let Some(free) = depenetrate(world, c, r, tol, prefer) {
-        step.pushed_out = [free.center[0] - c[0], free.center[1] - c[1]];
+        step.set_pushed_out([free.center[0] - c[0], free.center[1] - c[1]]);
         step.record(free.index, &free.rect, c, free.point, free.normal, 0.0);
         let ctx = Ctx { e, tol, low: free.center[1] - r };
         let (normals, n) = touching(world, &ctx, free.center, r);
@@ -412,22 +477,22 @@ pub(super) fn resolve<W: World>(
         clip_all(&mut w, normals[..n].iter().copied());
         u = narrow(w);
         here = Circle::new(free.center, r).unwrap_or(here);
-        step.end = free.center;
+        step.set_end(free.center);
     }
     let ctx = Ctx { e, tol, low: here.center()[1] - r };
     match id {
-        StrategyId::DiscreteInOrder => discrete_in_order(&mut step, &here, u, world, &ctx),
-        StrategyId::DiscreteDeepestFirst => discrete_deepest(&mut step, &here, u, world, &ctx),
-        StrategyId::SweptSlide => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Plain),
-        StrategyId::PerAxis => per_axis(&mut step, &here, u, world, &ctx),
-        StrategyId::PlaneSolver => plane_solver(&mut step, &here, u, world, &ctx),
-        StrategyId::Merged => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Merged),
-        StrategyId::SweptSlideSeamless => swept_slide(&mut step, &here, u, world, &ctx, Boxes::Seamless),
+        StrategyId::DiscreteInOrder => discrete_in_order(step, &here, u, world, &ctx),
+        StrategyId::DiscreteDeepestFirst => discrete_deepest(step, &here, u, world, &ctx),
+        StrategyId::SweptSlide => swept_slide(step, &here, u, world, &ctx, Boxes::Plain),
+        StrategyId::PerAxis => per_axis(step, &here, u, world, &ctx),
+        StrategyId::PlaneSolver => plane_solver(step, &here, u, world, &ctx),
+        StrategyId::Merged => swept_slide(step, &here, u, world, &ctx, Boxes::Merged),
+        StrategyId::SweptSlideSeamless => swept_slide(step, &here, u, world, &ctx, Boxes::Seamless),
     }
     if matches!(id, StrategyId::DiscreteInOrder | StrategyId::DiscreteDeepestFirst) {
-        step.tunnelled = tunnelled(&step, &here, u, world, &ctx);
+        let t = tunnelled(step, &here, u, world, &ctx);
+        step.set_tunnelled(t);
     }
-    step
 }
 
 /// The outward normals of the solid boxes within `r + tol` of `c` (at most [`MAX_PLANES`]), internal
@@ -463,12 +528,12 @@ fn touching<W: World>(world: &W, ctx: &Ctx, c: [f32; 2], r: f32) -> ([[f32; 2]; 
 
 /// The swept path's first blocking contact (plain boxes, the straight move `v`), and the discrete
 /// end more than a radius behind it along its normal.
-fn tunnelled<W: World>(step: &Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) -> bool {
+fn tunnelled<W: World, R: Record>(step: &R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) -> bool {
     let d = wide(v);
     let r = ball.radius();
     match first_hit(world, ctx, Boxes::Plain, ball, d, |h, b| blocks(h, d, b, r)) {
         Some((_, h, _)) => {
-            let behind: f64 = (0..2).map(|i| (step.end[i] as f64 - h.center[i] as f64) * h.normal[i] as f64).sum();
+            let behind: f64 = (0..2).map(|i| (step.end()[i] as f64 - h.center[i] as f64) * h.normal[i] as f64).sum();
             behind < -(r as f64)
         }
         None => false,
@@ -503,8 +568,8 @@ fn push_of<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, i: usize, b: &Re
 /// Pushes the ball out of box `b` if it overlaps (see [`push_of`]); records the contact and applies
 /// the response to the velocity.
 #[allow(clippy::too_many_arguments)]
-fn push_out<W: World>(
-    step: &mut Step,
+fn push_out<W: World, R: Record>(
+    step: &mut R,
     world: &W,
     ctx: &Ctx,
     p: &mut [f32; 2],
@@ -537,7 +602,15 @@ fn push_out<W: World>(
 
 /// Pushes the ball out of rotated box `o` if it overlaps ([`Obb2::push_out`]); records the contact
 /// and applies the response to the velocity.
-fn push_out_oriented(step: &mut Step, ctx: &Ctx, p: &mut [f32; 2], r: f32, i: usize, o: &Obb2, u: &mut [f64; 2]) {
+fn push_out_oriented<R: Record>(
+    step: &mut R,
+    ctx: &Ctx,
+    p: &mut [f32; 2],
+    r: f32,
+    i: usize,
+    o: &Obb2,
+    u: &mut [f64; 2],
+) {
     let Ok(ball) = Circle::new(*p, r) else { return };
     let push = o.push_out(&ball);
     if push == [0.0; 2] {
@@ -558,7 +631,7 @@ fn push_out_oriented(step: &mut Step, ctx: &Ctx, p: &mut [f32; 2], r: f32, i: us
     }
 }
 
-fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
+fn discrete_in_order<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let Some(mut p) = moved(ball, v) else { return };
     let mut u = wide(v);
@@ -566,11 +639,11 @@ fn discrete_in_order<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], worl
         world.candidates(&bounds, |i, b| push_out(step, world, ctx, &mut p, r, i, &b, &mut u));
         world.oriented(&bounds, |i, o| push_out_oriented(step, ctx, &mut p, r, i, &o, &mut u));
     }
-    step.end = p;
-    step.velocity = narrow(u);
+    step.set_end(p);
+    step.set_velocity(narrow(u));
 }
 
-fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
+fn discrete_deepest<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let Some(mut p) = moved(ball, v) else { return };
     let mut u = wide(v);
@@ -600,11 +673,11 @@ fn discrete_deepest<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world
             Some((i, Solid::Oriented(o), _)) => push_out_oriented(step, ctx, &mut p, r, i, &o, &mut u),
         }
     }
-    step.end = p;
-    step.velocity = narrow(u);
+    step.set_end(p);
+    step.set_velocity(narrow(u));
 }
 
-fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx, boxes: Boxes) {
+fn swept_slide<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx, boxes: Boxes) {
     let r = ball.radius();
     let mut p = ball.center();
     let mut u = wide(v);
@@ -637,7 +710,7 @@ fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W,
         // between the walls of a shaft exactly 2r wide): what is left must not go into anything met
         // on the way. Then one last sweep with what remains, stopping at the first block: the ball
         // still makes the part of the move its contacts allow (no freeze).
-        clip_all(&mut u, step.contacts().iter().map(|k| k.normal));
+        clip_all(&mut u, step.normals());
         let d = u.map(|x| x * (1.0 - time));
         if let Ok(here) = Circle::new(p, r) {
             match first_hit(world, ctx, boxes, &here, d, |h, b| blocks(h, d, b, r)) {
@@ -646,16 +719,16 @@ fn swept_slide<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W,
                     p = h.center;
                     let t = (time + (1.0 - time) * h.t as f64) as f32;
                     step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, t);
-                    clip_all(&mut u, step.contacts().iter().map(|k| k.normal));
+                    clip_all(&mut u, step.normals());
                 }
             }
         }
     }
-    step.end = p;
-    step.velocity = narrow(u);
+    step.set_end(p);
+    step.set_velocity(narrow(u));
 }
 
-fn per_axis<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
+fn per_axis<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let mut p = ball.center();
     let mut u = wide(v);
@@ -676,8 +749,8 @@ fn per_axis<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ct
             }
         }
     }
-    step.end = p;
-    step.velocity = narrow(u);
+    step.set_end(p);
+    step.set_velocity(narrow(u));
 }
 
 #[derive(Clone, Copy)]
@@ -764,7 +837,7 @@ fn gather<W: World>(world: &W, ctx: &Ctx, p: [f32; 2], r: f32, v: [f32; 2], plan
     count
 }
 
-fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
+fn plane_solver<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], world: &W, ctx: &Ctx) {
     let r = ball.radius();
     let rr = r as f64;
     let target = [ball.center()[0] as f64 + v[0] as f64, ball.center()[1] as f64 + v[1] as f64];
@@ -779,7 +852,7 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W
     };
     let mut planes = [empty; MAX_PLANES];
     let mut count = 0;
-    let first = step.contacts().len();
+    let first = step.stored();
     for _ in 0..SOLVER_PASSES {
         // Gather the planes of every box touching or overlapping the ball where it is now.
         count = gather(world, ctx, p, r, v, &mut planes);
@@ -815,11 +888,12 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W
     let mut u = wide(v);
     let cast_normals: ([[f32; 2]; MAX_CONTACTS], usize) = {
         let mut out = [[0.0f32; 2]; MAX_CONTACTS];
-        let ks = &step.contacts()[first..];
-        for (o, k) in out.iter_mut().zip(ks) {
-            *o = k.normal;
+        let mut n = 0;
+        for (o, k) in out.iter_mut().zip(step.normals().skip(first)) {
+            *o = k;
+            n += 1;
         }
-        (out, ks.len().min(MAX_CONTACTS))
+        (out, n)
     };
     for pl in &planes[..count] {
         if pl.push > 0.0 {
@@ -828,6 +902,6 @@ fn plane_solver<W: World>(step: &mut Step, ball: &Circle, v: [f32; 2], world: &W
     }
     let pushed = planes[..count].iter().filter(|pl| pl.push > 0.0).map(|pl| narrow(pl.normal));
     clip_all(&mut u, pushed.chain(cast_normals.0[..cast_normals.1].iter().copied()));
-    step.end = p;
-    step.velocity = narrow(u);
+    step.set_end(p);
+    step.set_velocity(narrow(u));
 }

@@ -545,6 +545,22 @@ impl TileMap {
         self.bits[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// Are the `len` cells from index `start` on (inside the map) all empty? Word by word.
+    #[inline]
+    fn row_clear(&self, start: usize, len: usize) -> bool {
+        let (mut i, end) = (start, start + len);
+        while i < end {
+            let (word, off) = (i / 64, i % 64);
+            let take = (64 - off).min(end - i);
+            let mask = if take == 64 { u64::MAX } else { ((1u64 << take) - 1) << off };
+            if self.bits[word] & mask != 0 {
+                return false;
+            }
+            i += take;
+        }
+        true
+    }
+
     /// Number of solid cells (one-way ones not counted).
     #[must_use]
     pub fn solid_count(&self) -> usize {
@@ -794,6 +810,23 @@ impl World for TileMap {
             }
         }
         false
+    }
+
+    /// Clear when `bounds` lies strictly inside the map's edges and no solid or one-way cell of its
+    /// cell range ([`TileMap::cell_range`], the range every query walks) is set: per row, one or
+    /// two word tests of the bitset. A rectangle reaching the border or beyond is never called clear
+    /// (what lies outside is the push-out's business).
+    fn clear(&self, bounds: &Rect) -> bool {
+        let (lo, hi) = (bounds.min(), bounds.max());
+        let inside = (0..2).all(|a| {
+            let n = if a == 0 { self.width } else { self.height };
+            self.edge(a, 0) < lo[a] && hi[a] < self.edge(a, n)
+        });
+        if !inside {
+            return false;
+        }
+        let Some(([c0, r0], [c1, r1])) = self.cell_range(bounds) else { return false };
+        (r0..=r1).all(|row| self.row_clear(row * self.width + c0, c1 - c0 + 1))
     }
 
     /// One-way cells report the index `row·width + col` of a one-way cell as such.
