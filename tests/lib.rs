@@ -20,6 +20,7 @@ mod play_cli;
 mod reduced_motion_cli;
 mod report;
 mod soak_cli;
+mod swarm_cli;
 mod sweep_parry;
 mod teach_cli;
 mod teach_emitted;

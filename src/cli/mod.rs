@@ -7,6 +7,7 @@ pub mod figure;
 pub mod motion;
 pub mod query;
 pub mod soak;
+pub mod swarm;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -137,7 +138,18 @@ pub enum Command {
 /// stepper otherwise. (Chosen here, so that `controller`, which reads `move`'s arguments, and
 /// `motion` do not import each other.)
 pub fn run_move(args: &motion::MoveArgs) -> i32 {
-    if args.controller {
+    let swarm_only = [
+        ("--radius", args.radius.is_some()),
+        ("--speed", args.speed.is_some()),
+        ("--seed", args.seed.is_some()),
+        ("--threads", args.threads.is_some()),
+    ];
+    if args.balls.is_some() {
+        swarm::run(args)
+    } else if let Some((flag, _)) = swarm_only.iter().find(|(_, on)| *on) {
+        eprintln!("error: {flag}: only with --balls N");
+        2
+    } else if args.controller {
         controller::run(args)
     } else {
         motion::run(args)
