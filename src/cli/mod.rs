@@ -125,7 +125,8 @@ pub enum Command {
     Query(query::QueryArgs),
     /// Move a circle/sphere through several boxes (slide or bounce, N steps) and print JSON.
     #[command(long_about = motion::LONG_ABOUT)]
-    Move(motion::MoveArgs),
+    // Boxed: its many optional flags make it the largest variant by far (clippy::large_enum_variant).
+    Move(Box<motion::MoveArgs>),
     /// Measure every algorithm, the contact + push-out and the batched kernels; print a table or JSON.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
