@@ -4,7 +4,7 @@
 //! contact + push-out computation, the batched kernels next to a streaming sum of the same size, and
 //! the swept ball (`sweep`) against parry's `cast_shapes` (ball vs cuboid) on the same sweep cases,
 //! and the tile map (`tilemap`: one step per ball through a random map, `world::step` with the
-//! default strategy against `bench`'s parry2d peer, a `Qbvh` with `cast_shapes`; feature `peers`).
+//! default strategy against `bench`'s parry2d peer, a grid walk with `cast_shapes`; feature `peers`).
 //!
 //! Every hit count is checked against the exact contact before timing (a panic, not a figure, if an
 //! exact algorithm is wrong). Filter as usual: `cargo bench --bench overlap -- 32k-50`.
@@ -24,42 +24,42 @@ fn sets() -> Vec<SetSpec> {
 }
 
 struct Parry2 {
-    balls: Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Ball)>,
-    boxes: Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)>,
+    balls: Vec<(parry2d::math::Pose, parry2d::shape::Ball)>,
+    boxes: Vec<(parry2d::math::Pose, parry2d::shape::Cuboid)>,
 }
 
 fn parry2(set: &PairSet<2>) -> Parry2 {
-    use parry2d::math::Isometry;
+    use parry2d::math::Pose;
     use parry2d::shape::Ball;
     Parry2 {
         balls: set
             .balls
             .iter()
-            .map(|b| (Isometry::translation(b.center()[0], b.center()[1]), Ball::new(b.radius())))
+            .map(|b| (Pose::translation(b.center()[0], b.center()[1]), Ball::new(b.radius())))
             .collect(),
         boxes: parry2_boxes(&set.boxes),
     }
 }
 
-fn parry2_boxes(boxes: &[Rect]) -> Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)> {
-    use parry2d::math::{Isometry, Vector};
+fn parry2_boxes(boxes: &[Rect]) -> Vec<(parry2d::math::Pose, parry2d::shape::Cuboid)> {
+    use parry2d::math::{Pose, Vector};
     use parry2d::shape::Cuboid;
     boxes
         .iter()
         .map(|a| {
             let (c, h) = (a.center(), a.half_extents());
-            (Isometry::translation(c[0], c[1]), Cuboid::new(Vector::new(h[0], h[1])))
+            (Pose::translation(c[0], c[1]), Cuboid::new(Vector::new(h[0], h[1])))
         })
         .collect()
 }
 
 struct Parry3 {
-    balls: Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Ball)>,
-    boxes: Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Cuboid)>,
+    balls: Vec<(parry3d::math::Pose, parry3d::shape::Ball)>,
+    boxes: Vec<(parry3d::math::Pose, parry3d::shape::Cuboid)>,
 }
 
 fn parry3(set: &PairSet<3>) -> Parry3 {
-    use parry3d::math::Isometry;
+    use parry3d::math::Pose;
     use parry3d::shape::Ball;
     Parry3 {
         balls: set
@@ -67,21 +67,21 @@ fn parry3(set: &PairSet<3>) -> Parry3 {
             .iter()
             .map(|b| {
                 let c = b.center();
-                (Isometry::translation(c[0], c[1], c[2]), Ball::new(b.radius()))
+                (Pose::translation(c[0], c[1], c[2]), Ball::new(b.radius()))
             })
             .collect(),
         boxes: parry3_boxes(&set.boxes),
     }
 }
 
-fn parry3_boxes(boxes: &[Box3]) -> Vec<(parry3d::math::Isometry<f32>, parry3d::shape::Cuboid)> {
-    use parry3d::math::{Isometry, Vector};
+fn parry3_boxes(boxes: &[Box3]) -> Vec<(parry3d::math::Pose, parry3d::shape::Cuboid)> {
+    use parry3d::math::{Pose, Vector};
     use parry3d::shape::Cuboid;
     boxes
         .iter()
         .map(|a| {
             let (c, h) = (a.center(), a.half_extents());
-            (Isometry::translation(c[0], c[1], c[2]), Cuboid::new(Vector::new(h[0], h[1], h[2])))
+            (Pose::translation(c[0], c[1], c[2]), Cuboid::new(Vector::new(h[0], h[1], h[2])))
         })
         .collect()
 }
@@ -90,7 +90,7 @@ fn parry2_intersections(p: &Parry2) -> usize {
     p.balls
         .iter()
         .zip(&p.boxes)
-        .filter(|((pb, b), (pa, a))| parry2d::query::intersection_test(pb, b, pa, a).unwrap_or(false))
+        .filter(|((pb, b), (pa, a))| parry2d::query::intersection_test(pb, b, pa, a).is_ok_and(|i| i.intersecting))
         .count()
 }
 
@@ -106,7 +106,7 @@ fn parry3_intersections(p: &Parry3) -> usize {
     p.balls
         .iter()
         .zip(&p.boxes)
-        .filter(|((pb, b), (pa, a))| parry3d::query::intersection_test(pb, b, pa, a).unwrap_or(false))
+        .filter(|((pb, b), (pa, a))| parry3d::query::intersection_test(pb, b, pa, a).is_ok_and(|i| i.intersecting))
         .count()
 }
 
@@ -233,21 +233,21 @@ fn batched(c: &mut Criterion) {
 macro_rules! parry_sweeps {
     ($parry:ident, $dim:literal, $boxes:ident, $Inputs:ident, $inputs:ident, $count:ident) => {
         struct $Inputs {
-            balls: Vec<($parry::math::Isometry<f32>, $parry::math::Vector<f32>, $parry::shape::Ball)>,
-            boxes: Vec<($parry::math::Isometry<f32>, $parry::shape::Cuboid)>,
+            balls: Vec<($parry::math::Pose, $parry::math::Vector, $parry::shape::Ball)>,
+            boxes: Vec<($parry::math::Pose, $parry::shape::Cuboid)>,
         }
 
         fn $inputs(set: &SweepSet<$dim>) -> $Inputs {
-            use $parry::math::{Isometry, Translation, Vector};
+            use $parry::math::{Pose, Vector};
             let balls = set.balls.iter().zip(&set.velocities).map(|(b, v)| {
-                let at = Isometry::from(Translation::from(Vector::from_row_slice(&b.center())));
-                (at, Vector::from_row_slice(v), $parry::shape::Ball::new(b.radius()))
+                let at = Pose::from_translation(Vector::from_slice(&b.center()));
+                (at, Vector::from_slice(v), $parry::shape::Ball::new(b.radius()))
             });
             $Inputs { balls: balls.collect(), boxes: $boxes(&set.boxes) }
         }
 
         fn $count(p: &$Inputs) -> usize {
-            let zero = $parry::math::Vector::zeros();
+            let zero = $parry::math::Vector::ZERO;
             let opts = $parry::query::ShapeCastOptions {
                 max_time_of_impact: 1.0,
                 stop_at_penetration: true,
@@ -259,7 +259,7 @@ macro_rules! parry_sweeps {
                 .iter()
                 .zip(&p.boxes)
                 .filter_map(|((pb, v, b), (pa, a))| {
-                    $parry::query::cast_shapes(pb, v, b, pa, &zero, a, opts).ok().flatten()
+                    $parry::query::cast_shapes(pb, *v, b, pa, zero, a, opts).ok().flatten()
                 })
                 .map(|h| acc ^= h.time_of_impact.to_bits() ^ h.normal1.x.to_bits())
                 .count();
@@ -300,7 +300,7 @@ fn sweeps(c: &mut Criterion) {
 }
 
 /// The tile-map rows of `bench`, smaller: balls moved one step each through a seeded random map (30 %
-/// solid), ours (`world::step`, default strategy, one thread) against the parry2d peer (`Qbvh` over the
+/// solid), ours (`world::step`, default strategy, one thread) against the parry2d peer (a grid walk over the
 /// solid cells, `cast_shapes` ball vs cuboid, slide on the earliest blocking hit) on the same inputs.
 /// The end positions are compared before timing (printed: mismatches and who the f64 reference
 /// says is right).
@@ -324,7 +324,7 @@ fn tilemap(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("tilemap/{balls}-{side}x{side}"));
         g.throughput(Throughput::Elements(balls as u64));
         g.bench_function("ours", |bch| bch.iter(|| ours(black_box(&case), &mut a)));
-        g.bench_function("parry2d_qbvh_cast_shapes", |bch| bch.iter(|| p.run(black_box(&case), &mut b)));
+        g.bench_function("parry2d_grid_cast_shapes", |bch| bch.iter(|| p.run(black_box(&case), &mut b)));
         g.finish();
     }
 }
@@ -384,14 +384,12 @@ fn parry_row<const D: usize>(
 #[cfg(feature = "peers")]
 #[allow(clippy::type_complexity)]
 fn parry_oriented(
-    shapes: &[(
-        parry2d::math::Isometry<f32>,
-        parry2d::shape::Ball,
-        parry2d::math::Isometry<f32>,
-        parry2d::shape::Cuboid,
-    )],
+    shapes: &[(parry2d::math::Pose, parry2d::shape::Ball, parry2d::math::Pose, parry2d::shape::Cuboid)],
 ) -> usize {
-    shapes.iter().filter(|(p1, s1, p2, s2)| parry2d::query::intersection_test(p1, s1, p2, s2).unwrap_or(false)).count()
+    shapes
+        .iter()
+        .filter(|(p1, s1, p2, s2)| parry2d::query::intersection_test(p1, s1, p2, s2).is_ok_and(|i| i.intersecting))
+        .count()
 }
 
 criterion_group! {

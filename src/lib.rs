@@ -21,7 +21,7 @@
 //! assert!((contact(&moved, &rect).distance - 1.5).abs() < 1e-6);
 //! ```
 //!
-//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`cli`] (the `query`, `move`, `bench` and `soak` commands,
+//! The modules: [`geom`] (the pure core, the `ball-aabb` crate), [`swarm`] (many balls through one map), [`cli`] (the `query`, `move`, `bench` and `soak` commands,
 //! desktop only).
 
 pub mod app;
@@ -36,6 +36,7 @@ pub mod page;
 #[cfg(feature = "gui")]
 pub mod render;
 pub mod report;
+pub mod swarm;
 pub mod teach;
 #[cfg(feature = "gui")]
 pub mod ui;

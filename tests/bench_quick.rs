@@ -109,6 +109,35 @@ fn bench_json_tilemap_rows_carry_the_peer_and_settle_every_mismatch() {
     );
 }
 
+/// The swarm rows: the five scenarios, each with the plain loop, the batched step on 1 and 2 threads
+/// (the run makes a row whose ends differ from the loop's an error, so exit 0 means they agree), the
+/// per-ball memory, and with `peers` the parry2d peer with its ends compared.
+#[test]
+fn bench_json_swarm_rows_name_every_scenario_and_figure() {
+    let w = bench_quick().json["swarm"].as_array().unwrap();
+    let names: Vec<&str> = w.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["noise", "bullets", "crowd", "rest", "level"]);
+    for r in w {
+        for key in ["scalar_ns", "batch_ns", "batch_2t_ns"] {
+            assert!(number(r, key) > 0.0, "{key} in {r}");
+        }
+        assert_eq!(r["strategy"], "swept-slide-seamless");
+        assert_eq!(r["batch_bytes_per_ball"], 0, "one radius, no outcomes: {r}");
+        assert!(r["outcome_bytes"].as_u64().is_some_and(|b| b <= 24), "{r}");
+        assert!(r["scalar_step_bytes"].as_u64().is_some_and(|b| b > 24), "{r}");
+        let share = number(r, "hit_share");
+        assert!((0.0..=1.0).contains(&share), "{r}");
+        #[cfg(feature = "peers")]
+        {
+            assert!(r["peer"].as_str().is_some_and(|p| p.contains("parry2d 0.31")), "{r}");
+            assert!(number(r, "peer_ns") > 0.0 && number(r, "speedup") > 0.0, "{r}");
+            let m = r["mismatches"].as_u64().unwrap();
+            assert!(m * 2 <= r["balls"].as_u64().unwrap(), "most of the peer's ends agree: {r}");
+        }
+    }
+    assert_eq!(number(&w[3], "hit_share"), 1.0, "balls at rest all touch their floor: {}", w[3]);
+}
+
 /// The controller rows beside the tile-map rows: one thread and every core, on the same map, the
 /// same number of characters and steps; ns per character step positive and finite, and as world
 /// steps where the tile-map row has a figure; the characters did land and jump (the counts are

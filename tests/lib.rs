@@ -21,6 +21,7 @@ mod pushout_cli;
 mod reduced_motion_cli;
 mod report;
 mod soak_cli;
+mod swarm_cli;
 mod sweep_parry;
 mod teach_cli;
 mod teach_emitted;

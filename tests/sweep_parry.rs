@@ -126,18 +126,18 @@ impl<const D: usize> Exact<D> {
 }
 
 fn parry_2d(set: &SweepSet<2>, i: usize) -> Option<f32> {
-    use parry2d::math::{Isometry, Vector};
+    use parry2d::math::{Pose, Vector};
     use parry2d::query::{cast_shapes, ShapeCastOptions};
     use parry2d::shape::{Ball, Cuboid};
     let (b, v, a) = (&set.balls[i], set.velocities[i], &set.boxes[i]);
     let (c, m, h) = (b.center(), a.center(), a.half_extents());
     let opts = ShapeCastOptions { max_time_of_impact: 1.0, stop_at_penetration: true, ..Default::default() };
     cast_shapes(
-        &Isometry::translation(c[0], c[1]),
-        &Vector::new(v[0], v[1]),
+        &Pose::translation(c[0], c[1]),
+        Vector::new(v[0], v[1]),
         &Ball::new(b.radius()),
-        &Isometry::translation(m[0], m[1]),
-        &Vector::zeros(),
+        &Pose::translation(m[0], m[1]),
+        Vector::ZERO,
         &Cuboid::new(Vector::new(h[0], h[1])),
         opts,
     )
@@ -146,18 +146,18 @@ fn parry_2d(set: &SweepSet<2>, i: usize) -> Option<f32> {
 }
 
 fn parry_3d(set: &SweepSet<3>, i: usize) -> Option<f32> {
-    use parry3d::math::{Isometry, Vector};
+    use parry3d::math::{Pose, Vector};
     use parry3d::query::{cast_shapes, ShapeCastOptions};
     use parry3d::shape::{Ball, Cuboid};
     let (b, v, a) = (&set.balls[i], set.velocities[i], &set.boxes[i]);
     let (c, m, h) = (b.center(), a.center(), a.half_extents());
     let opts = ShapeCastOptions { max_time_of_impact: 1.0, stop_at_penetration: true, ..Default::default() };
     cast_shapes(
-        &Isometry::translation(c[0], c[1], c[2]),
-        &Vector::new(v[0], v[1], v[2]),
+        &Pose::translation(c[0], c[1], c[2]),
+        Vector::new(v[0], v[1], v[2]),
         &Ball::new(b.radius()),
-        &Isometry::translation(m[0], m[1], m[2]),
-        &Vector::zeros(),
+        &Pose::translation(m[0], m[1], m[2]),
+        Vector::ZERO,
         &Cuboid::new(Vector::new(h[0], h[1], h[2])),
         opts,
     )
@@ -293,7 +293,7 @@ fn check_sets(limit: usize) {
     for s in &summary {
         eprintln!("{s}");
     }
-    // What was found (parry 0.17.6, these seeds): see docs/performance.md, "Sweep". The sweep was
+    // What was found (parry 0.31.1, these seeds): see docs/performance.md, "Sweep". The sweep was
     // right in each (the asserts in `compare`); parry never reported a hit that is not there.
     assert!(all.iter().all(|d| d.kind != "parry reports a hit that is not there"), "new: a false hit");
 }

@@ -22,6 +22,9 @@
 //! - `tilemap` (desktop only): many balls moved one step through a large random tile map, ours
 //!   (1 thread and rayon) against a parry2d peer (`peers` feature), run by the `bench` command after
 //!   the plan;
+//! - `swarm` (desktop only): one step of many balls through one map (`crate::swarm`) in five
+//!   scenarios (noise, bullets, a crowd, balls at rest, a level): the plain loop over `world::step`,
+//!   the batched step on 1 and 2 threads, and the parry2d peer;
 //! - `controller` (desktop only): characters run by the library's character controller through the
 //!   same map, ns per character step, beside the tile-map rows.
 //!
@@ -66,6 +69,8 @@ pub mod plan;
 pub mod plot;
 pub mod results;
 pub mod sets;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod swarm;
 pub mod sweeps;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tilemap;

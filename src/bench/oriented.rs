@@ -116,12 +116,14 @@ fn peer<const D: usize>(
     let n = balls.len();
     let shapes = parry_shapes(balls, obbs);
     let (ns, _) = fastest(clock, n, samples, || {
-        shapes.iter().filter(|(p1, s1, p2, s2)| intersection_test(p1, s1, p2, s2).unwrap_or(false)).count()
+        shapes.iter().filter(|(p1, s1, p2, s2)| intersection_test(p1, s1, p2, s2).is_ok_and(|i| i.intersecting)).count()
     });
     let disagree = shapes
         .iter()
         .zip(balls.iter().zip(obbs))
-        .filter(|((p1, s1, p2, s2), (b, o))| intersection_test(p1, s1, p2, s2).unwrap_or(false) != o.overlaps(b))
+        .filter(|((p1, s1, p2, s2), (b, o))| {
+            intersection_test(p1, s1, p2, s2).is_ok_and(|i| i.intersecting) != o.overlaps(b)
+        })
         .count();
     (Some(ns), Some(disagree))
 }
@@ -133,8 +135,8 @@ fn peer<const D: usize>(
 pub fn parry_shapes<const D: usize>(
     balls: &[Ball<D>],
     obbs: &[OrientedBox<D>],
-) -> Vec<(parry2d::math::Isometry<f32>, parry2d::shape::Ball, parry2d::math::Isometry<f32>, parry2d::shape::Cuboid)> {
-    use parry2d::math::{Isometry, Vector};
+) -> Vec<(parry2d::math::Pose, parry2d::shape::Ball, parry2d::math::Pose, parry2d::shape::Cuboid)> {
+    use parry2d::math::{Pose, Vector};
     use parry2d::shape::{Ball as PBall, Cuboid};
     balls
         .iter()
@@ -145,9 +147,9 @@ pub fn parry_shapes<const D: usize>(
             let ax = o.axes()[0];
             let angle = (ax[1]).atan2(ax[0]) as f32;
             (
-                Isometry::translation(c[0], c[1]),
+                Pose::translation(c[0], c[1]),
                 PBall::new(r),
-                Isometry::new(Vector::new(oc[0], oc[1]), angle),
+                Pose::new(Vector::new(oc[0], oc[1]), angle),
                 Cuboid::new(Vector::new(h[0], h[1])),
             )
         })

@@ -152,6 +152,9 @@ pub struct Results {
     /// The rotated-box rows: oriented overlap beside the aligned one and parry's (desktop only).
     #[cfg(not(target_arch = "wasm32"))]
     pub oriented: Vec<super::oriented::OrientedResult>,
+    /// The swarm rows: many balls, one batched step, beside the plain loop and the peer (desktop only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub swarm: Vec<super::swarm::SwarmResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
 }

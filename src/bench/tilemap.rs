@@ -1,8 +1,8 @@
 //! The tile-map rows (`bench --json` key `"tilemap"`): many balls moved one step each through a
 //! large seeded random [`TileMap`] with the default strategy ([`StrategyId::default`],
 //! `swept-slide-seamless`: the grid walk under the swept bounds, then the swept slide), and the same
-//! job done the way a parry2d user would do it ([`peer`]: a `Qbvh` over the solid cells' AABBs,
-//! `cast_shapes` ball vs cuboid on every candidate, a slide with the earliest blocking hit, the same
+//! job done the way a parry2d user would do it ([`peer`]: a grid walk over the solid cells under
+//! the swept bounds, `cast_shapes` ball vs cuboid on every one, a slide with the earliest blocking hit, the same
 //! iteration bound), in the same run on the same inputs. The end positions of both are compared
 //! (within [`tolerance`]: 1e-4, or 2 `f32` ulps where that is more); ours run on one thread and on every core (rayon: the balls are
 //! independent).
@@ -322,7 +322,6 @@ pub fn run<C: Clock>(spec: &TilemapSpec, clock: &mut C, mut progress: impl FnMut
     assert_eq!(same, 0, "ours on one thread and on every core must agree exactly");
     #[cfg(feature = "peers")]
     {
-        progress("tilemap: parry2d peer, building its Qbvh");
         let p = peer::Peer::new(&case.map);
         let mut peer_ends = vec![[0.0f32; 2]; n];
         progress("tilemap: parry2d peer, 1 thread");
@@ -347,92 +346,81 @@ pub fn run<C: Clock>(spec: &TilemapSpec, clock: &mut C, mut progress: impl FnMut
     rows
 }
 
-/// The parry2d peer: what a parry2d 0.17 user would write for the same job.
+/// The parry2d peer: what a parry2d 0.31 user would write for the same job on a tile map — a grid
+/// walk over the solid cells under the swept bounds (the map's own bitset: no structure to build
+/// or update), `cast_shapes` ball vs cell cuboid on each, the earliest blocking hit, a slide loop.
 #[cfg(feature = "peers")]
 pub mod peer {
     use super::TilemapCase;
     use crate::geom::world::TileMap;
     use crate::geom::MAX_ITERATIONS;
-    use parry2d::bounding_volume::Aabb;
-    use parry2d::math::{Isometry, Point, Vector};
-    use parry2d::partitioning::Qbvh;
+    use parry2d::math::{Pose, Vector};
     use parry2d::query::{cast_shapes, ShapeCastOptions};
     use parry2d::shape::{Ball, Cuboid};
     use rayon::prelude::*;
 
     /// The row's `peer` name.
-    pub const NAME: &str = "parry2d 0.17 Qbvh + cast_shapes";
+    pub const NAME: &str = "parry2d 0.31 grid walk + cast_shapes";
 
     /// A contact with `d·n` above `-1e-9·|d|` does not block (the rule of ours).
     const BLOCK_TOLERANCE: f32 = 1e-9;
 
-    /// The solid cells as one `Qbvh` (leaf data: the cell index `row·width + col`).
-    pub struct Peer {
-        qbvh: Qbvh<u32>,
-        width: usize,
+    /// The map (unit cells at the origin, as the bench's maps are) and the cell's cuboid.
+    pub struct Peer<'a> {
+        map: &'a TileMap,
         cell: Cuboid,
     }
 
-    impl Peer {
-        /// The BVH over every solid cell's AABB (parry's default splitter, no dilation).
+    impl<'a> Peer<'a> {
+        /// The peer over `map`'s solid cells (nothing to build: the grid is the broadphase).
         #[must_use]
-        pub fn new(map: &TileMap) -> Self {
-            let (w, h) = (map.width(), map.height());
-            let mut leaves = Vec::with_capacity(map.solid_count());
-            for row in 0..h {
-                for col in 0..w {
-                    if map.is_solid(col, row) {
-                        let lo = Point::new(col as f32, row as f32);
-                        let hi = Point::new(col as f32 + 1.0, row as f32 + 1.0);
-                        leaves.push(((row * w + col) as u32, Aabb::new(lo, hi)));
-                    }
-                }
-            }
-            let mut qbvh = Qbvh::new();
-            qbvh.clear_and_rebuild(leaves.into_iter(), 0.0);
-            Peer { qbvh, width: w, cell: Cuboid::new(Vector::new(0.5, 0.5)) }
+        pub fn new(map: &'a TileMap) -> Self {
+            Peer { map, cell: Cuboid::new(Vector::new(0.5, 0.5)) }
         }
 
-        /// One ball's step: up to `MAX_ITERATIONS` times, the BVH query under the swept AABB of
-        /// what is left of the move, `cast_shapes` against each candidate, the earliest hit whose
-        /// normal the motion goes into; move there and slide (the velocity's component into the
-        /// normal removed). `scratch` holds the candidates.
-        pub fn step(&self, center: [f32; 2], radius: f32, v: [f32; 2], scratch: &mut Vec<u32>) -> [f32; 2] {
+        /// One ball's step: up to `MAX_ITERATIONS` times, every solid cell under the swept bounds of
+        /// what is left of the move (the bounds widened by 10⁻⁴), `cast_shapes` against each, the
+        /// earliest hit whose normal the motion goes into; move there and slide (the velocity's
+        /// component into the normal removed).
+        #[must_use]
+        pub fn step(&self, center: [f32; 2], radius: f32, v: [f32; 2]) -> [f32; 2] {
             let ball = Ball::new(radius);
-            let zero = Vector::zeros();
             let opts = ShapeCastOptions {
                 max_time_of_impact: 1.0,
                 stop_at_penetration: true,
                 compute_impact_geometry_on_penetration: true,
                 ..Default::default()
             };
+            let (w, h) = (self.map.width() as i64, self.map.height() as i64);
             let mut p = Vector::new(center[0], center[1]);
             let mut u = Vector::new(v[0], v[1]);
             let mut time = 0.0f32;
             for _ in 0..MAX_ITERATIONS {
                 let rest = 1.0 - time;
-                if u == zero {
+                if u == Vector::ZERO {
                     break;
                 }
                 let d = u * rest;
                 let m = radius + 1e-4;
-                let (a, b) = (p, p + d);
-                let bounds = Aabb::new(
-                    Point::new(a.x.min(b.x) - m, a.y.min(b.y) - m),
-                    Point::new(a.x.max(b.x) + m, a.y.max(b.y) + m),
-                );
-                scratch.clear();
-                self.qbvh.intersect_aabb(&bounds, scratch);
-                let at = Isometry::translation(p.x, p.y);
-                let tol = BLOCK_TOLERANCE * d.norm();
-                let mut best: Option<(f32, Vector<f32>)> = None;
-                for &i in scratch.iter() {
-                    let (col, row) = (i as usize % self.width, i as usize / self.width);
-                    let pos = Isometry::translation(col as f32 + 0.5, row as f32 + 0.5);
-                    let Ok(Some(hit)) = cast_shapes(&at, &d, &ball, &pos, &zero, &self.cell, opts) else { continue };
-                    let n = *hit.normal2; // the cuboid's outward normal (unrotated: world axes)
-                    if d.dot(&n) < -tol && best.is_none_or(|(t, _)| hit.time_of_impact < t) {
-                        best = Some((hit.time_of_impact, n));
+                let (lo, hi) = (p.min(p + d) - m, p.max(p + d) + m);
+                let cells = |a: f32, b: f32, n: i64| ((a.floor() as i64).max(0), (b.floor() as i64).min(n - 1));
+                let ((c0, c1), (r0, r1)) = (cells(lo.x, hi.x, w), cells(lo.y, hi.y, h));
+                let at = Pose::from_translation(p);
+                let tol = BLOCK_TOLERANCE * d.length();
+                let mut best: Option<(f32, Vector)> = None;
+                for row in r0..=r1 {
+                    for col in c0..=c1 {
+                        if !self.map.is_solid(col as usize, row as usize) {
+                            continue;
+                        }
+                        let pos = Pose::translation(col as f32 + 0.5, row as f32 + 0.5);
+                        let Ok(Some(hit)) = cast_shapes(&at, d, &ball, &pos, Vector::ZERO, &self.cell, opts) else {
+                            continue;
+                        };
+                        let n = hit.normal2; // the cuboid's outward normal (unrotated: world axes)
+                        if d.dot(n) < -tol && best.is_none_or(|(t, _)| hit.time_of_impact < t) {
+                            best = Some((hit.time_of_impact, n));
+                        }
                     }
                 }
                 match best {
@@ -443,7 +431,7 @@ pub mod peer {
                     Some((t, n)) => {
                         p += d * t;
                         time += rest * t;
-                        let un = u.dot(&n);
+                        let un = u.dot(n);
                         if un < 0.0 {
                             u -= n * un;
                         }
@@ -455,19 +443,18 @@ pub mod peer {
 
         /// Every ball, one thread.
         pub fn run(&self, case: &TilemapCase, out: &mut [[f32; 2]]) {
-            let mut scratch = Vec::new();
             for ((b, v), o) in case.balls.iter().zip(&case.velocities).zip(out.iter_mut()) {
-                *o = self.step(b.center(), b.radius(), *v, &mut scratch);
+                *o = self.step(b.center(), b.radius(), *v);
             }
         }
 
         /// Every ball, on every core (chunks of 1024 balls).
         pub fn run_par(&self, case: &TilemapCase, out: &mut [[f32; 2]]) {
-            out.par_chunks_mut(1024).enumerate().for_each_init(Vec::new, |scratch, (k, chunk)| {
+            out.par_chunks_mut(1024).enumerate().for_each(|(k, chunk)| {
                 let at = k * 1024;
                 for (j, o) in chunk.iter_mut().enumerate() {
                     let b = &case.balls[at + j];
-                    *o = self.step(b.center(), b.radius(), case.velocities[at + j], scratch);
+                    *o = self.step(b.center(), b.radius(), case.velocities[at + j]);
                 }
             });
         }

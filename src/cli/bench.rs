@@ -26,8 +26,8 @@ measured by `cargo bench` only, except the tile-map peer below.
 Tile map: 100k balls (--quick: 10k) moved one step each through a seeded random 4096x4096 map (--quick:
 512x512), 30 % solid cells, each ball in an empty cell with a velocity of up to 3 cells per step on each axis,
 with the default strategy (world::step, swept-slide-seamless), on 1 thread and on every core (rayon); and the
-peer, parry2d's Qbvh over the solid cells with cast_shapes ball vs cuboid on every candidate and a slide with the
-earliest hit (built with the `peers` cargo feature, on by default on the desktop), on the same inputs in the
+peer, parry2d 0.31: a grid walk over the solid cells under the swept bounds with cast_shapes ball vs cuboid on
+every one and a slide with the earliest blocking hit, 8 iterations (built with the `peers` cargo feature, on by default on the desktop), on the same inputs in the
 same run. The end positions are compared: mismatches counts the balls more than 1e-4 apart, and each mismatch
 is settled by an f64 reference slide (closed-form contact times): ours_right / peer_right / neither / both say
 whose end is within 1e-4 of it. Beside them, the controller rows: one character per ten balls on the same map,
@@ -37,6 +37,14 @@ tile-map row's ns per step on as many threads), the share of steps ending ground
 Then the rotated-box rows: 65 536 balls (--quick: 4 096) against rotated boxes, ns per test of the oriented
 overlap (OrientedBox::overlaps) beside the aligned one on the same boxes unrotated and, in 2D with `peers`,
 parry2d's intersection_test (Ball, rotated Cuboid) on the same inputs; the JSON key is \"oriented\".
+
+Swarm: one step of 10^6 balls (--quick: 10^4) through a 1024x1024 map (--quick: 128x128), default strategy, in
+five scenarios: noise (30 % random solid cells, radius 0.3, up to 2 cells a step), bullets (5 % solid, radius
+0.1, up to 8 cells a step), crowd (40 % solid, radius 0.45, up to 0.5 a step, gravity 0.1), rest (balls resting on floors
+every 4 rows under gravity 0.01), level (platforms, radius 0.3, up to 2 cells a step, gravity 0.05). ns per
+ball-step of the plain loop over world::step, of the batched step on 1 and 2 threads (its ends checked equal to
+the loop's, bit for bit), and of the parry2d peer of the tile-map rows on 1 thread (its ends compared within
+1e-4); the per-ball memory beyond positions and velocities. --swarm-only runs these rows alone.
 
 Batched kernels (structure-of-arrays, one mask bit per test): one_box (one box, balls with their own radii),
 one_box_fixed_r (one box, one radius: the agreement map), pairs (box i against ball i), and sweep (one box, balls
@@ -56,7 +64,9 @@ count. --plot FILE.svg draws tests/s against bytes read with each kernel's ceili
 \"ns_per_step\", \"peer\", \"peer_ns_per_step\", \"speedup\", \"mismatches\", \"ours_right\", \"peer_right\", \"neither\", \"both\",
 \"ours_not_right\", \"max_diff\", \"first_mismatches\"}], \"controller\": [{\"characters\", \"steps_per_character\", \"map\", \"fill\",
 \"threads\", \"ns_per_step\", \"world_ns_per_step\", \"world_steps_per_step\", \"grounded_share\", \"events\": {name: count}}],
-\"errors\": [..]}.";
+\"oriented\": [..], \"swarm\": [{\"name\", \"balls\", \"map\", \"fill\", \"radius\", \"speed\", \"gravity\", \"strategy\", \"scalar_ns\",
+\"batch_ns\", \"batch_2t_ns\", \"hit_share\", \"fast_share\", \"batch_bytes_per_ball\", \"outcome_bytes\", \"scalar_step_bytes\",
+\"peer\", \"peer_ns\", \"speedup\", \"speedup_2t\", \"mismatches\"}], \"errors\": [..]}.";
 
 #[derive(Args, Debug, Default)]
 pub struct BenchArgs {
@@ -73,6 +83,9 @@ pub struct BenchArgs {
     /// controller rows beside them: skip the matrix.
     #[arg(long)]
     pub tilemap_only: bool,
+    /// Only the swarm rows (many balls, one batched step, beside the plain loop and the peer).
+    #[arg(long, conflicts_with = "tilemap_only")]
+    pub swarm_only: bool,
     /// Also draw the batched kernels against their ceilings (tests/s against bytes read) into FILE.svg.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
@@ -90,7 +103,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {elapsed:>4} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    if !args.tilemap_only {
+    if !args.tilemap_only && !args.swarm_only {
         run.run_to_end(|r| {
             bar.set_position((r.progress() * 1000.0) as u64);
             bar.set_message(r.current());
@@ -99,11 +112,23 @@ pub fn run(args: &BenchArgs) -> i32 {
     let mut results = run.into_results();
     let spec = if args.quick { TilemapSpec::quick() } else { TilemapSpec::full() };
     let mut clock = std_clock();
-    results.tilemap = crate::bench::tilemap::run(&spec, &mut clock, |m| bar.set_message(m.to_string()));
-    let world_ns = [0, 1].map(|i| results.tilemap.get(i).map(|t| t.ns_per_step));
-    results.controller = crate::bench::controller::run(&spec, &mut clock, world_ns, |m| bar.set_message(m.to_string()));
-    bar.set_message("rotated boxes");
-    results.oriented = crate::bench::oriented::run(args.quick, &mut clock);
+    if !args.swarm_only {
+        results.tilemap = crate::bench::tilemap::run(&spec, &mut clock, |m| bar.set_message(m.to_string()));
+        let world_ns = [0, 1].map(|i| results.tilemap.get(i).map(|t| t.ns_per_step));
+        results.controller =
+            crate::bench::controller::run(&spec, &mut clock, world_ns, |m| bar.set_message(m.to_string()));
+    }
+    if !args.tilemap_only {
+        let specs = crate::bench::swarm::specs(args.quick);
+        match crate::bench::swarm::run(&specs, &mut clock, |m| bar.set_message(m.to_string())) {
+            Ok(rows) => results.swarm = rows,
+            Err(e) => results.errors.push(e),
+        }
+    }
+    if !args.swarm_only {
+        bar.set_message("rotated boxes");
+        results.oriented = crate::bench::oriented::run(args.quick, &mut clock);
+    }
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
@@ -290,6 +315,48 @@ pub fn tables(r: &Results) -> String {
                 o.oriented_ns,
                 opt(o.parry_ns),
                 o.parry_disagree.map_or("-".to_string(), |d| d.to_string())
+            );
+        }
+    }
+    if !r.swarm.is_empty() {
+        s += "\nSwarm: one step of every ball, default strategy; ns per ball-step (fastest sample): the plain loop over \
+              world::step, the batched step on 1 and 2 threads,\n\
+              the peer on 1 thread; speedup = peer / batched (1 thread); bytes = per-ball memory beyond positions and \
+              velocities (batched; the loop's Step).\n";
+        s += &format!(
+            "{:>8}{:>9}{:>11}{:>6}{:>7}{:>10}{:>10}{:>10}{:>10}{:>9}{:>6}{:>8}{:>10}  peer\n",
+            "row",
+            "balls",
+            "map",
+            "fill",
+            "hit",
+            "loop ns",
+            "batch ns",
+            "2t ns",
+            "peer ns",
+            "speedup",
+            "fast",
+            "bytes",
+            "mismatch"
+        );
+        for w in &r.swarm {
+            let opt = |x: Option<f64>, p: usize| x.map_or("-".to_string(), |x| format!("{x:.p$}"));
+            s += &format!(
+                "{:>8}{:>9}{:>11}{:>6.2}{:>6.0}%{:>10.1}{:>10.1}{:>10.1}{:>10}{:>9}{:>5.0}%{:>8}{:>10}  {}\n",
+                w.name,
+                w.balls,
+                w.map,
+                w.fill,
+                w.hit_share * 100.0,
+                w.scalar_ns,
+                w.batch_ns,
+                w.batch_2t_ns,
+                opt(w.peer_ns, 1),
+                opt(w.speedup, 1),
+                w.fast_share * 100.0,
+                format!("{}/{}", w.batch_bytes_per_ball, w.scalar_step_bytes),
+                w.mismatches.map_or("-".to_string(), |m| m.to_string()),
+                w.peer.unwrap_or("none (built without the `peers` feature)")
             );
         }
     }

@@ -7,6 +7,7 @@ pub mod figure;
 pub mod motion;
 pub mod query;
 pub mod soak;
+pub mod swarm;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -117,8 +118,6 @@ pub fn scene_options(args: &GuiArgs) -> Result<crate::app::SceneOptions, String>
     Ok(scene)
 }
 
-// Parsed once per run: the size of the largest variant (`move`'s many flags) costs nothing.
-#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Test one circle/sphere against one box (optionally swept by a velocity), or many from CSV; print JSON lines.
@@ -126,7 +125,8 @@ pub enum Command {
     Query(query::QueryArgs),
     /// Move a circle/sphere through several boxes (slide or bounce, N steps) and print JSON.
     #[command(long_about = motion::LONG_ABOUT)]
-    Move(motion::MoveArgs),
+    // Boxed: its many optional flags make it the largest variant by far (clippy::large_enum_variant).
+    Move(Box<motion::MoveArgs>),
     /// Measure every algorithm, the contact + push-out and the batched kernels; print a table or JSON.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -139,7 +139,18 @@ pub enum Command {
 /// stepper otherwise. (Chosen here, so that `controller`, which reads `move`'s arguments, and
 /// `motion` do not import each other.)
 pub fn run_move(args: &motion::MoveArgs) -> i32 {
-    if args.controller {
+    let swarm_only = [
+        ("--radius", args.radius.is_some()),
+        ("--speed", args.speed.is_some()),
+        ("--seed", args.seed.is_some()),
+        ("--threads", args.threads.is_some()),
+    ];
+    if args.balls.is_some() {
+        swarm::run(args)
+    } else if let Some((flag, _)) = swarm_only.iter().find(|(_, on)| *on) {
+        eprintln!("error: {flag}: only with --balls N");
+        2
+    } else if args.controller {
         controller::run(args)
     } else {
         motion::run(args)

@@ -72,6 +72,21 @@ on_wall, on_ceiling, events} per step, then {controller, strategy, steps, dt, st
 grounded, ground_normal, on_wall, on_ceiling, last_events, events: {name: count}}. A bad script is
 refused naming the token: --input: token 3 \"X*2\": unknown key 'X'.
 
+Many balls at once (--balls selects it):
+
+  circle-aabb-lab move --map FILE --balls N --radius R [--speed S] [--seed SEED] [--steps K]
+      [--strategy ID] [--threads T] [--gravity GX,GY] [--cell S]
+
+N balls of radius R at random free places of the map (seeded by SEED, default 0; clear of every
+solid and one-way cell), each with a random direction and a speed up to S cells a step (default 1),
+stepped K times (default 1) all at once by the batched world step, on T threads (1, the default:
+this thread; 0: every core). Prints one JSON line: balls, steps, ball_steps, strategy, threads, map
+([width, height]), radius, speed, seed, ns_per_ball_step (the steps' wall time over the ball-steps),
+tunnelled, pushed_out and hit (ball-steps with that outcome, over all steps), fast_share (the share of
+ball-steps that took the free-space path), overlapping (balls overlapping a solid cell by more than
+the contact tolerance after the last step, checked in f64). N = 0, a radius that is not a finite
+number > 0, or a map with no free place for the balls is refused naming the flag (exit 2).
+
 Exit status: 0, or 2 for bad arguments (the message names the field; nothing is printed on stdout).";
 
 /// The largest `--steps` accepted.
@@ -139,6 +154,22 @@ pub struct MoveArgs {
     /// With --controller: JSON lines (the trace, then one object) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Many balls (with --map): N balls of --radius at random free places, random directions and speeds
+    /// up to --speed cells a step, stepped --steps times by the batched step; prints one JSON line.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub balls: Option<String>,
+    /// The radius of every ball of --balls.
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: Option<String>,
+    /// The largest speed of --balls, cells a step. Default 1.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub speed: Option<String>,
+    /// The seed of --balls' places and velocities. Default 0.
+    #[arg(long, value_name = "SEED", allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// The threads of --balls' step: 1 (default) this thread, 0 every core (rayon's default), T a pool of T.
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    pub threads: Option<String>,
     /// 2D: turn every box of --boxes about its own centre by DEG degrees (counter-clockwise).
     #[arg(long, value_name = "DEG", allow_hyphen_values = true, conflicts_with = "rotation")]
     pub angle: Option<String>,

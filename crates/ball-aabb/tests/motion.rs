@@ -578,18 +578,18 @@ fn trace_gives_the_same_answer_20k_per_dimension() {
 // parry's cast_shapes on the same cases.
 
 fn parry_2d(case: &Case<2>) -> Option<f32> {
-    use parry2d::math::{Isometry, Vector};
+    use parry2d::math::{Pose, Vector};
     use parry2d::query::{cast_shapes, ShapeCastOptions};
     use parry2d::shape::{Ball as PBall, Cuboid};
     let half = Vector::new(0.5 * (case.hi[0] - case.lo[0]), 0.5 * (case.hi[1] - case.lo[1]));
     let centre = Vector::new(0.5 * (case.lo[0] + case.hi[0]), 0.5 * (case.lo[1] + case.hi[1]));
     let opts = ShapeCastOptions { max_time_of_impact: 1.0, ..Default::default() };
     cast_shapes(
-        &Isometry::translation(case.c[0], case.c[1]),
-        &Vector::new(case.v[0], case.v[1]),
+        &Pose::translation(case.c[0], case.c[1]),
+        Vector::new(case.v[0], case.v[1]),
         &PBall::new(case.r),
-        &Isometry::translation(centre.x, centre.y),
-        &Vector::zeros(),
+        &Pose::translation(centre.x, centre.y),
+        Vector::ZERO,
         &Cuboid::new(half),
         opts,
     )
@@ -598,18 +598,18 @@ fn parry_2d(case: &Case<2>) -> Option<f32> {
 }
 
 fn parry_3d(case: &Case<3>) -> Option<f32> {
-    use parry3d::math::{Isometry, Vector};
+    use parry3d::math::{Pose, Vector};
     use parry3d::query::{cast_shapes, ShapeCastOptions};
     use parry3d::shape::{Ball as PBall, Cuboid};
     let h = |i: usize| 0.5 * (case.hi[i] - case.lo[i]);
     let m = |i: usize| 0.5 * (case.lo[i] + case.hi[i]);
     let opts = ShapeCastOptions { max_time_of_impact: 1.0, ..Default::default() };
     cast_shapes(
-        &Isometry::translation(case.c[0], case.c[1], case.c[2]),
-        &Vector::new(case.v[0], case.v[1], case.v[2]),
+        &Pose::translation(case.c[0], case.c[1], case.c[2]),
+        Vector::new(case.v[0], case.v[1], case.v[2]),
         &PBall::new(case.r),
-        &Isometry::translation(m(0), m(1), m(2)),
-        &Vector::zeros(),
+        &Pose::translation(m(0), m(1), m(2)),
+        Vector::ZERO,
         &Cuboid::new(Vector::new(h(0), h(1), h(2))),
         opts,
     )

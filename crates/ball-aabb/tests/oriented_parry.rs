@@ -66,7 +66,7 @@ fn check(
 
 #[test]
 fn rotated_rectangles_agree_with_parry2d() {
-    use parry2d::math::{Isometry, Point, Vector};
+    use parry2d::math::{Pose, Vector};
     use parry2d::query::{intersection_test, PointQuery};
     use parry2d::shape::{Ball as PBall, Cuboid};
     let mut g = Seeded::new(0x0bb9a2);
@@ -87,14 +87,15 @@ fn rotated_rectangles_agree_with_parry2d() {
         let ball = Ball::new(c, r).unwrap();
         let k = o.contact(&ball);
 
-        let iso = Isometry::new(Vector::new(center[0], center[1]), angle);
+        let iso = Pose::new(Vector::new(center[0], center[1]), angle);
         let cuboid = Cuboid::new(Vector::new(half[0], half[1]));
-        let hit = intersection_test(&Isometry::translation(c[0], c[1]), &PBall::new(r), &iso, &cuboid).unwrap();
-        let p = Point::new(c[0], c[1]);
-        let proj = cuboid.project_point(&iso, &p, false);
-        let dist = cuboid.distance_to_point(&iso, &p, false) as f64;
-        let inside = cuboid.contains_point(&iso, &p);
-        // (parry 0.17 already returns the distance negated for a point inside a non-solid shape.)
+        let hit =
+            intersection_test(&Pose::translation(c[0], c[1]), &PBall::new(r), &iso, &cuboid).unwrap().intersecting;
+        let p = Vector::new(c[0], c[1]);
+        let proj = cuboid.project_point(&iso, p, false);
+        let dist = cuboid.distance_to_point(&iso, p, false) as f64;
+        let inside = cuboid.contains_point(&iso, p);
+        // (parry already returns the distance negated for a point inside a non-solid shape.)
         let theirs_d = if inside { -dist.abs() } else { dist };
         let scale = [center[0], center[1], c[0], c[1], half[0], half[1], r]
             .iter()
@@ -113,8 +114,7 @@ fn rotated_rectangles_agree_with_parry2d() {
 
 #[test]
 fn rotated_boxes_agree_with_parry3d() {
-    use parry3d::math::{Isometry, Point, Vector};
-    use parry3d::na::{Quaternion, Translation3, UnitQuaternion};
+    use parry3d::math::{Pose, Rotation, Vector};
     use parry3d::query::{intersection_test, PointQuery};
     use parry3d::shape::{Ball as PBall, Cuboid};
     let mut g = Seeded::new(0x0bb9a3);
@@ -140,15 +140,18 @@ fn rotated_boxes_agree_with_parry3d() {
         let ball = Ball::new(c, r).unwrap();
         let k = o.contact(&ball);
 
-        let rot = UnitQuaternion::from_quaternion(Quaternion::new(q[0], q[1], q[2], q[3]));
-        let iso = Isometry::from_parts(Translation3::new(center[0], center[1], center[2]), rot);
+        // Ours is (w, x, y, z); glam's quaternion is built (x, y, z, w).
+        let rot = Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize();
+        let iso = Pose::from_parts(Vector::new(center[0], center[1], center[2]), rot);
         let cuboid = Cuboid::new(Vector::new(half[0], half[1], half[2]));
-        let hit = intersection_test(&Isometry::translation(c[0], c[1], c[2]), &PBall::new(r), &iso, &cuboid).unwrap();
-        let p = Point::new(c[0], c[1], c[2]);
-        let proj = cuboid.project_point(&iso, &p, false);
-        let dist = cuboid.distance_to_point(&iso, &p, false) as f64;
-        let inside = cuboid.contains_point(&iso, &p);
-        // (parry 0.17 already returns the distance negated for a point inside a non-solid shape.)
+        let hit = intersection_test(&Pose::translation(c[0], c[1], c[2]), &PBall::new(r), &iso, &cuboid)
+            .unwrap()
+            .intersecting;
+        let p = Vector::new(c[0], c[1], c[2]);
+        let proj = cuboid.project_point(&iso, p, false);
+        let dist = cuboid.distance_to_point(&iso, p, false) as f64;
+        let inside = cuboid.contains_point(&iso, p);
+        // (parry already returns the distance negated for a point inside a non-solid shape.)
         let theirs_d = if inside { -dist.abs() } else { dist };
         let scale = center.iter().chain(&c).chain(&half).chain([&r]).fold(unit as f64, |m, x| m.max(x.abs() as f64));
         check(&mut t, o.overlaps(&ball), k.state, k.distance as f64, hit, theirs_d, r as f64, scale);
