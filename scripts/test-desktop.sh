@@ -35,6 +35,8 @@
 #  13. the box turned (angle=30): differs from angle=0, the box's-view inset drawn (tour still:8, presentation too).
 #  14. --svg of a turned box (still, and motion's tilted wall) against its screenshot, as in 6: the circle, the
 #      turned box (its polygon's bounding box) and the closest point or the impact ghost within 3 px.
+#  15. the rain of balls (rain=100000): ball-coloured pixels in the canvas, the same picture twice, rain=5 refused
+#      naming rain; the frame-time figures of a live rain of 10^6 balls printed (never judged).
 # PNGs go to target/test-desktop/. Exits non-zero on the first failure.
 #
 # Needs: Xvfb (xvfb-run), xdotool, ImageMagick (identify, compare, import). scripts/check.sh installs them.
@@ -559,4 +561,30 @@ grep -q 'id="box-view"' "$OUT/svg-turned.svg" || fail "svg-turned: no box's-view
 svg_vs_shot tilted --scene "$TILTED&angle=30"
 grep -q 'impact ghost.*: ok$' "$OUT/svg-tilted.cmp" || fail "svg-tilted: no impact ghost compared"
 grep -q '^svg_compare: box .*: ok$' "$OUT/svg-tilted.cmp" || fail "svg-tilted: the turned box not compared"
+# ---------------------------------------------------------------------------------------------
+# 15. The rain of balls (docs/demo.md, "The rain of balls"): rain=100000 with 60 steps simulated on loading (no
+# clock in screenshot mode). The balls are one colour found nowhere else on the canvas (palette::RAIN_BALL
+# 255,176,46): thousands of its pixels in the canvas (left of the panel), none in the same level's playground
+# without the rain; the same scene twice is the same picture (seeded) below the status lines. A bad count exits 2 naming rain. Then the
+# frame-time figures of a live rain of 10^6 balls (--frame-stats: the rain's step, cost per ball-step and draw
+# times on their own line) — printed, never judged; it fails only when the app does not run or prints no rain line.
+shot rain --scene 'rain=100000&steps=60'
+shot rain-again --scene 'rain=100000&steps=60'
+balls=$(count_rgb "$OUT/rain.png" 640x600+0+0 255,176,46)
+none=$(count_rgb "$OUT/playground-level.png" 640x600+0+0 255,176,46)
+((balls > 3000 && none == 0)) || fail "rain=100000: $balls ball-coloured pixels in the canvas (the playground without it: $none)"
+# (The canvas below its status lines: the draw time they and the panel show is measured, so it differs per run.)
+convert "$OUT/rain.png" -crop 640x500+0+100 +repage "$OUT/rain-below.png"
+convert "$OUT/rain-again.png" -crop 640x500+0+100 +repage "$OUT/rain-again-below.png"
+d=$(diff_px "$OUT/rain-below.png" "$OUT/rain-again-below.png")
+[[ $d == 0 ]] || fail "rain=100000 twice: pictures differ in $d pixels below the status lines"
+rc=0
+err=$(DISPLAY= timeout 20 "$BIN" --screenshot "$OUT/bad.png" --scene 'rain=5' 2>&1) || rc=$?
+((rc == 2)) && grep -q "rain" <<<"$err" || fail "rain=5: exit $rc, $err"
+rm -f "$OUT/bad.png"
+pass "rain=100000: $balls ball-coloured pixels (none without it), the same twice; rain=5 exits 2 naming rain"
+stats=$(timeout 120 "${XVFB[@]}" "$BIN" --size 1280x800 --frame-stats 8 --scene 'rain=1000000&speed=1' 2>"$OUT/rain-stats.log") \
+    || fail "--frame-stats of rain=1000000 exited with $? ($(tail -3 "$OUT/rain-stats.log"))"
+grep -q '^rain: balls 1000000 ' <<<"$stats" || fail "--frame-stats of rain=1000000 printed no rain line: $stats"
+pass "rain=1000000, 8 s at 1280x800: $(tr '\n' ' ' <<<"$stats")"
 echo "test-desktop: all passed (PNGs in $OUT/)"

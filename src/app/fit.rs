@@ -16,6 +16,10 @@ impl State {
             // Play: the camera's window onto the map, following the character.
             let m = &self.playground.options.map;
             super::playground::play::camera_window(self.playground.play.camera, m.cols(), m.rows(), canvas)
+        } else if let (true, Some(r)) = (self.mode.playground(), &self.playground.rain) {
+            // The rain: its own level.
+            let m = &r.swarm.map;
+            ([0.0, 0.0], [m.width() as f32, m.height() as f32])
         } else if self.mode.playground() {
             let m = &self.playground.options.map;
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])

@@ -125,6 +125,9 @@ pub fn over(base: Rgba, layer: Rgba) -> Rgba {
 pub const CELL: Rgba = [86, 98, 124, 255];
 pub const SEAM: Rgba = [120, 134, 164, 255];
 pub const MAP_BORDER: Rgba = [60, 66, 80, 255];
+/// The rain of balls: every ball (one colour, found nowhere else on the canvas: the desktop test
+/// counts its pixels).
+pub const RAIN_BALL: Rgba = [255, 176, 46, 255];
 /// Playground: the throw arrow and its handle.
 pub const THROW: Rgba = [235, 235, 245, 255];
 /// Play: the character (filled) and its trail.

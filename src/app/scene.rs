@@ -213,7 +213,7 @@ impl SceneOptions {
     /// `algorithm`, `case`, `size`, and the teaching layer's `overlay`, `published`, `compare`, `arvo`,
     /// `tour`, the motion mode's `motion`, `velocity`, `response`, `restitution`, `angle`, the playground's
     /// `playground`, `level`, `map`, `strategy`, `race`, `ball`, `throw`, `gravity`, `steps`, `play`
-    /// (on: the playground in Play mode), `inputs`, `speed`, `obb` (repeatable), and the 3D view's keys. An unknown key or a bad
+    /// (on: the playground in Play mode), `inputs`, `speed`, `obb` (repeatable), `rain` (the rain of balls), and the 3D view's keys. An unknown key or a bad
     /// value is an error naming it.
     ///
     /// `tour=motion:2` shows that tour step *with its own scene* (`tour=N` is `still:N`): the step's
@@ -264,6 +264,7 @@ impl SceneOptions {
         let (mut playground, mut level, mut map, mut strat, mut race) = (None, None, None, None, None);
         let (mut ball, mut throw, mut gravity, mut steps) = (None, None, None, None);
         let (mut play, mut inputs, mut speed, mut angle) = (None, None, None, None);
+        let mut rain = None;
         let mut three_keys: Vec<(&str, String)> = Vec::new();
         let mut obbs: Vec<String> = Vec::new();
         let mut sphere_given = false;
@@ -299,6 +300,7 @@ impl SceneOptions {
                 "play" => &mut play,
                 "inputs" => &mut inputs,
                 "speed" => &mut speed,
+                "rain" => &mut rain,
                 "obb" => {
                     obbs.push(value);
                     continue;
@@ -322,7 +324,7 @@ impl SceneOptions {
                             "unknown key {other:?} (known: circle, box, angle, algorithm, case, size, overlay, \
                              published, compare, arvo, tour, motion, velocity, response, restitution, \
                              playground, level, map, strategy, race, ball, throw, gravity, steps, play, \
-                             inputs, speed, obb, quiz, {}, {})",
+                             inputs, speed, obb, rain, quiz, {}, {})",
                             three::KEYS,
                             presentation::KEYS
                         ),
@@ -407,7 +409,32 @@ impl SceneOptions {
                 message: "play=on is the playground's Play mode: it cannot go with playground=off".to_string(),
             });
         }
-        let playground_on = playground_flag.unwrap_or(false) || p.play;
+        // The rain of balls is a playground scene: `rain=N` turns the playground on (not with
+        // `playground=off`, Play or a race).
+        if let Some(t) = rain {
+            let n = super::playground::rain::parse_rain(&t)?;
+            let clash = if playground_flag == Some(false) {
+                Some("playground=off")
+            } else if p.play {
+                Some("play=on")
+            } else if race.as_deref().map(|r| parse_flag("race", r)).transpose()? == Some(true) {
+                Some("race=on")
+            } else {
+                None
+            };
+            if let Some(c) = clash {
+                return Err(OptionError {
+                    field: "rain",
+                    message: format!("the rain of balls is a playground scene of one strategy: it cannot go with {c}"),
+                });
+            }
+            p.rain = Some(n);
+            // Real time unless told (a lesson level starts slowed down).
+            if speed.is_none() {
+                p.speed = 1.0;
+            }
+        }
+        let playground_on = playground_flag.unwrap_or(false) || p.play || p.rain.is_some();
         if let Some(t) = inputs {
             if !p.play {
                 return Err(OptionError {
@@ -544,6 +571,9 @@ impl SceneOptions {
         }
         if p.tilted != base.tilted {
             s.push_str(&format!("&obb={}", p.tilted.to_text()));
+        }
+        if let (Some(n), true) = (p.rain, on) {
+            s.push_str(&format!("&rain={n}"));
         }
         // Play is written with the playground on (off, the scene is the playground's map alone).
         if p.play && on {

@@ -64,6 +64,8 @@ fn scene_text(state: &State, a: &Analysis) -> String {
     let mut parts: Vec<String> = Vec::new();
     if state.mode.playground() && state.playground.options.play {
         parts.push(play_sentence(state));
+    } else if let (true, Some(r)) = (state.mode.playground(), &state.playground.rain) {
+        parts.push(super::playground::rain::status_sentence(r, state.playground.paused));
     } else if state.mode.playground() {
         parts.push(playground_sentence(state));
     } else {

@@ -121,6 +121,10 @@ fn update_frame(state: &mut State, input: &Input) {
         play_input(state, input);
         playground::advance(&mut state.playground, input.dt);
         play::follow(&mut state.playground.play, input.dt, state.motion.reduced_motion);
+    } else if let (true, Some(r)) = (state.mode.playground(), &mut state.playground.rain) {
+        // The rain: no painting, no throw, no driving; its steps timed with the app's clock.
+        r.clock = state.bench.clock;
+        playground::advance(&mut state.playground, input.dt);
     } else if state.mode.playground() {
         let held: &[Key] = if input.keyboard_taken { &[] } else { &input.held };
         state.playground.drive = play::keys_input(held, false, false).x;

@@ -153,6 +153,8 @@ struct FrameLoop {
     overlay_cache: app::overlay::OverlayCache,
     overlay_layer: crate::render::overlay::OverlayLayer,
     three_layer: crate::render::three::ThreeLayer,
+    /// The rain of balls' picture (`rain=N`): one image, uploaded each frame.
+    rain_layer: crate::render::rain::RainLayer,
     #[cfg(target_arch = "wasm32")]
     url_fragment: String,
     /// The embedded scene's link as the page was last told (`embed=1`).
@@ -193,6 +195,7 @@ impl FrameLoop {
             overlay_cache: app::overlay::OverlayCache::default(),
             overlay_layer: crate::render::overlay::OverlayLayer::default(),
             three_layer: crate::render::three::ThreeLayer::default(),
+            rain_layer: crate::render::rain::RainLayer::default(),
             #[cfg(target_arch = "wasm32")]
             url_fragment: String::new(),
             #[cfg(target_arch = "wasm32")]
@@ -435,6 +438,7 @@ impl FrameLoop {
         let canvas = self.canvas;
         let keeps_frames = self.keeps_frames;
         let stats_line = state.frame_stats_visible.then(|| self.frame_stats.averages().line());
+        let mut rain_ms = None;
         // The 2D canvas's background depends on the scene (the distance field's lighter band is in it).
         let canvas_background =
             if state.mode.is_three() { crate::render::background() } else { crate::render::canvas_background(state) };
@@ -487,7 +491,11 @@ impl FrameLoop {
             // window was cleared to the canvas's background.
             let redraws_changes = keeps_frames && !state.mode.playground();
             let overlay_layer = &self.overlay_layer;
+            // The rain of balls: its picture made and uploaded (its draw time), drawn under the scene's text.
+            rain_ms = self.rain_layer.sync(state, get_time);
+            let rain_layer = &self.rain_layer;
             let draw_canvas = || {
+                crate::render::rain::draw_rain(state, rain_layer);
                 crate::render::draw_scene(state, &analysis, overlay_layer, !redraws_changes);
                 if let Some(line) = &stats_line {
                     crate::render::draw_frame_stats(state, line);
@@ -514,6 +522,9 @@ impl FrameLoop {
         present::draw_panel(state.panel_drawn(), panel_px, &panel_plan);
         if keeps_frames {
             crate::render::flat::keep_frame();
+        }
+        if let (Some(ms), Some(r)) = (rain_ms, &mut self.state.playground.rain) {
+            r.record_draw(ms);
         }
         self.times.end = get_time();
     }
@@ -546,6 +557,9 @@ impl FrameLoop {
         if let Some(limit) = self.options.frame_stats {
             if get_time() >= f64::from(limit) {
                 println!("frame_stats: {}", self.frame_stats.averages().line());
+                if let Some(r) = &self.state.playground.rain {
+                    println!("rain: {}", app::playground::rain::summary(&r.stats()));
+                }
                 return true;
             }
         }

@@ -29,6 +29,7 @@ pub mod paint;
 mod play;
 pub mod playground;
 mod quiz;
+pub mod rain;
 mod scene;
 mod shapes;
 mod status;

@@ -20,6 +20,12 @@ use macroquad::prelude::*;
 /// Draws the whole playground (in Play, the map and then Play's own layer).
 pub fn draw_playground(state: &State, sizes: Sizes) {
     super::typeset::begin_labels(&[]);
+    if state.playground.rain.is_some() {
+        // The rain's picture is one image (the frame loop draws it first: `render::rain`).
+        super::rain::draw_rain_status(state, sizes);
+        super::typeset::flush();
+        return;
+    }
     draw_map(state, sizes);
     if state.playground.options.play {
         super::play::draw_play(state, sizes);

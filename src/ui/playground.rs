@@ -7,7 +7,9 @@
 use super::widgets::{c32, edit, num, remember};
 use crate::app::levels::LEVELS;
 use crate::app::palette;
-use crate::app::playground::{strategy_index, Brush, PlaygroundCommand, TiltedBox, MAX_SPEED, MIN_SPEED, STEP_SECONDS};
+use crate::app::playground::{
+    rain, strategy_index, Brush, PlaygroundCommand, TiltedBox, MAX_SPEED, MIN_SPEED, STEP_SECONDS,
+};
 use crate::app::{Command, State};
 use crate::geom::world::STRATEGIES;
 use egui::RichText;
@@ -26,6 +28,9 @@ pub const SPEED_LINES: &str = "playground.plot.lines";
 pub const BUMP_ROWS: &str = "playground.bumps.rows";
 /// The "add tilted wall" button.
 pub const ADD_TILTED: &str = "playground.tilted.add";
+/// The rain of balls' switch and its slider of the number of balls.
+pub const RAIN_SWITCH: &str = "playground.rain";
+pub const RAIN_SLIDER: &str = "playground.rain.balls";
 
 fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
     out.push(Command::Playground(c));
@@ -48,7 +53,14 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         return;
     }
     super::play::switch(ui, state, out);
+    rain(ui, state, out);
     ui.separator();
+    if state.playground.rain.is_some() {
+        rain_controls(ui, state, out);
+        strategy(ui, state, out);
+        ui.separator();
+        return;
+    }
     if state.playground.options.play {
         super::play::section(ui, state, out);
         strategy(ui, state, out);
@@ -61,6 +73,58 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     race_table(ui, state);
     speed_plot(ui, state);
     ui.separator();
+}
+
+/// The rain of balls: its switch and, while it is on, the number of balls (a logarithmic slider,
+/// 10 … 10⁶ on the desktop, … 10⁵ in the browser).
+fn rain(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    let mut on = p.rain.is_some();
+    let r = ui
+        .checkbox(&mut on, "Rain of balls")
+        .on_hover_text("Many balls falling through a level, stepped together with the chosen strategy");
+    remember(ui, RAIN_SWITCH, r.rect);
+    if r.changed() {
+        cmd(out, PlaygroundCommand::SetRain(on.then_some(rain::DEFAULT_BALLS)));
+    }
+    if let Some(n) = p.options.rain.filter(|_| p.rain.is_some()) {
+        let mut k = n;
+        let slider = egui::Slider::new(&mut k, rain::MIN_BALLS..=rain::MAX_BALLS).logarithmic(true).text("balls");
+        let r = ui.add(slider);
+        remember(ui, RAIN_SLIDER, r.rect);
+        if r.changed() {
+            cmd(out, PlaygroundCommand::SetRain(Some(k)));
+        }
+    }
+}
+
+/// The rain's clock buttons, gravity, and its figures (the canvas shows them too).
+fn rain_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
+    let p = &state.playground;
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.button(if p.paused { "▶ Resume  (G)" } else { "⏸ Pause  (G)" });
+        remember(ui, PAUSE_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, PlaygroundCommand::PauseResume);
+        }
+        let r = ui.button("Step  (S)").on_hover_text("one fixed step (1/120 s), paused");
+        remember(ui, STEP_BUTTON, r.rect);
+        if r.clicked() {
+            r.surrender_focus();
+            cmd(out, PlaygroundCommand::Step);
+        }
+        if ui.button("⏮ Again  (R)").on_hover_text("scatter the balls again").clicked() {
+            cmd(out, PlaygroundCommand::Restart);
+        }
+        let mut g = p.options.gravity;
+        if ui.checkbox(&mut g, "gravity").changed() {
+            cmd(out, PlaygroundCommand::SetGravity(g));
+        }
+    });
+    if let Some(r) = &p.rain {
+        ui.label(RichText::new(rain::summary(&r.stats()).replace(" · ", "\n")).small().monospace());
+    }
 }
 
 fn levels(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {

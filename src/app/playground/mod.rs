@@ -21,6 +21,7 @@ use crate::app::levels::{course, PlayMap, LEVELS};
 pub mod options;
 pub mod play;
 pub mod pointer;
+pub mod rain;
 pub mod script;
 
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, WithOriented, World, STRATEGIES};
@@ -181,6 +182,8 @@ pub struct PlaygroundState {
     pub jump: bool,
     /// The Play mode's character, its recording and its ghosts (used while `options.play`).
     pub play: play::PlayState,
+    /// The rain of balls, while `options.rain` is on (see [`rain`]).
+    pub rain: Option<rain::RainState>,
 }
 
 impl PlaygroundState {
@@ -198,6 +201,7 @@ impl PlaygroundState {
             drive: 0.0,
             jump: false,
             play: play::PlayState::new(&options),
+            rain: None,
         };
         restart(&mut p);
         for _ in 0..options.steps {
@@ -223,7 +227,7 @@ impl PlaygroundState {
     /// finishes: the character is the player's.)
     #[must_use]
     pub fn finished(&self) -> bool {
-        !self.options.play && (self.steps >= MAX_RUN_STEPS || self.runners.iter().all(|r| r.out))
+        !self.options.play && self.rain.is_none() && (self.steps >= MAX_RUN_STEPS || self.runners.iter().all(|r| r.out))
     }
 
     /// Would another frame change anything? Outside Play: not paused and not finished; in Play:
@@ -289,6 +293,8 @@ pub enum PlaygroundCommand {
     Jump,
     /// Play mode on or off (key Y).
     TogglePlay,
+    /// The rain of balls: on with this many balls (clamped to the build's range; the slider), or off.
+    SetRain(Option<u32>),
     /// Play: replay the run just played with every strategy as ghosts, and start again beside
     /// them (Enter).
     RaceGhosts,
@@ -309,6 +315,17 @@ pub fn restart(p: &mut PlaygroundState) {
     let o = &p.options;
     p.steps = 0;
     p.accumulator = 0.0;
+    if let Some(n) = o.rain {
+        p.runners.clear();
+        let clock = p.rain.as_ref().map(|r| r.clock);
+        let mut r = rain::RainState::new(n, o.strategy, o.gravity);
+        if let Some(c) = clock {
+            r.clock = c;
+        }
+        p.rain = Some(r);
+        return;
+    }
+    p.rain = None;
     if o.play {
         p.runners.clear();
         play::restart(&mut p.play, o);
@@ -355,6 +372,11 @@ pub fn world_of<'a>(map: &'a TileMap, tilted: &'a [Obb2]) -> WithOriented<'a, Ti
 }
 
 fn step_on(p: &mut PlaygroundState, map: &TileMap, tilted: &[Obb2]) {
+    if let Some(r) = &mut p.rain {
+        r.step();
+        p.steps = p.steps.saturating_add(1);
+        return;
+    }
     if p.options.play {
         if play::step(&mut p.play, map, tilted, p.steps, STEP_SECONDS) {
             // Fell out of the world: a new attempt.
@@ -390,12 +412,13 @@ pub fn advance(p: &mut PlaygroundState, dt: f32) -> u32 {
     let map = p.options.map.tile_map();
     let tilted = p.options.tilted.obbs();
     let mut n = 0;
-    while p.accumulator >= STEP_SECONDS && n < MAX_STEPS_PER_FRAME && !p.finished() {
+    let most = if p.rain.is_some() { rain::STEPS_PER_FRAME } else { MAX_STEPS_PER_FRAME };
+    while p.accumulator >= STEP_SECONDS && n < most && !p.finished() {
         p.accumulator -= STEP_SECONDS;
         step_on(p, &map, &tilted);
         n += 1;
     }
-    if n == MAX_STEPS_PER_FRAME || p.finished() {
+    if n == most || p.finished() {
         p.accumulator = p.accumulator.min(STEP_SECONDS);
     }
     n
@@ -457,6 +480,10 @@ pub fn toggle_play(p: &mut PlaygroundState) {
     }
     p.options.play = on;
     p.options.race = false;
+    if on {
+        p.options.rain = None;
+        p.rain = None;
+    }
     p.options.inputs = script::InputScript::EMPTY;
     p.options.steps = 0;
     reset_play(p);
@@ -473,6 +500,12 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
             p.options.map = PlayMap::empty(p.options.map.cols(), p.options.map.rows()).unwrap_or(p.options.map);
             p.options.level = None;
         }
+        PlaygroundCommand::SetStrategy(s) if p.rain.is_some() => {
+            p.options.strategy = s;
+            if let Some(r) = &mut p.rain {
+                r.set_strategy(s);
+            }
+        }
         PlaygroundCommand::SetStrategy(s) => {
             p.options.strategy = s;
             if p.options.play || !p.options.race {
@@ -487,12 +520,17 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
                 p.options.race = false;
             }
         }
+        // The rain steps one strategy: no race.
+        PlaygroundCommand::SetRace(_) if p.rain.is_some() => {}
         PlaygroundCommand::SetRace(r) => {
             p.options.race = r;
             restart(p);
         }
         PlaygroundCommand::SetGravity(g) => {
             p.options.gravity = g;
+            if let Some(r) = &mut p.rain {
+                r.set_gravity(g);
+            }
             if p.options.play {
                 restart(p);
             }
@@ -521,6 +559,7 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         PlaygroundCommand::Jump if p.options.play => p.play.jump_latch = true,
         PlaygroundCommand::Jump => p.jump = true,
         PlaygroundCommand::TogglePlay => toggle_play(p),
+        PlaygroundCommand::SetRain(n) => set_rain(p, n),
         PlaygroundCommand::RaceGhosts => {
             if p.options.play {
                 race_ghosts(p);
@@ -543,6 +582,29 @@ pub fn apply(p: &mut PlaygroundState, cmd: PlaygroundCommand) {
         }
         PlaygroundCommand::RemoveTilted(i) => {
             p.options.tilted.remove(i);
+        }
+    }
+}
+
+/// The rain on with `n` balls (clamped to the build's range: an existing rain is resized, keeping
+/// its balls), or off (the playground's level and ball as they were). Play and the race stop.
+pub fn set_rain(p: &mut PlaygroundState, n: Option<u32>) {
+    match (n.map(rain::clamp_balls), &mut p.rain) {
+        (Some(n), Some(r)) => {
+            r.resize(n);
+            p.options.rain = Some(n);
+        }
+        (n, _) => {
+            if n.is_some() && p.options.play {
+                toggle_play(p);
+            }
+            p.options.rain = n;
+            p.options.race &= n.is_none();
+            if n.is_some() {
+                p.options.speed = 1.0;
+            }
+            p.options.steps = 0;
+            restart(p);
         }
     }
 }

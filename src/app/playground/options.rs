@@ -1,6 +1,6 @@
 //! The playground's part of the scene text: the level or painted map, the strategy, the race, the
 //! ball, the throw, gravity, the steps run on loading, and the Play mode (`play=on`) with its
-//! inputs (`inputs=`), the time scale (`speed=`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
+//! inputs (`inputs=`), the time scale (`speed=`), the rain of balls (`rain=N`) (`playground=on` is the app's [`Mode`](crate::app::Mode)).
 
 use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, Level, PlayMap, LEVELS};
@@ -38,6 +38,9 @@ pub struct PlaygroundOptions {
     pub speed: f32,
     /// Rotated boxes beside the tile map (`obb=`): tilted walls, ramps, rotated platforms.
     pub tilted: Tilted,
+    /// The rain of balls (`rain=N`, see [`super::rain`]): this many balls through the rain's own
+    /// level instead of the map and its ball.
+    pub rain: Option<u32>,
 }
 
 impl PlaygroundOptions {
@@ -58,6 +61,7 @@ impl PlaygroundOptions {
             inputs: InputScript::EMPTY,
             speed: if l.play { 1.0 } else { LESSON_SPEED },
             tilted: level_tilted(l),
+            rain: None,
         }
     }
 }
