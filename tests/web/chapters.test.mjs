@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from './harness.mjs';
 
-const { outDir, fail, ok, newPage, open: openApp, capture, finish } = await start('chapters');
+const { outDir, fail, ok, newPage, open: openApp, countColour, text: textOf, waitText, finish } = await start('chapters');
 const CANVAS = { x: 0, y: 0, w: 860, h: 800 }; // left of the panel (docs/web.md: the panel is ~410 px wide)
 
 // The steps, from the docs' list: "| N | [Title](../index.html#tour=chapter:N) | …" under each chapter's
@@ -41,48 +41,15 @@ const MARK = {
 };
 const CAPTION = [255, 228, 160]; // palette::ZONE_HIGHLIGHT_TEXT: the caption plate's frame and title
 
-// Counts the pixels near a colour inside a CSS-px rectangle of the last read of the canvas (the harness
-// reads the WebGL drawing buffer right after the app's own frame: it draws on demand).
-function instrument() {
-  window.__ch = {
-    count: (rgb, rect, tol) => {
-      const r = window.__harness.reads.canvas, s = r.scale;
-      let n = 0;
-      for (let y = Math.floor(rect.y * s); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
-        const row = (r.h - 1 - y) * r.w;
-        for (let x = Math.floor(rect.x * s); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
-          const i = (row + x) * 4;
-          if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) n++;
-        }
-      }
-      return n;
-    },
-  };
-}
-
 let where = '';
-const { page } = await newPage({ where: () => where, init: instrument });
+const { page } = await newPage({ where: () => where });
 
-const text = (id) => page.evaluate((id) => (document.getElementById(id) || {}).textContent || '', id);
+const text = (id) => textOf(page, id);
+const waitFor = (id, test) => waitText(page, id, test);
 async function open(fragment) {
   where = `#${fragment}`;
-  // A new document each time: the app reads the fragment when it starts.
-  await page.goto('about:blank');
   if (!(await openApp(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
 }
-async function waitFor(id, test) {
-  try {
-    await page.waitForFunction(([id, src]) => {
-      const t = (document.getElementById(id) || {}).textContent || '';
-      if (new Function('t', `return ${src}`)(t)) return true;
-      window.__harness.wake();
-      return false;
-    }, [id, test], { timeout: 15000, polling: 100 });
-    return true;
-  } catch { return false; }
-}
-// A fresh read of the canvas (the next frame the app draws).
-const readCanvas = () => capture(page, 'canvas');
 
 try {
   for (const c of chapters) {
@@ -97,13 +64,12 @@ try {
         }
         const lesson = await text('a11y-lesson');
         if (!lesson.startsWith(`Tour: ${c.title}, step ${s.n} of ${c.steps.length}: ${s.title}. `)) fail(`#tour=${tag}: the lesson region holds ${JSON.stringify(lesson)}`);
-        await readCanvas();
-        const caption = await page.evaluate(([rgb, r]) => window.__ch.count(rgb, r, 12), [CAPTION, CANVAS]);
+        const caption = await countColour(page, CAPTION, CANVAS, 12);
         if (caption < 300) fail(`#tour=${tag}: no caption plate on the canvas (${caption} px of its colour)`);
         const mark = MARK[s.id];
         let seen = '';
         if (mark && mark.step === s.n) {
-          const n = await page.evaluate(([rgb, r]) => window.__ch.count(rgb, r, 16), [mark.rgb, CANVAS]);
+          const n = await countColour(page, mark.rgb, CANVAS, 16);
           if (n < 100) fail(`#tour=${tag}: ${mark.what} is not on the canvas (${n} px)`);
           seen = `, ${mark.what}: ${n} px`;
           await page.screenshot({ path: join(outDir, `chapter-${s.id}.png`) });

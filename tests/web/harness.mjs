@@ -70,6 +70,19 @@ export function probe() {
       }
     return seen.size;
   };
+  // The pixels within `tol` of colour `rgb` inside `rect` ({x, y, w, h} in CSS px from the top left) of a read.
+  h.count = function (r, rgb, rect, tol) {
+    const s = r.scale;
+    let n = 0;
+    for (let y = Math.max(0, Math.floor(rect.y * s)); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
+      const row = (r.h - 1 - y) * r.w;
+      for (let x = Math.max(0, Math.floor(rect.x * s)); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
+        const i = (row + x) * 4;
+        if (Math.abs(r.px[i] - rgb[0]) <= tol && Math.abs(r.px[i + 1] - rgb[1]) <= tol && Math.abs(r.px[i + 2] - rgb[2]) <= tol) n++;
+      }
+    }
+    return n;
+  };
   // The app draws on demand (on input, or while something moves): ask it for a frame, as an input would.
   h.wake = function () {
     if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake();
@@ -119,6 +132,32 @@ export async function capture(frame, name) {
   }, name, { timeout: 10000, polling: 50 });
 }
 
+/** Captures the next frame `frame` draws and counts its pixels within `tol` of colour `rgb` inside `rect`
+ * (CSS px from the top left: {x, y, w, h}). */
+export async function countColour(frame, rgb, rect, tol) {
+  await capture(frame, '__count');
+  return frame.evaluate(([c, r, t]) => window.__harness.count(window.__harness.reads.__count, c, r, t), [rgb, rect, tol]);
+}
+
+/** The text of the element `id` of `frame` ('' when it has none). */
+export const text = (frame, id) => frame.evaluate((i) => (document.getElementById(i) || {}).textContent || '', id);
+
+/** Waits (waking the app) until `test(t)` holds for the text `t` of element `id`: `test` is the source of a JS
+ * expression in `t` (it runs in the page), e.g. 't.includes("zone 8")'. False after `timeout` ms. */
+export async function waitText(frame, id, test, { timeout = 15000 } = {}) {
+  try {
+    await frame.waitForFunction(([i, src]) => {
+      const t = (document.getElementById(i) || {}).textContent || '';
+      if (new Function('t', `return ${src}`)(t)) return true;
+      window.__harness.wake();
+      return false;
+    }, [id, test], { timeout, polling: 100 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Asks the app in `frame` for a frame. */
 export const wake = (frame) => frame.evaluate(() => window.__harness.wake());
 
@@ -142,8 +181,8 @@ export function watch(page, where, fail) {
 
 /** Starts a test: reads `URL OUT_DIR` from the command line, launches the browser, and returns the test's
  * tools: `url`, `outDir`, `browser`, `failures`, `fail(what)`, `ok(what)`, `info(key, value)`,
- * `check(cond, what)`, `newPage(options)`, `open(page, address, options)`, `firstFrame`, `capture`,
- * `wake`, `finish(passed)`. */
+ * `check(cond, what)`, `newPage(options)`, `open(page, address, options)`, `finish(passed)`, and the
+ * page helpers `firstFrame`, `capture`, `wake`, `countColour`, `text`, `waitText`. */
 export async function start(name) {
   const [url, outDir] = process.argv.slice(2);
   if (!url || !outDir) {
@@ -178,6 +217,9 @@ export async function start(name) {
    * `timeout` ms. */
   async function open(page, address = '', { where = '', timeout = 20000 } = {}) {
     const target = /^[a-z]+:/.test(address) ? address : url + address;
+    // The app reads the fragment when it starts: a new fragment on the same document would only be a
+    // same-document navigation, so such a page first leaves for a blank one.
+    if (page.url().split('#')[0] === target.split('#')[0]) await page.goto('about:blank');
     await page.goto(target, { waitUntil: 'load', timeout: 30000 });
     if (await firstFrame(page, { timeout })) return true;
     fail(`${where ? `${where}: ` : ''}no painted frame within ${timeout / 1000} s of load`);
@@ -196,5 +238,8 @@ export async function start(name) {
     process.exit(0);
   }
 
-  return { url, outDir, browser, failures, fail, ok, info, check, newPage, open, firstFrame, capture, wake, finish };
+  return {
+    url, outDir, browser, failures, fail, ok, info, check, newPage, open, finish,
+    firstFrame, capture, wake, countColour, text, waitText,
+  };
 }

@@ -6,30 +6,19 @@
 // URL is the served dist/ folder. Headless Chromium with touch (hasTouch, isMobile, device scale 2) at 390x844
 // (phone, portrait: the bottom sheet), 844x390 (phone, landscape: the drawer) and 820x1180 (tablet, portrait:
 // the sheet). The app reports its layout and its widgets' rectangles in CSS px as `window.__layout`
-// (src/app/layout.rs report, through web/a11y.js). At each size: no console error; no widget's rectangle
-// leaves the viewport and the panel's content is no wider than its scroll area; a touch drag moves the
-// circle (its centre read from the aria-live status line before and after); in portrait the canvas covers
-// >= 60 % of the screen with the sheet collapsed, and the sheet opens (a tap on the handle, a drag up, the ▲
-// button) and closes (its rectangle's height changes each time); in landscape the drawer opens (≡) and shuts
-// (its × button, a tap on the canvas beside it). Then every mode (motion, playground, Play, 3D, quiz, a tour
-// step) at the phone's size and the landscape one, the sheet or drawer opened, and embed=1 (the toolbar's
-// layout: no sheet). Screenshots of the three sizes (and 1280x800, the wide layout) go to OUT_DIR
-// (mobile-*.png).
-import { mkdirSync } from 'node:fs';
+// (src/app/layout.rs report, through web/a11y.js). At each size: no console error or warning, page error or
+// failed request (the harness); no widget's rectangle leaves the viewport and the panel's content is no wider
+// than its scroll area; a touch drag moves the circle (its centre read from the aria-live status line before and
+// after); in portrait the canvas covers >= 60 % of the screen with the sheet collapsed, and the sheet opens (a
+// tap on the handle, a drag up, the ▲ button) and closes (its rectangle's height changes each time); in
+// landscape the drawer opens (≡) and shuts (its × button, a tap on the canvas beside it). Then every mode
+// (motion, playground, Play, 3D, quiz, a tour step) at the phone's size and the landscape one, the sheet or
+// drawer opened, and embed=1 (the toolbar's layout: no sheet). Screenshots of the three sizes (and 1280x800, the
+// wide layout) go to OUT_DIR (mobile-*.png).
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/mobile.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
-
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
-const check = (cond, what) => (cond ? ok(what) : fail(what));
+const { url, outDir, fail, ok, check, newPage, finish } = await start('mobile');
 
 // Arvo, a circle of radius 1 left of a 4x2 box (tests/web/scene.mjs); its outline is palette::SEPARATED.
 const SCENE = 'algorithm=arvo&circle=-3,1,1&box=0,0,4,2';
@@ -48,32 +37,17 @@ const MODES = [
   ['tour', 'tour=3'],
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-  ],
-  timeout: 60000,
-});
-
 async function open(label, viewport, fragment, touch = true) {
-  const context = await browser.newContext(
-    touch ? { viewport, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport, deviceScaleFactor: 1 },
-  );
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (/GPU stall due to ReadPixels/.test(m.text())) return; // SwiftShader's note on any read-back
-    if (m.type() === 'error') fail(`${label}: console.error: ${m.text()}`);
+  const { context, page } = await newPage({
+    where: label,
+    viewport,
+    ...(touch ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { deviceScaleFactor: 1 }),
   });
-  page.on('pageerror', (e) => fail(`${label}: page error: ${e.message || e}`));
-  page.on('requestfailed', (r) => fail(`${label}: request failed: ${r.url()}`));
   await page.goto(`${url}index.html#${fragment}`, { waitUntil: 'load' });
   try {
     // Started (the loader's message gone) and the layout reported; frames asked for meanwhile.
     await page.waitForFunction(() => {
-      if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake();
+      window.__harness.wake();
       return window.__layout && !document.getElementById('status');
     }, null, { timeout: 40000, polling: 100 });
     await page.waitForTimeout(500);
@@ -99,7 +73,7 @@ const mid = (r) => ({ x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 });
 async function layoutWhen(page, pred, timeout = 8000) {
   try {
     await page.waitForFunction((src) => {
-      if (window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake) window.wasm_exports.circle_aabb_lab_wake();
+      window.__harness.wake();
       return window.__layout && new Function('l', `return ${src}`)(window.__layout);
     }, pred, { timeout, polling: 100 });
     await page.waitForTimeout(150);
@@ -314,6 +288,4 @@ for (const size of SIZES.slice(0, 2)) {
   }
 }
 
-await browser.close();
-console.log(failures.length ? `mobile.test.mjs: ${failures.length} failure(s)` : 'mobile.test.mjs: all checks passed');
-process.exit(failures.length ? 1 : 0);
+await finish('mobile.test.mjs: all checks passed');

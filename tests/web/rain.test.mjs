@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { start } from './harness.mjs';
 
-const { outDir, fail, ok, info, check, newPage, open, capture, wake, finish } = await start('rain');
+const { outDir, fail, ok, info, check, newPage, open, countColour, wake, finish } = await start('rain');
 
 const BALLS = 100000;
 const RAIN_BALL = [255, 176, 46]; // palette::RAIN_BALL
@@ -51,19 +51,7 @@ if (await open(page, `#rain=${BALLS}`, { where: 'rain' })) {
   check(/Overlapping a solid cell: none\./.test(text), 'no ball overlaps a solid cell (the default strategy is swept)');
 
   // Balls on the canvas: the ball colour, counted in the drawing buffer right after a frame.
-  await capture(page, 'rain');
-  const lit = await page.evaluate(({ rgb, rect }) => {
-    const r = window.__harness.reads.rain, s = r.scale;
-    let n = 0;
-    for (let y = Math.floor(rect.y * s); y < Math.min(r.h, (rect.y + rect.h) * s); y++) {
-      const row = (r.h - 1 - y) * r.w; // rows bottom-up
-      for (let x = Math.floor(rect.x * s); x < Math.min(r.w, (rect.x + rect.w) * s); x++) {
-        const i = (row + x) * 4;
-        if (Math.abs(r.px[i] - rgb[0]) <= 2 && Math.abs(r.px[i + 1] - rgb[1]) <= 2 && Math.abs(r.px[i + 2] - rgb[2]) <= 2) n++;
-      }
-    }
-    return n;
-  }, { rgb: RAIN_BALL, rect: CANVAS });
+  const lit = await countColour(page, RAIN_BALL, CANVAS, 2);
   info('ball_pixels', lit);
   check(lit >= 5000, `the canvas shows the balls (${lit} pixels of the ball colour)`);
 

@@ -4,57 +4,28 @@
 //
 // A 390×844 page with touch, device scale 2 (Chromium's mobile emulation), the panel hidden (panel=off) so the
 // canvas is the whole screen. Touches are CDP Input.dispatchTouchEvent (one or two points). What happened is
-// read from the page's aria-live status line (src/app/status.rs): the circle's centre, "View zoomed Z×,
-// centred on (x, y)." once the view is zoomed or panned, "Long press at …" while a long press shows the
-// hover read-out. Checks: no console error; a one-finger drag moves the circle (down on screen: its y
-// falls); a pinch (two fingers spreading 2.5×) zooms the view by about that and leaves the circle where it
-// was; a two-finger pan moves the view's centre and not its zoom; the page never scrolls or zooms
-// (scroll offsets 0, visualViewport.scale 1); a long press on empty canvas shows the read-out, and lifting
-// the finger ends it. At device scale 3 the drawing buffer is 2 device pixels per CSS pixel (index.html's
-// cap). Last, 1280×800 with a mouse: a drag moves the circle as before and nothing says "zoomed".
+// read from the page's aria-live status line (src/app/status.rs): the circle's centre, "View zoomed Z×, centred
+// on (x, y)." once the view is zoomed or panned, "Long press at …" while a long press shows the hover read-out.
+// Checks: no console error or warning, page error or failed request (the harness); a one-finger drag moves the
+// circle (down on screen: its y falls); a pinch (two fingers spreading 2.5×) zooms the view by about that and
+// leaves the circle where it was; a two-finger pan moves the view's centre and not its zoom; the page never
+// scrolls or zooms (scroll offsets 0, visualViewport.scale 1); a long press on empty canvas shows the read-out,
+// and lifting the finger ends it. At device scale 3 the drawing buffer is 2 device pixels per CSS pixel
+// (index.html's cap). Last, 1280×800 with a mouse: a drag moves the circle as before and nothing says "zoomed".
 // Screenshots in OUT_DIR: touch-1-start, touch-2-dragged, touch-3-zoomed, touch-4-panned, touch-5-long-press,
 // touch-6-dpr3, touch-7-desktop.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { start } from './harness.mjs';
 
-const [url, outDir] = process.argv.slice(2);
-if (!url || !outDir) {
-  console.error('usage: node tests/web/touch.test.mjs URL OUT_DIR');
-  process.exit(2);
-}
-mkdirSync(outDir, { recursive: true });
-
-const failures = [];
-const fail = (what) => { failures.push(what); console.log(`FAIL: ${what}`); };
-const ok = (what) => console.log(`ok: ${what}`);
+const { url, outDir, fail, ok, newPage, wake, finish } = await start('touch');
 
 // Arvo, a circle left of the box and apart from it: drawn in palette::SEPARATED (sky blue).
 const SCENE = 'algorithm=arvo&circle=-3,1,1.2&box=0,0,4,2&panel=off&hint=off';
 const SEPARATED = [70, 205, 255];
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
-  ],
-  timeout: 60000,
-});
-
-async function open(fragment, options, label) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/GPU stall due to ReadPixels/.test(text)) return; // SwiftShader's note on any read-back
-    if (m.type() === 'error' || m.type() === 'warning') fail(`${label}: console.${m.type()}: ${text}`);
-  });
-  page.on('pageerror', (e) => fail(`${label}: page error: ${e.message || e}`));
-  page.on('requestfailed', (r) => fail(`${label}: request failed: ${r.url()}`));
-  page.on('response', (r) => { if (r.status() >= 400) fail(`${label}: HTTP ${r.status()} ${r.url()}`); });
+async function open(fragment, { viewport, ...options }, label) {
+  const { context, page } = await newPage({ where: label, viewport, ...options });
   await page.goto(`${url}index.html#${fragment}`, { waitUntil: 'load', timeout: 30000 });
   await waitStatus(page, (t) => t.length > 0, 'the first status line');
   const cdp = await context.newCDPSession(page);
@@ -62,7 +33,6 @@ async function open(fragment, options, label) {
 }
 
 const status = (page) => page.evaluate(() => document.getElementById('a11y-status').textContent);
-const wake = (page) => page.evaluate(() => window.wasm_exports && window.wasm_exports.circle_aabb_lab_wake && window.wasm_exports.circle_aabb_lab_wake());
 async function waitStatus(page, test, what, ms = 15000) {
   const end = Date.now() + ms;
   for (;;) {
@@ -271,6 +241,4 @@ try {
 } catch (e) {
   fail(`error: ${e.stack || e}`);
 }
-await browser.close();
-console.log(failures.length ? `touch.test: ${failures.length} failure(s)` : 'touch.test: ok');
-process.exit(failures.length ? 1 : 0);
+await finish('touch.test: ok');
