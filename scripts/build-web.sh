@@ -81,13 +81,13 @@ if [[ "${NO_WASM_OPT:-0}" == 1 ]]; then
   cp "$WASM_BUILT" "$WASM_OUT"
 else
   # A module built with `strip = true` carries no target-features section: name the features rustc
-  # emits for wasm32 (bulk memory, saturating float-to-int, sign extension, mutable globals), or
-  # wasm-opt rejects the instructions that use them. -Oz: smallest (docs/web.md has -Os and
+  # emits for wasm32 (bulk memory, saturating float-to-int, sign extension, mutable globals, and the
+  # SIMD .cargo/config.toml turns on), or wasm-opt rejects the instructions that use them. -Oz: smallest (docs/web.md has -Os and
   # --converge measured against it).
   log "$WASM_OPT_VERSION -Oz"
   T0=$(date +%s)
   "$WASM_OPT" -Oz \
-    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-simd \
     --strip-debug --strip-producers \
     "$WASM_BUILT" -o "$WASM_OUT"
   size_line "wasm-opt -Oz" "$WASM_OUT"
