@@ -8,6 +8,7 @@
 //!
 //! Desktop only (rayon, and the peer), like the tile-map rows.
 
+#[cfg(feature = "peers")]
 use super::tilemap::compare;
 use super::timing::Clock;
 use crate::geom::world::Outcome;
@@ -188,6 +189,8 @@ pub fn run<C: Clock>(
             return Err(format!("swarm {}: the batched step's ends differ from the scalar loop's", spec.name));
         }
         let t: crate::geom::world::Tally = tally;
+        // Filled in by the peer's block (feature `peers`).
+        #[cfg_attr(not(feature = "peers"), allow(unused_mut))]
         let mut row = SwarmResult {
             name: spec.name,
             balls: n,

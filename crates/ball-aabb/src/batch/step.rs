@@ -1,10 +1,12 @@
 //! The lane kernel of the batched world step's free-space path ([`crate::world::step_many`]):
 //! for a block of up to 64 balls, the velocity with gravity, the end each ball reaches when
 //! nothing is in its way (computed as the strategy's own no-contact path computes it), and the
-//! rectangle every query of its exact step stays within. Safe code, branch-free per lane, so LLVM
-//! vectorises it for the compile-time target (SSE2, NEON, wasm `simd128` when enabled); `avx2.rs`
-//! and `avx512.rs` compile the same body under `#[target_feature]` (the same bits on every path:
-//! additions, multiplications, comparisons and selects only, no fused multiply-add).
+//! rectangle every query of its exact step stays within. Safe code, branch-free per lane; `avx2.rs`
+//! and `avx512.rs` compile the same body under `#[target_feature]`, where LLVM vectorises it (the
+//! same bits on every path: additions, multiplications, comparisons and selects only, no fused
+//! multiply-add). The portable build stays scalar as compiled today (rustc 1.95: no packed
+//! instructions for it with SSE2, nor on wasm with `simd128`, where the web profile's
+//! `opt-level = "z"` also turns LLVM's vectorisers off).
 
 #![forbid(unsafe_code)]
 

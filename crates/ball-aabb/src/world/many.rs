@@ -29,11 +29,10 @@
 //!   back) instead of a 600-byte `Step`.
 //!
 //! # SIMD levels
-//! The lane kernel is plain Rust that LLVM vectorises for the compile-time target (SSE2 on a
-//! default x86-64 build, NEON, `simd128` on wasm when the build enables it with
-//! `-C target-feature=+simd128`). On x86-64 it is also compiled for AVX2 and AVX-512 and chosen at
-//! run time ([`batch::level`](crate::batch::level), [`batch::set_level`](crate::batch::set_level)
-//! to compare). Every level gives the same bits: additions, comparisons and selects only.
+//! The lane kernel is plain Rust. On x86-64 it is compiled for AVX2 and AVX-512 too (where LLVM
+//! vectorises it) and chosen at run time ([`batch::level`](crate::batch::level), [`batch::set_level`](crate::batch::set_level)
+//! to compare); the portable build, and the browser's (even with `simd128`), run it scalar as
+//! compiled today. Every level gives the same bits: additions, comparisons and selects only.
 //!
 //! # Threads
 //! `par_step_many` halves the batch at 64-ball blocks down to chunks of at most
