@@ -154,7 +154,45 @@ pub struct Results {
     pub oriented: Vec<super::oriented::OrientedResult>,
     /// The swarm rows: many balls, one batched step, beside the plain loop and the peer (desktop only).
     #[cfg(not(target_arch = "wasm32"))]
-    pub swarm: Vec<super::swarm::SwarmResult>,
+    pub swarm: Vec<SwarmResult>,
     /// Wrong hit counts (a correctness failure; empty when all is well).
     pub errors: Vec<String>,
+}
+
+/// One swarm row ([`super::swarm`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct SwarmResult {
+    /// The scenario (see [`specs`](super::swarm::specs)).
+    pub name: &'static str,
+    pub balls: usize,
+    /// `"1024x1024"` (cells).
+    pub map: String,
+    /// The fraction of solid cells.
+    pub fill: f64,
+    pub radius: f32,
+    /// The largest speed, cells a step.
+    pub speed: f32,
+    pub gravity: f32,
+    pub strategy: &'static str,
+    /// The plain loop over `world::step`, 1 thread: ns per ball-step (fastest sample).
+    pub scalar_ns: f64,
+    /// The batched step on 1 thread and on 2.
+    pub batch_ns: f64,
+    pub batch_2t_ns: f64,
+    /// Balls that touched something / took the free-space path in the measured step.
+    pub hit_share: f64,
+    pub fast_share: f64,
+    /// Per-ball memory beyond positions and velocities: the batched step with one radius and no
+    /// outcomes (0), and the plain loop's per-ball `Step` result.
+    pub batch_bytes_per_ball: usize,
+    pub outcome_bytes: usize,
+    pub scalar_step_bytes: usize,
+    /// The peer (`None` without the `peers` feature): name, ns per ball-step on 1 thread.
+    pub peer: Option<&'static str>,
+    pub peer_ns: Option<f64>,
+    /// `peer_ns / batch_ns` and `peer_ns / batch_2t_ns`.
+    pub speedup: Option<f64>,
+    pub speedup_2t: Option<f64>,
+    /// Balls whose end differs from the peer's by more than the tile-map tolerance.
+    pub mismatches: Option<usize>,
 }

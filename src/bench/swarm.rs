@@ -8,6 +8,7 @@
 //!
 //! Desktop only (rayon, and the peer), like the tile-map rows.
 
+use super::results::SwarmResult;
 #[cfg(feature = "peers")]
 use super::tilemap::compare;
 use super::timing::Clock;
@@ -15,7 +16,6 @@ use crate::geom::world::Outcome;
 use crate::geom::world::{step, Params, StrategyId, TileMap};
 use crate::geom::Circle;
 use crate::swarm::{make_map, MapKind, Swarm, SwarmError};
-use serde::Serialize;
 use std::hint::black_box;
 
 /// One scenario: a map, balls of one radius and their speeds, gravity.
@@ -65,44 +65,6 @@ pub fn specs(quick: bool) -> Vec<SwarmSpec> {
         // A level of platforms, falling under gravity.
         spec("level", MapKind::Level { width: size, height: size }, 0.3, 2.0, 0.05),
     ]
-}
-
-/// One swarm row.
-#[derive(Clone, Debug, Serialize)]
-pub struct SwarmResult {
-    /// The scenario (see [`specs`]).
-    pub name: &'static str,
-    pub balls: usize,
-    /// `"1024x1024"` (cells).
-    pub map: String,
-    /// The fraction of solid cells.
-    pub fill: f64,
-    pub radius: f32,
-    /// The largest speed, cells a step.
-    pub speed: f32,
-    pub gravity: f32,
-    pub strategy: &'static str,
-    /// The plain loop over `world::step`, 1 thread: ns per ball-step (fastest sample).
-    pub scalar_ns: f64,
-    /// The batched step on 1 thread and on 2.
-    pub batch_ns: f64,
-    pub batch_2t_ns: f64,
-    /// Balls that touched something / took the free-space path in the measured step.
-    pub hit_share: f64,
-    pub fast_share: f64,
-    /// Per-ball memory beyond positions and velocities: the batched step with one radius and no
-    /// outcomes (0), and the plain loop's per-ball `Step` result.
-    pub batch_bytes_per_ball: usize,
-    pub outcome_bytes: usize,
-    pub scalar_step_bytes: usize,
-    /// The peer (`None` without the `peers` feature): name, ns per ball-step on 1 thread.
-    pub peer: Option<&'static str>,
-    pub peer_ns: Option<f64>,
-    /// `peer_ns / batch_ns` and `peer_ns / batch_2t_ns`.
-    pub speedup: Option<f64>,
-    pub speedup_2t: Option<f64>,
-    /// Balls whose end differs from the peer's by more than the tile-map tolerance.
-    pub mismatches: Option<usize>,
 }
 
 /// The swarm of `spec` (map and balls).
