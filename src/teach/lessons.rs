@@ -239,11 +239,13 @@ pub const TILES: &[Lesson] = &[
          the same overlaps in another order and stays with the swept strategies.",
     ),
     step(
-        "The per-axis corner catch",
-        "play=on&level=course-shaft&inputs=R*620,N*120,R*200,RJ*40,R*100&race=on&steps=700",
-        "One run, replayed by every strategy as a ghost. Per-axis (violet) moves x, then y: at the mouth of \
-         the one-cell shaft the x move meets the shaft's corner and the ball stays on the edge (the square \
-         mark) while the six other ghosts fall to the chamber's floor.",
+        "Per axis at the foot of a ramp",
+        "play=on&level=course-ramps&inputs=R*300&race=on&steps=300",
+        "One run to the right, replayed by every strategy as a ghost. Per-axis (violet) moves x, then \
+         y: the x move goes into the 30° ramp's face and stops there, and the y move has nothing to do, \
+         so the ball never climbs (the square mark at the ramp's foot). The six other ghosts slide along \
+         the face and run on across the plateau. A corner catches per-axis only on a diagonal move; a \
+         slope catches it at every step.",
     ),
     step(
         "Internal edges removed",
