@@ -60,6 +60,45 @@ fn main() {
         let (ns, end) = time(map, c, r);
         println!("| {name} | {ns:.0} | ({}, {}) |", end[0], end[1]);
     }
+    // Where no opening fits the ball (the search, not the shortcut): random maps, balls anywhere,
+    // each timed once (median and the slowest of 200) with how far the median one went.
+    println!();
+    println!("| random map, no opening fits | median ns | slowest ns | median push |");
+    println!("|---|---:|---:|---:|");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f32 / (1u64 << 53) as f32
+    };
+    for (n, fill, r) in [(256usize, 0.3f32, 0.7f32), (256, 0.3, 1.84), (1024, 0.3, 1.84), (64, 0.5, 1.2)] {
+        let mut map = TileMap::new(n, n, 1.0, [0.0, 0.0]).unwrap();
+        for row in 0..n {
+            for col in 0..n {
+                map.set(col, row, rnd() < fill);
+            }
+        }
+        let mut runs = Vec::new();
+        while runs.len() < 200 {
+            let c = [rnd() * n as f32, rnd() * n as f32];
+            let ball = Circle::new(c, r).unwrap();
+            let t = Instant::now();
+            let s = black_box(step(StrategyId::default(), black_box(&ball), [0.0, 0.0], &map, &Params::default()));
+            let ns = t.elapsed().as_nanos() as f64;
+            if s.pushed_out != [0.0; 2] {
+                runs.push((ns, s.pushed_out[0].hypot(s.pushed_out[1])));
+            }
+        }
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        println!(
+            "| {n}², {:.0} % solid, r = {r} | {:.0} | {:.0} | {:.2} |",
+            fill * 100.0,
+            runs[100].0,
+            runs[199].0,
+            runs[100].1
+        );
+    }
     let centre = TileMap::escape_work(&big, [2050.25, 2050.5]);
     println!("shortcut work at the centre of the 4096² block: {centre} cells and nodes");
 }

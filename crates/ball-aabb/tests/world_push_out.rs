@@ -241,3 +241,84 @@ fn the_shortcut_work_does_not_grow_with_depth() {
     }
     eprintln!("shortcut work at depths 1, 10, 80, 600: {works:?}");
 }
+
+/// The search's answer is the nearest free position, checked against an independent reference: a
+/// fine grid (1/16 of a cell) of centres tested against every solid cell. No grid centre that is
+/// free (overlapping no cell, inside the map when the outside is solid) may be nearer than the
+/// answer, beyond the slop and the f32 rounding; the answer itself is free; and a ball left where
+/// it is has no free grid centre anywhere. Small random maps, dense enough that openings are
+/// often narrower than the ball (the search's slow case, where its sieve and its filters prune),
+/// radii from a quarter of a cell to 1.7 cells, balls anywhere.
+#[test]
+fn the_search_finds_no_farther_than_a_fine_grid() {
+    let mut rng = Rng(0x35_9E1D);
+    let (mut pushed, mut stayed) = (0, 0);
+    for case in 0..160 {
+        let n = 6 + rng.below(7);
+        let fill = [0.25f32, 0.35, 0.5][rng.below(3)];
+        let outside = [Outside::Empty, Outside::Solid][rng.below(2)];
+        let mut map = TileMap::new(n, n, 1.0, [0.0, 0.0]).unwrap().with_outside(outside);
+        let mut cells = Vec::new();
+        for row in 0..n {
+            for col in 0..n {
+                if rng.unit() < fill {
+                    map.set(col, row, true);
+                    cells.push([col as f64, row as f64]);
+                }
+            }
+        }
+        let r = 0.25 + 1.45 * rng.unit();
+        let c = [n as f32 * rng.unit(), n as f32 * rng.unit()];
+        let (rw, size) = (r as f64, n as f64);
+        // Depth of the ball at p in the solid cells: > 0 overlaps.
+        let in_cells = |p: [f64; 2]| {
+            let mut d = f64::NEG_INFINITY;
+            for k in &cells {
+                let e = [p[0] - p[0].clamp(k[0], k[0] + 1.0), p[1] - p[1].clamp(k[1], k[1] + 1.0)];
+                let inside = (0..2).all(|a| p[a] > k[a] && p[a] < k[a] + 1.0);
+                d = d.max(if inside { rw } else { rw - e[0].hypot(e[1]) });
+            }
+            d
+        };
+        // And in the outside, when solid: a free position is inside the map (the outside only
+        // bounds where a ball is put; a ball overlapping the edge alone is not embedded).
+        let depth = |p: [f64; 2]| {
+            let mut d = in_cells(p);
+            if outside == Outside::Solid {
+                d = d.max((0..2).map(|a| (rw - p[a]).max(p[a] + rw - size)).fold(f64::NEG_INFINITY, f64::max));
+            }
+            d
+        };
+        let s =
+            step(StrategyId::default(), &ball(c, r), [0.0, 0.0], &map, &Params::default().with_prefer(Prefer::None));
+        let c64 = c.map(f64::from);
+        let moved = (s.end[0] as f64 - c64[0]).hypot(s.end[1] as f64 - c64[1]);
+        let slop = 1e-4;
+        // The grid: around the map, as far as a free centre could be.
+        let step_len = 1.0 / 16.0;
+        let reach = size + 2.0 * rw + 2.0;
+        let mut nearest = f64::INFINITY;
+        let k = (reach / step_len) as i64;
+        for iy in -k..=k {
+            for ix in -k..=k {
+                let p = [size / 2.0 + ix as f64 * step_len, size / 2.0 + iy as f64 * step_len];
+                let d = (p[0] - c64[0]).hypot(p[1] - c64[1]);
+                if d < nearest && depth(p) <= 0.0 {
+                    nearest = d;
+                }
+            }
+        }
+        if in_cells(c64) <= slop {
+            continue; // not embedded: not pushed
+        }
+        if s.pushed_out == [0.0; 2] {
+            stayed += 1;
+            assert!(nearest.is_infinite(), "case {case}: stayed at {c:?} (r {r}) but {nearest} away is free");
+        } else {
+            pushed += 1;
+            assert!(depth(s.end.map(f64::from)) <= 2.0 * slop, "case {case}: the answer {:?} overlaps", s.end);
+            assert!(nearest >= moved - 1e-3, "case {case}: {c:?} r {r}: pushed {moved}, free {nearest} away: {s:?}");
+        }
+    }
+    assert!(pushed > 60 && stayed > 0, "pushed {pushed}, stayed {stayed}");
+}

@@ -192,7 +192,12 @@ fn embedded<W: World>(world: &W, c: [f64; 2], r: f64, tol: f64) -> bool {
 /// centre is inside first asks [`World::axis_escape`]: when the world certifies the nearest
 /// non-solid point lies along an axis and the ball fits beyond that face, the answer is that
 /// projection (bounded work, whatever the depth); otherwise the search starts at the certified
-/// distance and doubles, as for any world.
+/// distance and doubles, as for any world. Each round of the search looks only at what lies
+/// between the last round's radius and its own, drops in O(1) the candidates in a [`Sieve`] cell
+/// where no free centre can be and the crossings off the boxes' actual boundaries, and asks the
+/// world whether a candidate is free (the cells under the ball), so a round costs about the boxes
+/// near possibly free cells and their neighbours, not every pair of the boxes it collected; it
+/// gives up beyond [`MAX_BOXES`] boxes.
 pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f32, prefer: Prefer) -> Option<Free> {
     let (c, rr, tol) = (wide(center), r as f64, tol as f64);
     // The common case first, cheaply: the plain boxes under the ball, no allocation, no merging.
@@ -221,7 +226,7 @@ pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f3
             if dist > nearest + window || !free_at(world, q, rr, tol * 0.5) {
                 continue;
             }
-            let cand = Candidate { q, dist, from: 0 };
+            let cand = Candidate { q, dist, from: 0, seq: 0 };
             if best.as_ref().is_none_or(|(_, b)| preferred(prefer, 0.5 * rr, c, &cand, b)) {
                 best = Some((k, cand));
             }
@@ -239,25 +244,35 @@ pub(super) fn depenetrate<W: World>(world: &W, center: [f32; 2], r: f32, tol: f3
         reach = reach.max(nearest);
     }
     let mut candidates = Vec::new();
+    let mut pairs = Vec::new();
+    let mut tested = -1.0;
     for _ in 0..64 {
         if !solids(world, c, reach + rr + tol, &mut boxes) {
             return None;
         }
         candidates.clear();
-        collect(c, rr, &boxes, &mut candidates);
-        candidates.sort_by(|a: &Candidate, b| a.dist.total_cmp(&b.dist));
-        let free = |q: [f64; 2]| boxes.iter().all(|(_, b)| depth(q, rr, b) <= tol * 0.5);
-        let within = || candidates.iter().take_while(|k| k.dist <= reach);
-        if let Some(first) = within().find(|k| free(k.q)) {
+        // Only the candidates within reach count this round (a farther one may have a nearer rival
+        // among boxes not yet collected), and only those beyond the last round's reach: every nearer
+        // one was generated then too (it lies on a box within that reach + r) and was not free, and
+        // freedom is asked of the world, not of the boxes collected.
+        let sieve = Sieve::new(c, reach + rr + tol, rr, tol, &boxes);
+        collect((c, rr, tol * 0.5), &boxes, &sieve, (tested, reach), &mut pairs, &mut candidates);
+        // By distance, ties in the order generated (the tie rule's order).
+        candidates.sort_unstable_by(|a: &Candidate, b| a.dist.total_cmp(&b.dist).then(a.seq.cmp(&b.seq)));
+        // Free by the world's own query of the cells under the ball (a few cells), not by every
+        // box collected: the same answer (the collected boxes are the merged cells within reach).
+        let free = |q: [f64; 2]| free_at(world, q, rr, tol * 0.5);
+        if let Some(first) = candidates.iter().find(|k| free(k.q)) {
             // The ties: the free candidates within `window` of the nearest, by the rule.
             let mut best = first;
-            for k in within().take_while(|k| k.dist <= first.dist + window) {
+            for k in candidates.iter().take_while(|k| k.dist <= first.dist + window) {
                 if preferred(prefer, 0.5 * rr, c, k, best) && free(k.q) {
                     best = k;
                 }
             }
             return Some(settle(c, rr, tol, best, &boxes));
         }
+        tested = reach;
         if let Some(region) = world.push_out_region() {
             // Every point of the region is within reach: there is no free position in it.
             let (lo, hi) = (wide(region.min()), wide(region.max()));
@@ -290,6 +305,8 @@ struct Candidate {
     q: [f64; 2],
     dist: f64,
     from: usize,
+    /// Its place in the order generated.
+    seq: u32,
 }
 
 /// The grown box's four face lines of box `b`: `(axis, value)` in the order x-min, x-max, y-min,
@@ -304,27 +321,59 @@ fn corners(b: &Rect) -> [[f64; 2]; 4] {
     [[lo[0], lo[1]], [hi[0], lo[1]], [lo[0], hi[1]], [hi[0], hi[1]]]
 }
 
-/// Every candidate point (see the module docs): projections onto each box's lines and circles,
-/// and the crossings of two boxes' boundaries where their grown boxes meet.
-fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Solid)], out: &mut Vec<Candidate>) {
-    let mut push = |q: [f64; 2], from: usize| {
-        if q.iter().all(|x| x.is_finite()) {
+/// Every candidate point (see the module docs) at a distance from `c` in `(beyond, within]`:
+/// projections onto each box's lines and circles, and the crossings of two boxes' boundaries where
+/// their grown boxes meet.
+/// `(c, r, slack)`: the centre, the radius, and the depth a free point may have in a box.
+fn collect(
+    (c, r, slack): ([f64; 2], f64, f64),
+    boxes: &[(usize, Solid)],
+    sieve: &Sieve,
+    (beyond, within): (f64, f64),
+    pairs: &mut Vec<(u32, u32)>,
+    out: &mut Vec<Candidate>,
+) {
+    let mut seq = 0u32;
+    // A point inside a grown box it comes from cannot be free (a projection onto a full face line
+    // beyond the face, a crossing of two full lines off the boundaries): dropped here, in O(1),
+    // rather than by the free test.
+    let mut push = |q: [f64; 2], from: usize, other: Option<usize>| {
+        seq += 1;
+        if q.iter().all(|x| x.is_finite()) && sieve.may_be_free(q) {
             let dist = sqrt((q[0] - c[0]) * (q[0] - c[0]) + (q[1] - c[1]) * (q[1] - c[1]));
-            out.push(Candidate { q, dist, from });
+            let outside = |k: usize| depth(q, r, &boxes[k].1) <= slack;
+            if dist > beyond && dist <= within && outside(from) && other.is_none_or(outside) {
+                out.push(Candidate { q, dist, from, seq });
+            }
         }
     };
+    // A box whose grown boundary lies wholly nearer than `beyond` or farther than `within` gives no
+    // candidate, alone or crossed with another (a crossing lies on both boundaries): left out.
+    let bounds: Vec<([f64; 2], [f64; 2])> =
+        boxes.iter().map(|(_, s)| s.bounding_aabb()).map(|b| (wide(b.min()), wide(b.max()))).collect();
+    // And a box no free point can touch (no cell of the sieve that may be free within r of it).
+    let live: Vec<bool> = bounds
+        .iter()
+        .map(|(lo, hi)| {
+            let grown = (lo.map(|x| x - r), hi.map(|x| x + r));
+            in_band(c, grown, (beyond, within)) && sieve.any_in(grown)
+        })
+        .collect();
     for (k, (_, s)) in boxes.iter().enumerate() {
+        if !live[k] {
+            continue;
+        }
         let Collider::Aligned(b) = s else {
             // A rotated box: the projections onto its grown faces and corner circles, in world terms.
             for (n, v) in general_lines(s, r) {
                 let off = n[0] * c[0] + n[1] * c[1] - v;
-                push([c[0] - off * n[0], c[1] - off * n[1]], k);
+                push([c[0] - off * n[0], c[1] - off * n[1]], k, None);
             }
             for p in general_corners(s) {
                 let w = [c[0] - p[0], c[1] - p[1]];
                 let len = sqrt(w[0] * w[0] + w[1] * w[1]);
                 if len > 0.0 {
-                    push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k);
+                    push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k, None);
                 }
             }
             continue;
@@ -332,52 +381,220 @@ fn collect(c: [f64; 2], r: f64, boxes: &[(usize, Solid)], out: &mut Vec<Candidat
         for (axis, v) in lines(b, r) {
             let mut q = c;
             q[axis] = v;
-            push(q, k);
+            push(q, k, None);
         }
         for p in corners(b) {
             let w = [c[0] - p[0], c[1] - p[1]];
             let len = sqrt(w[0] * w[0] + w[1] * w[1]);
             if len > 0.0 {
-                push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k);
+                push([p[0] + r * w[0] / len, p[1] + r * w[1] / len], k, None);
             }
         }
     }
-    for (i, (_, sa)) in boxes.iter().enumerate() {
-        for (_, sb) in boxes.iter().skip(i + 1) {
-            let (a, b) = (sa.bounding_aabb(), sb.bounding_aabb());
-            let near = (0..2).all(|k| {
-                a.min()[k] as f64 - 2.0 * r <= b.max()[k] as f64 && b.min()[k] as f64 - 2.0 * r <= a.max()[k] as f64
-            });
-            if !near {
+    near_pairs(&bounds, &live, r, pairs);
+    for &(i, j) in pairs.iter() {
+        let (i, j) = (i as usize, j as usize);
+        // A crossing lies in both grown bounding boxes: none when their overlap is out of the band.
+        let (lo, hi) = (bounds[i].0.map(|x| x - r), bounds[i].1.map(|x| x + r));
+        let lo = [lo[0].max(bounds[j].0[0] - r), lo[1].max(bounds[j].0[1] - r)];
+        let hi = [hi[0].min(bounds[j].1[0] + r), hi[1].min(bounds[j].1[1] + r)];
+        if !in_band(c, (lo, hi), (beyond, within)) || !sieve.any_in((lo, hi)) {
+            continue;
+        }
+        let (sa, sb) = (&boxes[i].1, &boxes[j].1);
+        if let (Collider::Aligned(a), Collider::Aligned(b)) = (sa, sb) {
+            crossings(a, b, r, |q| push(q, i, Some(j)));
+        } else {
+            general_crossings(sa, sb, r, |q| push(q, i, Some(j)));
+        }
+    }
+}
+
+/// Where a free centre cannot be: a grid over the search square whose cells are marked when
+/// every point in them is nearer than `r − tol` to a solid, so candidates there are dropped in O(1)
+/// and boxes that only such cells can touch give none. The bound is an upper one on the distance
+/// to the solids: a grid centre inside a collected aligned box is solid; the distance from a cell's
+/// centre to the nearest solid centre is at most the 8-neighbour path length to it (steps `h` and
+/// `h√2`, two passes), and a point of the cell is at most half its diagonal farther. Solids the
+/// grid does not mark (rotated boxes, boxes beyond the square) only make the bound larger: the
+/// sieve may keep a cell it could drop, never drop one it must keep.
+struct Sieve {
+    lo: [f64; 2],
+    /// One over the cells' side.
+    inv: f64,
+    n: [usize; 2],
+    /// The cells that may hold a free point, row by row.
+    ok: Vec<bool>,
+    /// Their summed-area table (`(n0 + 1)·(n1 + 1)`).
+    sat: Vec<u32>,
+}
+
+impl Sieve {
+    /// The most cells along a side (a search square wider than that takes coarser cells).
+    const SIDE: usize = 96;
+
+    /// Below this many boxes the sieve costs more than it saves: none (every point may be free).
+    const FEW: usize = 24;
+
+    fn new(c: [f64; 2], half: f64, r: f64, tol: f64, boxes: &[(usize, Solid)]) -> Sieve {
+        if boxes.len() < Self::FEW {
+            return Sieve { lo: c, inv: 0.0, n: [0, 0], ok: Vec::new(), sat: Vec::new() };
+        }
+        let h = (0.25 * r).max(2.0 * half / Self::SIDE as f64);
+        let side = ((2.0 * half / h).ceil() as usize).clamp(1, Self::SIDE);
+        let (n, lo) = ([side, side], [c[0] - half, c[1] - half]);
+        let mut dist = alloc::vec![f64::INFINITY; side * side];
+        for (_, s) in boxes {
+            let Collider::Aligned(b) = s else { continue };
+            // The grid centres lo + (i + ½)h inside the box.
+            let range = |a: usize| {
+                let first = ((b.min()[a] as f64 - lo[a]) / h - 0.5).ceil().max(0.0);
+                let last = ((b.max()[a] as f64 - lo[a]) / h - 0.5).floor().min(side as f64 - 1.0);
+                (first as usize, last)
+            };
+            let ((x0, x1), (y0, y1)) = (range(0), range(1));
+            if x1 < x0 as f64 || y1 < y0 as f64 {
                 continue;
             }
-            if let (Collider::Aligned(a), Collider::Aligned(b)) = (sa, sb) {
-                crossings(a, b, r, |q| push(q, i));
-            } else {
-                general_crossings(sa, sb, r, |q| push(q, i));
+            for y in y0..=y1 as usize {
+                dist[y * side + x0..=y * side + x1 as usize].fill(0.0);
+            }
+        }
+        let diag = h * core::f64::consts::SQRT_2;
+        for pass in 0..2 {
+            for k in 0..side * side {
+                let k = if pass == 0 { k } else { side * side - 1 - k };
+                let (x, y) = ((k % side) as isize, (k / side) as isize);
+                let dir: isize = if pass == 0 { -1 } else { 1 };
+                let mut d = dist[k];
+                for (dx, dy, w) in [(dir, 0, h), (-1, dir, diag), (0, dir, h), (1, dir, diag)] {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx >= 0 && ny >= 0 && (nx as usize) < side && (ny as usize) < side {
+                        d = d.min(dist[ny as usize * side + nx as usize] + w);
+                    }
+                }
+                dist[k] = d;
+            }
+        }
+        let need = r - tol - 1e-9 * (1.0 + r) - 0.5 * diag;
+        let ok: Vec<bool> = dist.iter().map(|&d| d >= need).collect();
+        let mut sat = alloc::vec![0u32; (side + 1) * (side + 1)];
+        for y in 0..side {
+            for x in 0..side {
+                let ok = u32::from(ok[y * side + x]);
+                sat[(y + 1) * (side + 1) + x + 1] =
+                    ok + sat[y * (side + 1) + x + 1] + sat[(y + 1) * (side + 1) + x] - sat[y * (side + 1) + x];
+            }
+        }
+        Sieve { lo, inv: 1.0 / h, n, ok, sat }
+    }
+
+    /// The grid cell of `q` along axis `a` (negative or `n` and beyond: out of the grid).
+    fn cell(&self, q: f64, a: usize) -> f64 {
+        let t = (q - self.lo[a]) * self.inv;
+        // Truncation is the floor from 0 up; below 0 only "out of the grid" matters.
+        if t < 0.0 {
+            -1.0
+        } else {
+            t.min(self.n[a] as f64) as usize as f64
+        }
+    }
+
+    /// Does any cell meeting the rectangle `(lo, hi)` (clipped to the grid) hold a possibly free point?
+    fn any_in(&self, (lo, hi): ([f64; 2], [f64; 2])) -> bool {
+        let w = self.n[0] + 1;
+        let (x0, y0) = (self.cell(lo[0], 0), self.cell(lo[1], 1));
+        let (x1, y1) = (self.cell(hi[0], 0), self.cell(hi[1], 1));
+        // Beyond the grid nothing is known: possibly free.
+        if x0 < 0.0 || y0 < 0.0 || x1 >= self.n[0] as f64 || y1 >= self.n[1] as f64 {
+            return true;
+        }
+        let (x0, y0, x1, y1) = (x0 as usize, y0 as usize, x1 as usize + 1, y1 as usize + 1);
+        self.sat[y1 * w + x1] + self.sat[y0 * w + x0] > self.sat[y0 * w + x1] + self.sat[y1 * w + x0]
+    }
+
+    /// May `q` be a free centre (as far as the grid knows)?
+    fn may_be_free(&self, q: [f64; 2]) -> bool {
+        let (x, y) = (self.cell(q[0], 0), self.cell(q[1], 1));
+        if x < 0.0 || y < 0.0 || x >= self.n[0] as f64 || y >= self.n[1] as f64 {
+            return true;
+        }
+        self.ok[y as usize * self.n[0] + x as usize]
+    }
+}
+
+/// Can a point of the rectangle `(lo, hi)` lie at a distance from `c` in `(beyond, within]`
+/// (with a margin for rounding)?
+fn in_band(c: [f64; 2], (lo, hi): ([f64; 2], [f64; 2]), (beyond, within): (f64, f64)) -> bool {
+    let near = (0..2).map(|a| c[a] - c[a].clamp(lo[a], hi[a].max(lo[a]))).map(|x| x * x).sum::<f64>();
+    let far = (0..2).map(|a| (c[a] - lo[a]).abs().max((hi[a] - c[a]).abs())).map(|x| x * x).sum::<f64>();
+    let margin = 1e-9 * (1.0 + sqrt(far));
+    sqrt(far) + margin > beyond && sqrt(near) - margin <= within
+}
+
+/// The pairs `(i, j)`, `i < j`, of live boxes whose bounding boxes grown by `r` meet (only those
+/// boundaries can cross), in the order `i`, then `j`: a sweep along x over the boxes sorted by their
+/// left side, so the work is the boxes and the pairs found, not every pair of a crowded search.
+fn near_pairs(bounds: &[([f64; 2], [f64; 2])], live: &[bool], r: f64, pairs: &mut Vec<(u32, u32)>) {
+    let mut order: Vec<u32> = (0..bounds.len() as u32).filter(|&k| live[k as usize]).collect();
+    order.sort_by(|&a, &b| bounds[a as usize].0[0].total_cmp(&bounds[b as usize].0[0]));
+    pairs.clear();
+    for (n, &a) in order.iter().enumerate() {
+        let (alo, ahi) = bounds[a as usize];
+        for &b in &order[n + 1..] {
+            let (blo, bhi) = bounds[b as usize];
+            if blo[0] - 2.0 * r > ahi[0] {
+                break;
+            }
+            let near = (0..2).all(|k| alo[k] - 2.0 * r <= bhi[k] && blo[k] - 2.0 * r <= ahi[k]);
+            if near {
+                pairs.push((a.min(b), a.max(b)));
             }
         }
     }
+    pairs.sort_unstable();
 }
 
 /// The points where the boundaries of boxes `a` and `b` grown by `r` cross (as full lines and
 /// circles: a point off the actual boundary is inside a grown box, and the free test drops it).
 fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
-    let (la, lb) = (lines(a, r), lines(b, r));
+    // Only points on both actual boundaries (a face line within its face's extent, a corner circle
+    // within its quadrant): a crossing of the full lines and circles elsewhere is either inside a
+    // grown box or a free point that is not a vertex of the free region's boundary, so never the
+    // nearest one (a nearer boundary point lies between it and the centre). A margin keeps the
+    // points on a face's end.
+    let (boxes, la, lb) = ([(wide(a.min()), wide(a.max())), (wide(b.min()), wide(b.max()))], lines(a, r), lines(b, r));
+    let margin = |q: [f64; 2]| 1e-9 * (1.0 + r + q[0].abs() + q[1].abs());
+    // On the face of box `n` along the line of axis `axis`: the other coordinate within its extent.
+    let on_face = |n: usize, axis: usize, q: [f64; 2]| {
+        let (lo, hi) = boxes[n];
+        let m = margin(q);
+        q[1 - axis] >= lo[1 - axis] - m && q[1 - axis] <= hi[1 - axis] + m
+    };
+    // On corner `k` (in the order of `corners`) of box `n`'s circle: within its quadrant.
+    let on_arc = |n: usize, k: usize, q: [f64; 2]| {
+        let (lo, hi) = boxes[n];
+        let m = margin(q);
+        let x = if k & 1 == 1 { q[0] >= hi[0] - m } else { q[0] <= lo[0] + m };
+        let y = if k & 2 == 2 { q[1] >= hi[1] - m } else { q[1] <= lo[1] + m };
+        x && y
+    };
     for &(ax, av) in &la {
         for &(bx, bv) in &lb {
             if ax != bx {
                 let mut q = [0.0; 2];
                 q[ax] = av;
                 q[bx] = bv;
-                f(q);
+                if on_face(0, ax, q) && on_face(1, bx, q) {
+                    f(q);
+                }
             }
         }
     }
     let (ka, kb) = (corners(a), corners(b));
-    for (ls, ks) in [(&la, &kb), (&lb, &ka)] {
+    for (line_box, ls, ks) in [(0, &la, &kb), (1, &lb, &ka)] {
         for &(axis, v) in ls.iter() {
-            for k in ks.iter() {
+            for (n, k) in ks.iter().enumerate() {
                 let off = v - k[axis];
                 let h2 = r * r - off * off;
                 if h2 >= 0.0 {
@@ -386,14 +603,16 @@ fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
                         let mut q = [0.0; 2];
                         q[axis] = v;
                         q[1 - axis] = k[1 - axis] + s;
-                        f(q);
+                        if on_face(line_box, axis, q) && on_arc(1 - line_box, n, q) {
+                            f(q);
+                        }
                     }
                 }
             }
         }
     }
-    for p in &ka {
-        for k in &kb {
+    for (i, p) in ka.iter().enumerate() {
+        for (n, k) in kb.iter().enumerate() {
             let w = [k[0] - p[0], k[1] - p[1]];
             let d2 = w[0] * w[0] + w[1] * w[1];
             let h2 = r * r - d2 / 4.0;
@@ -401,8 +620,11 @@ fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
                 let (d, h) = (sqrt(d2), sqrt(h2));
                 let m = [(p[0] + k[0]) / 2.0, (p[1] + k[1]) / 2.0];
                 let perp = [-w[1] / d, w[0] / d];
-                f([m[0] + h * perp[0], m[1] + h * perp[1]]);
-                f([m[0] - h * perp[0], m[1] - h * perp[1]]);
+                for q in [[m[0] + h * perp[0], m[1] + h * perp[1]], [m[0] - h * perp[0], m[1] - h * perp[1]]] {
+                    if on_arc(0, i, q) && on_arc(1, n, q) {
+                        f(q);
+                    }
+                }
             }
         }
     }
