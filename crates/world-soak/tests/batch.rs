@@ -15,24 +15,17 @@ use world_soak::Scenario;
 
 /// The seed of the scenarios (not the soak's: other places).
 const SEED: u64 = 35;
-/// Balls per scenario (odd: every batch ends in a partial SIMD block) and steps per ball.
-const BALLS: usize = 101;
-const STEPS: usize = 3;
-/// Scenarios: `SCENARIOS · BALLS · STEPS` ball-steps per strategy (kept small while the one-ball
-/// step's push-out search dominates the time; raise it once the push-out is bounded).
-const SCENARIOS: u64 = 12;
 
-/// One scenario's balls: the scenario's own spawns (its awkward place) and random ones in its map.
-fn balls(sc: &mut Scenario, g: &mut SplitMix64) -> (Vec<[f32; 2]>, Vec<[f32; 2]>, Vec<f32>) {
+/// One scenario's `count` balls: the scenario's own spawns (its awkward place) and random ones in its
+/// map. `deep`: spawns deep in rock too (their push-out searches); otherwise only spawns with a
+/// non-solid cell beside them.
+fn balls(sc: &mut Scenario, g: &mut SplitMix64, count: usize, deep: bool) -> (Vec<[f32; 2]>, Vec<[f32; 2]>, Vec<f32>) {
     let (mut c, mut v, mut r) = (vec![sc.start], vec![sc.velocity], vec![sc.r]);
     let s = sc.map.cell();
     let o = sc.map.origin();
-    while c.len() < BALLS {
+    while c.len() < count {
         if g.chance(0.4) {
             let (p, u) = sc.spawn();
-            // Not deep in rock: today's push-out search grows with the depth (issue 35), and the
-            // one-ball step would dominate the test's time.
-            let o = sc.map.origin();
             let cell = |a: usize| ((p[a] - o[a]) / s).floor() as i64;
             let shallow = (-1..=1).any(|dy| {
                 (-1..=1).any(|dx| {
@@ -40,13 +33,12 @@ fn balls(sc: &mut Scenario, g: &mut SplitMix64) -> (Vec<[f32; 2]>, Vec<[f32; 2]>
                     col < 0 || row < 0 || sc.map.tile(col as usize, row as usize) == Tile::Empty
                 })
             });
-            if !shallow {
+            if !(shallow || deep) {
                 continue;
             }
             c.push(p);
             v.push(u);
         } else {
-            // In an empty cell (a start in deep rock is the push-out's cost, not this test's).
             let (col, row) = (g.below(sc.map.width() as u64) as usize, g.below(sc.map.height() as u64) as usize);
             if sc.map.tile(col, row) != Tile::Empty {
                 continue;
@@ -60,16 +52,32 @@ fn balls(sc: &mut Scenario, g: &mut SplitMix64) -> (Vec<[f32; 2]>, Vec<[f32; 2]>
     (c, v, r)
 }
 
+/// A million balls a strategy (200 scenarios of 5,001 balls, one step each: every batch ends in a
+/// partial SIMD block), with the scenarios' awkward places beside random balls, shallow starts only.
 #[test]
 fn batched_equals_one_ball_bit_for_bit() {
+    let n = identity(SEED, 200, 5001, 1, false);
+    assert!(n >= 1_000_000, "{n}");
+}
+
+/// Fewer balls, three steps in a row each, and starts deep in rock too (the push-out's search).
+#[test]
+fn batched_equals_one_ball_with_deep_starts() {
+    let n = identity(SEED + 2, 24, 101, 3, true);
+    assert_eq!(n, 24 * 101 * 3);
+}
+
+/// Steps `count` balls in each of `scenarios` scenarios `steps` times with every strategy, batched
+/// and one by one, and asserts every ball's bits and outcome agree; the ball-steps per strategy.
+fn identity(seed: u64, scenarios: u64, count: usize, steps: usize, deep: bool) -> usize {
     let levels = available_levels();
     let mut total = [0usize; 7];
     let mut fast = 0usize;
     let mut tally_sum = Tally::default();
-    for index in 0..SCENARIOS {
-        let mut sc = Scenario::generate(SEED, index);
-        let mut g = SplitMix64::stream(SEED ^ 0xba7c, index);
-        let (c0, v0, rs) = balls(&mut sc, &mut g);
+    for index in 0..scenarios {
+        let mut sc = Scenario::generate(seed, index);
+        let mut g = SplitMix64::stream(seed ^ 0xba7c, index);
+        let (c0, v0, rs) = balls(&mut sc, &mut g, count, deep);
         // Which radii and level this scenario runs with (every combination, many times over).
         let each = index % 2 == 1;
         let level = levels[(index as usize / 2) % levels.len()];
@@ -79,9 +87,9 @@ fn batched_equals_one_ball_bit_for_bit() {
             let (mut c, mut v) = (c0.clone(), v0.clone());
             let (mut x, mut y): (Vec<f32>, Vec<f32>) = c.iter().map(|p| (p[0], p[1])).unzip();
             let (mut vx, mut vy): (Vec<f32>, Vec<f32>) = v.iter().map(|p| (p[0], p[1])).unzip();
-            let mut out = vec![Outcome::default(); BALLS];
-            for s in 0..STEPS {
-                let expected: Vec<_> = (0..BALLS)
+            let mut out = vec![Outcome::default(); count];
+            for s in 0..steps {
+                let expected: Vec<_> = (0..count)
                     .map(|i| step(st.kind, &Circle::new(c[i], radius(i)).unwrap(), v[i], &sc.map, &sc.params))
                     .collect();
                 let balls = BallsMut { x: &mut x, y: &mut y, vx: &mut vx, vy: &mut vy };
@@ -112,12 +120,12 @@ fn batched_equals_one_ball_bit_for_bit() {
                     c[i] = e.end;
                     v[i] = e.velocity;
                 }
-                assert_eq!(tally.balls, BALLS);
+                assert_eq!(tally.balls, count);
                 assert_eq!(tally.hit, out.iter().filter(|o| o.flags.contains(Flags::HIT)).count());
                 // A ball that took the free-space path met nothing.
-                assert!(tally.fast <= BALLS - tally.hit);
+                assert!(tally.fast <= count - tally.hit);
                 tally_sum = tally_sum + tally;
-                total[k] += BALLS;
+                total[k] += count;
                 fast += tally.fast;
             }
         }
@@ -126,6 +134,8 @@ fn batched_equals_one_ball_bit_for_bit() {
     // Both paths ran: the identity covers the free-space path as well as the exact one.
     let all: usize = total.iter().sum();
     assert!(fast > 0 && fast < all, "fast {fast} of {all}; {tally_sum:?}");
+    eprintln!("identity: {} ball-steps per strategy, {fast} of {all} on the free-space path; {tally_sum:?}", total[0]);
+    total[0]
 }
 
 /// The same batch at every level gives the same bits (the lane kernel's clones agree).
@@ -138,7 +148,7 @@ fn every_level_same_bits() {
         for index in 0..10 {
             let mut sc = Scenario::generate(SEED + 1, index);
             let mut g = SplitMix64::stream(SEED + 1, index);
-            let (c, v, rs) = balls(&mut sc, &mut g);
+            let (c, v, rs) = balls(&mut sc, &mut g, 101, false);
             for st in STRATEGIES {
                 let (mut x, mut y): (Vec<f32>, Vec<f32>) = c.iter().map(|p| (p[0], p[1])).unzip();
                 let (mut vx, mut vy): (Vec<f32>, Vec<f32>) = v.iter().map(|p| (p[0], p[1])).unzip();
