@@ -24,7 +24,7 @@ declare -A SHOTS=(
   [play-steps]="--scene play=on&level=course-run&inputs=R*700&steps=600"
   [play-ceiling]="--scene play=on&level=course-shaft&inputs=R*150,RJ*15&steps=165"
   [play-race]="--scene play=on&level=course-run&inputs=R*702,RJ*6,R*84,RJ*35,R*50,RJ*45,R*100,RJ*40,R*20,N*60&race=on&steps=1262"
-  [play-shaft-race]="--scene play=on&level=course-shaft&inputs=R*620,N*120,R*200,RJ*40,R*100&race=on&steps=700"
+  [play-ramps-race]="--scene play=on&level=course-ramps&inputs=R*300&race=on&steps=100"
   [3d-planes-false-positive]="--scene algorithm=planes&view=3d&sphere=1.65,1.65,1.65,1&box3=-1,-1,-1,1,1,1&grown=both&camera=-45,14,10.5,0.5,0.5,0.3"
   [3d-face]="--sphere 1.6,0.3,0.2,1 --box=-1,-1,-1,1,1,1 --algorithm clamp"
   [3d-inside]="--scene algorithm=fold&view=3d&sphere=0.5,0.2,0.1,0.6&box3=-1.5,-1,-1,1.5,1,1&xray=on&slice=z"

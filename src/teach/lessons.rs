@@ -240,11 +240,11 @@ pub const TILES: &[Lesson] = &[
     ),
     step(
         "Per axis at the foot of a ramp",
-        "play=on&level=course-ramps&inputs=R*300&race=on&steps=300",
+        "play=on&level=course-ramps&inputs=R*300&race=on&steps=100",
         "One run to the right, replayed by every strategy as a ghost. Per-axis (violet) moves x, then \
          y: the x move goes into the 30° ramp's face and stops there, and the y move has nothing to do, \
          so the ball never climbs (the square mark at the ramp's foot). The six other ghosts slide along \
-         the face and run on across the plateau. A corner catches per-axis only on a diagonal move; a \
+         the face, on their way up to the plateau. A corner catches per-axis only on a diagonal move; a \
          slope catches it at every step.",
     ),
     step(
