@@ -6,8 +6,8 @@
 #
 # Steps: the tools the tests need (a missing one fails the run, it is never skipped), formatting, documentation links
 # (scripts/check-links.sh), clippy on the whole workspace, the library on its own, the geometry core without graphics,
-# the whole workspace (unit, integration, doc tests, headless egui), benches build + a `bench --quick` smoke run of the
-# release build, the desktop app under Xvfb (scripts/test-desktop.sh), and the web build in headless Chromium
+# the whole workspace (unit, integration, doc tests, headless egui), a `bench --quick` run of the release build judged
+# by tests/bench_quick.rs, benches build, the desktop app under Xvfb (scripts/test-desktop.sh), and the web build in headless Chromium
 # (scripts/test-web.sh). No step sits behind a guard; any failure stops the run with a non-zero status.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -102,10 +102,15 @@ cargo run --locked -q -p ball-aabb --example basics >/dev/null
 
 step "geometry core and CLI without graphics (cargo test --workspace --no-default-features)"
 # The world-step soak (crates/world-soak) has no features: it runs once, in the next step.
-cargo test --locked --workspace --no-default-features --exclude world-soak
+# tests/bench_quick.rs judges a `bench --quick` run: it runs once, below, on the release build.
+cargo test --locked --workspace --no-default-features --exclude world-soak -- --skip bench_quick::
 
 step "whole workspace with the gui feature (unit, integration, doc and headless-egui tests)"
-cargo test --locked --workspace
+cargo test --locked --workspace -- --skip bench_quick::
+
+step "the benchmark engine's quick run on the release build, judged by tests/bench_quick.rs (exit 1 on a wrong hit count)"
+cargo build --locked --release
+BENCH_QUICK_BIN="$PWD/target/release/circle-aabb-lab" cargo test --locked --test lib bench_quick::
 
 step "the push-out contract on 10^7 random f32 cases in 2D and 10^7 in 3D (the tests above ran 10^6)"
 PUSH_OUT_CASES=10000000 cargo test --locked -p ball-aabb --test lib push_out -- --nocapture 2>&1 | grep -E '^push-out|test result'
@@ -118,9 +123,6 @@ fi
 
 step "benchmarks build (timings are never asserted)"
 cargo bench --locked --no-run
-# The release build's smoke run: exits 1 when a hit count is wrong. What its JSON must hold (rows, caches, ceilings,
-# the tile-map row against its parry2d peer) is asserted by the Rust tests above, on the same engine.
-cargo run --locked --release --quiet -- bench --quick --json > target/bench-quick.json
 
 step "desktop app under Xvfb"
 scripts/test-desktop.sh
