@@ -669,7 +669,9 @@ pub const STRATEGIES: &[Strategy] = &[
             than the ball plus the box goes straight through (tunnelling).",
         source: Source {
             author: "the common naive loop (the clamp-and-push response of the reference posts, applied box by box)",
-            venue: "see issue 11",
+            venue: "Circle/Box Intersection Revised (reference post 003: closest point by clamping, push out along it), \
+                looped over the boxes in the order the world lists them, as LearnOpenGL's Breakout chapter \
+                'Collision resolution' (Joey de Vries) does brick by brick",
             year: None,
         },
         pseudocode: &[
@@ -692,7 +694,8 @@ pub const STRATEGIES: &[Strategy] = &[
             discrete test.",
         source: Source {
             author: "the common iterative variant of the naive loop",
-            venue: "see issue 11",
+            venue: "no single source: the usual repair of the loop above (resolve the deepest overlap first, \
+                look again), with the same clamp-and-push response",
             year: None,
         },
         pseudocode: &[
