@@ -441,15 +441,15 @@ impl Sieve {
             return Sieve { lo: c, inv: 0.0, n: [0, 0], ok: Vec::new(), sat: Vec::new() };
         }
         let h = (0.25 * r).max(2.0 * half / Self::SIDE as f64);
-        let side = ((2.0 * half / h).ceil() as usize).clamp(1, Self::SIDE);
+        let side = (ceil_within(2.0 * half / h, Self::SIDE as f64) as usize).clamp(1, Self::SIDE);
         let (n, lo) = ([side, side], [c[0] - half, c[1] - half]);
         let mut dist = alloc::vec![f64::INFINITY; side * side];
         for (_, s) in boxes {
             let Collider::Aligned(b) = s else { continue };
             // The grid centres lo + (i + ½)h inside the box.
             let range = |a: usize| {
-                let first = ((b.min()[a] as f64 - lo[a]) / h - 0.5).ceil().max(0.0);
-                let last = ((b.max()[a] as f64 - lo[a]) / h - 0.5).floor().min(side as f64 - 1.0);
+                let first = ceil_within((b.min()[a] as f64 - lo[a]) / h - 0.5, side as f64).max(0.0);
+                let last = floor_within((b.max()[a] as f64 - lo[a]) / h - 0.5, side as f64).min(side as f64 - 1.0);
                 (first as usize, last)
             };
             let ((x0, x1), (y0, y1)) = (range(0), range(1));
@@ -520,6 +520,28 @@ impl Sieve {
             return true;
         }
         self.ok[y as usize * self.n[0] + x as usize]
+    }
+}
+
+/// `⌈x⌉` for `x` clamped to `[−1, limit]` first (no `ceil` without `std`; NaN gives −1).
+fn ceil_within(x: f64, limit: f64) -> f64 {
+    let x = if x >= -1.0 { x.min(limit) } else { -1.0 };
+    let t = x as i64 as f64;
+    if t < x {
+        t + 1.0
+    } else {
+        t
+    }
+}
+
+/// `⌊x⌋` for `x` clamped to `[−1, limit]` first (NaN gives −1).
+fn floor_within(x: f64, limit: f64) -> f64 {
+    let x = if x >= -1.0 { x.min(limit) } else { -1.0 };
+    let t = x as i64 as f64;
+    if t > x {
+        t - 1.0
+    } else {
+        t
     }
 }
 
