@@ -301,10 +301,10 @@ fn tilemap_strategies_are_accepted_and_an_unknown_one_lists_them() {
 fn tilemap_bad_maps_name_line_and_column() {
     let dir = scratch_dir("circle-aabb-lab-tilemap");
     let cases: [(&str, &[u8], &str); 8] = [
-        // Line 2 has 2 cells where line 1 has 4: it differs from column 3 on.
+        // Line 2 has 2 cells where line 1 has 4: column 3 is missing.
         ("short.txt", b"....\n..\n", ":2:3: "),
-        // Line 2 has 4 cells where line 1 has 2: column 3 is one too many.
-        ("long.txt", b"..\n....\n", ":2:3: "),
+        // Line 2 has 4 cells: the map is 4 wide, and line 1 ends before its column 3.
+        ("long.txt", b"..\n....\n", ":1:3: "),
         (
             "unknown.txt",
             b"....\n..x.\n",

@@ -555,7 +555,7 @@ pub(super) fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
     TileMap::from_ascii(&text, cell).map_err(|e| match e {
         MapError::Empty => format!("--map: {path}:1:1: the map is empty (expected rows of '#' solid, '-' one-way, '.' or ' ' empty)"),
         MapError::Ragged { line, column, expected, found } => format!(
-            "--map: {path}:{line}:{column}: a row of {found} cells, the first row has {expected} (rows must be equally long)"
+            "--map: {path}:{line}:{column}: a row of {found} cells, the map is {expected} wide (its widest row; a row may end in spaces, not before the width)"
         ),
         MapError::UnknownChar { line, column, found } => {
             format!("--map: {path}:{line}:{column}: unknown character {found:?} (expected '#' solid, '-' one-way, '.' or ' ' empty)")

@@ -752,6 +752,38 @@ fn ascii_maps_parse_with_the_top_line_highest() {
     assert_eq!((m.tile(1, 1), m.solid_count()), (Tile::Empty, 2));
 }
 
+/// Issue 36: a map written as a raw string in Rust code (a newline first, every row indented, the
+/// closing quote indented on its own line) and rows with trailing spaces parse as the plain text.
+#[test]
+fn ascii_maps_written_in_code_parse_like_plain_text() {
+    let plain = TileMap::from_ascii("#..#\n#.-#\n####", 1.0).unwrap();
+    let in_code = "
+        #..#
+        #.-#
+        ####
+        ";
+    assert_eq!(TileMap::from_ascii(in_code, 1.0).unwrap(), plain);
+    // Tabs indent too; CRLF; blank lines of spaces around the map.
+    assert_eq!(TileMap::from_ascii("  \r\n\t#..#\r\n\t#.-#\r\n\t####\r\n \t \r\n", 1.0).unwrap(), plain);
+    // Trailing spaces beyond the widest row are not cells; within it they are empty cells.
+    assert_eq!(TileMap::from_ascii("#..#   \n#.-#\n#### ", 1.0).unwrap(), plain);
+    let m = TileMap::from_ascii("#  \n###", 1.0).unwrap();
+    assert_eq!((m.width(), m.tile(1, 1), m.tile(2, 1)), (3, Tile::Empty, Tile::Empty));
+    // Only the indentation every row shares goes: a row indented further starts with empty cells.
+    let m = TileMap::from_ascii("    ##\n  ####", 1.0).unwrap();
+    assert_eq!((m.width(), m.tile(0, 1), m.tile(1, 1), m.tile(2, 1)), (4, Tile::Empty, Tile::Empty, Tile::Solid));
+    // Errors keep the text's own lines and columns (the leading newline is line 1).
+    assert_eq!(
+        TileMap::from_ascii("\n    #.\n    #x\n", 1.0),
+        Err(MapError::UnknownChar { line: 3, column: 6, found: 'x' })
+    );
+    assert_eq!(
+        TileMap::from_ascii("\n    ###\n    #\n", 1.0),
+        Err(MapError::Ragged { line: 3, column: 6, expected: 3, found: 1 })
+    );
+    assert_eq!(TileMap::from_ascii(" \n\t\n   ", 1.0), Err(MapError::Empty));
+}
+
 #[test]
 fn ascii_errors_name_the_line_and_column() {
     assert_eq!(TileMap::from_ascii("", 1.0), Err(MapError::Empty));
@@ -761,10 +793,10 @@ fn ascii_errors_name_the_line_and_column() {
         TileMap::from_ascii("###\n...\n##\n", 1.0),
         Err(MapError::Ragged { line: 3, column: 3, expected: 3, found: 2 })
     );
-    // Line 2 is long: the 4th column is one too many.
+    // Line 2 is wider: the map is 4 wide, and line 1 lacks its 4th column.
     assert_eq!(
         TileMap::from_ascii("###\n....\n", 1.0),
-        Err(MapError::Ragged { line: 2, column: 4, expected: 3, found: 4 })
+        Err(MapError::Ragged { line: 1, column: 4, expected: 4, found: 3 })
     );
     // A blank line in the middle is a ragged (empty) row.
     assert_eq!(

@@ -15,14 +15,14 @@ use crate::shape::Rect;
 pub enum MapError {
     /// The text has no row (empty, or only blank lines).
     Empty,
-    /// A row's length differs from the first row's.
+    /// A row ends before the map's width (its widest row, trailing spaces not counted).
     Ragged {
         /// The line of the row (1-based).
         line: usize,
-        /// The first column where it differs: one past its end when it is short, one past the first
-        /// row's end when it is long (1-based, in characters).
+        /// The first missing column: one past the row's end (1-based, in characters, in the text as
+        /// given).
         column: usize,
-        /// The length of the first row.
+        /// The map's width.
         expected: usize,
         /// This row's length.
         found: usize,
@@ -68,7 +68,7 @@ impl fmt::Display for MapError {
         match *self {
             MapError::Empty => write!(f, "the map is empty"),
             MapError::Ragged { line, column, expected, found } => {
-                write!(f, "line {line}, column {column}: row of {found} cells, the first row has {expected}")
+                write!(f, "line {line}, column {column}: row of {found} cells, the map is {expected} wide (its widest row)")
             }
             MapError::UnknownChar { line, column, found } => write!(
                 f,
@@ -418,48 +418,59 @@ impl TileMap {
     }
 
     /// Parses an ASCII map: one row a line, `#` solid, `-` one-way, `.` or a space empty, the **top
-    /// line is the highest row**
-    /// (the bottom line is row 0), origin `(0, 0)`. Blank lines at the end are ignored, and so is a
-    /// `\r` before a line break. Errors name the line and column (1-based).
+    /// line is the highest row** (the bottom line is row 0), origin `(0, 0)`.
+    ///
+    /// The text may be written the way a raw string sits in Rust code. The rule:
+    /// - lines holding only spaces and tabs **before the first row and after the last** are dropped
+    ///   (a leading newline, an indented closing quote), and so is a `\r` before a line break;
+    /// - the **indentation common to every row** (leading spaces and tabs) is removed;
+    /// - the map's width is its **widest row, not counting trailing spaces**; a row's trailing spaces
+    ///   are empty cells up to that width and ignored beyond it; a row that ends before the width
+    ///   (nothing written there, not even a space) is refused as ragged.
+    ///
+    /// Errors name the line and column of the text as given (1-based).
     ///
     /// ```
     /// use ball_aabb::world::{MapError, TileMap};
+    /// // A newline first, every row indented, trailing spaces, the closing quote on its own line.
+    /// let indented = TileMap::from_ascii("\n    #..#   \n    ####\n    ", 1.0);
+    /// assert_eq!(indented, TileMap::from_ascii("#..#\n####", 1.0));
     /// assert_eq!(TileMap::from_ascii("##\n#", 1.0), Err(MapError::Ragged { line: 2, column: 2, expected: 2, found: 1 }));
     /// assert_eq!(TileMap::from_ascii("#.\n#x", 1.0), Err(MapError::UnknownChar { line: 2, column: 2, found: 'x' }));
     /// assert_eq!(TileMap::from_ascii("\n", 1.0), Err(MapError::Empty));
     /// ```
     pub fn from_ascii(text: &str, cell: f32) -> Result<Self, MapError> {
-        let lines = || text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-        let height = lines().enumerate().filter(|(_, l)| !l.is_empty()).last().map_or(0, |(i, _)| i + 1);
-        if height == 0 {
+        let blank = |l: &str| l.chars().all(|c| c == ' ' || c == '\t');
+        let all: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        let (Some(first), Some(last)) = (all.iter().position(|l| !blank(l)), all.iter().rposition(|l| !blank(l)))
+        else {
+            return Err(MapError::Empty);
+        };
+        let rows = &all[first..=last];
+        // The common indentation, in characters (spaces and tabs alike), of the rows that are not blank.
+        let indent_of = |l: &str| l.chars().take_while(|&c| c == ' ' || c == '\t').count();
+        let indent = rows.iter().filter(|l| !blank(l)).map(|l| indent_of(l)).min().unwrap_or(0);
+        let cells = |l: &str| -> Vec<char> { l.chars().skip(indent).collect() };
+        let written = |cs: &[char]| cs.iter().rposition(|&c| c != ' ').map_or(0, |k| k + 1);
+        let width = rows.iter().map(|l| written(&cells(l))).max().unwrap_or(0);
+        if width == 0 {
             return Err(MapError::Empty);
         }
-        let width = lines().next().map_or(0, |l| l.chars().count());
-        for (i, l) in lines().take(height).enumerate() {
-            let line = i + 1;
-            let mut n = 0;
-            for (j, ch) in l.chars().enumerate() {
-                if j >= width {
-                    return Err(MapError::Ragged {
-                        line,
-                        column: width + 1,
-                        expected: width,
-                        found: l.chars().count(),
-                    });
-                }
-                if tile_of(ch).is_none() {
-                    return Err(MapError::UnknownChar { line, column: j + 1, found: ch });
-                }
-                n += 1;
+        let height = rows.len();
+        for (i, l) in rows.iter().enumerate() {
+            let line = first + i + 1;
+            let cs = cells(l);
+            if let Some(j) = cs.iter().take(width).position(|&c| tile_of(c).is_none()) {
+                return Err(MapError::UnknownChar { line, column: indent + j + 1, found: cs[j] });
             }
-            if n != width {
-                return Err(MapError::Ragged { line, column: n + 1, expected: width, found: n });
+            if cs.len() < width {
+                return Err(MapError::Ragged { line, column: indent + cs.len() + 1, expected: width, found: cs.len() });
             }
         }
         let mut map = TileMap::new(width, height, cell, [0.0, 0.0])?;
-        for (i, l) in lines().take(height).enumerate() {
+        for (i, l) in rows.iter().enumerate() {
             let row = height - 1 - i;
-            for (col, ch) in l.chars().enumerate() {
+            for (col, ch) in cells(l).into_iter().take(width).enumerate() {
                 map.set_tile(col, row, tile_of(ch).unwrap_or_default());
             }
         }
