@@ -116,6 +116,7 @@ pub use many::par_step_many;
 pub use many::{step_many, BallsMut, BatchError, Flags, Outcome, Radii, Tally, PAR_STEP_CHUNK};
 pub use tilemap::{MapError, Outside, Tile, TileMap};
 
+use alloc::string::String;
 use core::fmt;
 
 use crate::oriented::Obb2;
@@ -592,6 +593,46 @@ impl StrategyId {
     #[must_use]
     pub fn as_str(self) -> &'static str {
         self.info().id
+    }
+}
+
+impl fmt::Display for StrategyId {
+    /// Its identifier, as [`StrategyId::as_str`]: what [`str::parse`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// [`StrategyId`]'s `FromStr` error: the text is not a strategy's identifier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown strategy {:?} (one of", self.0)?;
+        for (i, s) in STRATEGIES.iter().enumerate() {
+            write!(f, "{}{}", if i == 0 { " " } else { ", " }, s.id)?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UnknownStrategy {}
+
+impl core::str::FromStr for StrategyId {
+    type Err = UnknownStrategy;
+
+    /// A strategy by its registry identifier (`"per-axis"`, `"swept-slide-seamless"`, ...).
+    ///
+    /// ```
+    /// use ball_aabb::world::StrategyId;
+    /// assert_eq!("per-axis".parse(), Ok(StrategyId::PerAxis));
+    /// assert_eq!(StrategyId::default().to_string().parse(), Ok(StrategyId::default()));
+    /// assert!("per axis".parse::<StrategyId>().unwrap_err().to_string().contains("swept-slide-seamless"));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        strategy(s).map(|e| e.kind).ok_or_else(|| UnknownStrategy(s.into()))
     }
 }
 
