@@ -430,3 +430,56 @@ fn controller_soak_random_levels() {
     }
     assert!(steps > 150_000, "{steps} steps");
 }
+
+/// Issue 36: a `Config` is checked, every field named. A NaN gravity used to freeze the character
+/// silently and a negative run speed to turn the controls around; now `Controller::new` and
+/// `set_config` refuse them (and every other bad value), and a refused `set_config` changes nothing.
+#[test]
+fn a_bad_config_is_refused_naming_its_field() {
+    use ball_aabb::controller::ControllerError;
+    let d = Config::default();
+    let bad: [(&str, Config); 17] = [
+        ("gravity", Config { gravity: f32::NAN, ..d }),
+        ("gravity", Config { gravity: -30.0, ..d }),
+        ("run_speed", Config { run_speed: -6.0, ..d }),
+        ("run_speed", Config { run_speed: f32::INFINITY, ..d }),
+        ("run_accel", Config { run_accel: f32::NAN, ..d }),
+        ("air_accel", Config { air_accel: -1.0, ..d }),
+        ("jump_speed", Config { jump_speed: -12.0, ..d }),
+        ("jump_cut", Config { jump_cut: 1.5, ..d }),
+        ("max_fall_speed", Config { max_fall_speed: -20.0, ..d }),
+        ("floor_min_normal_y", Config { floor_min_normal_y: 0.0, ..d }),
+        ("floor_min_normal_y", Config { floor_min_normal_y: 1.01, ..d }),
+        ("snap_distance", Config { snap_distance: f32::NAN, ..d }),
+        ("max_step_height", Config { max_step_height: -0.5, ..d }),
+        ("coyote_time", Config { coyote_time: -0.1, ..d }),
+        ("jump_buffer_time", Config { jump_buffer_time: f32::INFINITY, ..d }),
+        ("slop", Config { slop: -1e-4, ..d }),
+        ("slop", Config { slop: f32::NAN, ..d }),
+    ];
+    let mut c = Controller::new([1.5, 1.4], 0.4, d).unwrap();
+    for (field, config) in bad {
+        assert_eq!(config.validate().unwrap_err().field(), field, "{config:?}");
+        let e = Controller::new([1.5, 1.4], 0.4, config).unwrap_err();
+        assert!(matches!(e, ControllerError::Config(_)) && e.field() == field, "{e}");
+        assert!(e.to_string().starts_with(field), "{e}");
+        assert_eq!(c.set_config(config).unwrap_err().field(), field);
+        assert_eq!(*c.config(), d, "a refused config changes nothing");
+    }
+    // The edges of each range are accepted: no limits, instant acceleration, no cut, vertical-only floors.
+    let edges = Config {
+        gravity: 0.0,
+        run_accel: f32::INFINITY,
+        air_accel: f32::INFINITY,
+        max_fall_speed: f32::INFINITY,
+        jump_cut: 1.0,
+        floor_min_normal_y: 1.0,
+        snap_distance: 0.0,
+        max_step_height: 0.0,
+        coyote_time: 0.0,
+        jump_buffer_time: 0.0,
+        slop: 0.0,
+        ..d
+    };
+    assert!(c.set_config(edges).is_ok() && *c.config() == edges);
+}

@@ -144,6 +144,59 @@ impl Config {
         Ok(Config { floor_min_normal_y: cos as f32, ..self })
     }
 
+    /// Checks every field, naming one at fault: NaN is
+    /// never taken; gravity, speeds, lengths and times are finite and `≥ 0` (the two
+    /// accelerations and [`max_fall_speed`](Config::max_fall_speed) may be `f32::INFINITY`: at
+    /// once, no limit); [`jump_cut`](Config::jump_cut) is in `[0, 1]`;
+    /// [`floor_min_normal_y`](Config::floor_min_normal_y) in `(0, 1]` (a floor steeper than
+    /// vertical is no floor). [`Controller::new`](super::Controller::new) and
+    /// [`Controller::set_config`](super::Controller::set_config) call it: a NaN gravity no longer
+    /// freezes the character silently, a negative run speed no longer turns the controls around.
+    ///
+    /// ```
+    /// use ball_aabb::controller::Config;
+    /// assert!(Config::default().validate().is_ok());
+    /// let e = Config { gravity: f32::NAN, ..Config::default() }.validate().unwrap_err();
+    /// assert_eq!(e.field(), "gravity");
+    /// let e = Config { run_speed: -6.0, ..Config::default() }.validate().unwrap_err();
+    /// assert_eq!(e.to_string(), "run_speed must be in [0, ∞), got -6");
+    /// assert!(Config { run_accel: f32::INFINITY, ..Config::default() }.validate().is_ok());
+    /// ```
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let finite_nonneg: [(&'static str, f32); 9] = [
+            ("gravity", self.gravity),
+            ("run_speed", self.run_speed),
+            ("jump_speed", self.jump_speed),
+            ("snap_distance", self.snap_distance),
+            ("max_step_height", self.max_step_height),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer_time", self.jump_buffer_time),
+            ("slop", self.slop),
+            ("jump_cut", self.jump_cut),
+        ];
+        let check = |field: &'static str, value: f32, infinite_ok: bool, ok: bool, range: &'static str| {
+            if value.is_nan() || (value.is_infinite() && !infinite_ok) {
+                Err(ConfigError::NotFinite { field, value })
+            } else if !ok {
+                Err(ConfigError::OutOfRange { field, value, range })
+            } else {
+                Ok(())
+            }
+        };
+        for (field, value) in finite_nonneg {
+            let (ok, range) =
+                if field == "jump_cut" { ((0.0..=1.0).contains(&value), "[0, 1]") } else { (value >= 0.0, "[0, ∞)") };
+            check(field, value, false, ok, range)?;
+        }
+        for (field, value) in
+            [("run_accel", self.run_accel), ("air_accel", self.air_accel), ("max_fall_speed", self.max_fall_speed)]
+        {
+            check(field, value, true, value >= 0.0, "[0, ∞]")?;
+        }
+        let y = self.floor_min_normal_y;
+        check("floor_min_normal_y", y, false, y > 0.0 && y <= 1.0, "(0, 1]")
+    }
+
     /// A length or a rate as the step uses it: NaN and negatives count as 0.
     pub(super) fn nonneg(x: f32) -> f32 {
         if x > 0.0 {
@@ -195,3 +248,46 @@ impl fmt::Display for ConfigError {
 }
 
 impl core::error::Error for ConfigError {}
+
+/// Why [`Controller::new`](super::Controller::new) refused: the ball, or the config.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ControllerError {
+    /// The position or the radius ([`Circle::new`](crate::Circle::new)'s refusal).
+    Shape(crate::ShapeError),
+    /// A [`Config`] field ([`Config::validate`]'s refusal).
+    Config(ConfigError),
+}
+
+impl ControllerError {
+    /// The name of the offending field (`"radius"`, `"gravity"`, …).
+    #[must_use]
+    pub fn field(&self) -> &'static str {
+        match self {
+            ControllerError::Shape(e) => e.field(),
+            ControllerError::Config(e) => e.field(),
+        }
+    }
+}
+
+impl fmt::Display for ControllerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ControllerError::Shape(e) => e.fmt(f),
+            ControllerError::Config(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for ControllerError {}
+
+impl From<crate::ShapeError> for ControllerError {
+    fn from(e: crate::ShapeError) -> Self {
+        ControllerError::Shape(e)
+    }
+}
+
+impl From<ConfigError> for ControllerError {
+    fn from(e: ConfigError) -> Self {
+        ControllerError::Config(e)
+    }
+}

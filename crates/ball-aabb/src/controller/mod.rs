@@ -82,7 +82,7 @@ mod events;
 mod ground;
 mod passable;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, ControllerError};
 pub use events::{Event, Events};
 pub use ground::standing_height;
 
@@ -164,8 +164,16 @@ pub struct Controller {
 impl Controller {
     /// A character of radius `radius` centred at `position` (a `[f32; 2]`, or glam's `Vec2` as it
     /// is), at rest and in the air: its first step finds the ground under it. Fails, naming the
-    /// field, on a non-finite number or a negative radius.
-    pub fn new(position: impl Into<[f32; 2]>, radius: f32, config: Config) -> Result<Self, ShapeError> {
+    /// field, on a non-finite number, a negative radius, or a config [`Config::validate`] refuses.
+    ///
+    /// ```
+    /// use ball_aabb::controller::{Config, Controller};
+    /// let e = Controller::new([1.0, 1.0], 0.4, Config { gravity: f32::NAN, ..Config::default() }).unwrap_err();
+    /// assert_eq!(e.field(), "gravity");
+    /// assert_eq!(Controller::new([1.0, 1.0], -0.4, Config::default()).unwrap_err().field(), "radius");
+    /// ```
+    pub fn new(position: impl Into<[f32; 2]>, radius: f32, config: Config) -> Result<Self, ControllerError> {
+        config.validate()?;
         Ok(Controller {
             ball: Circle::new(position, radius)?,
             velocity: [0.0; 2],
@@ -236,9 +244,12 @@ impl Controller {
         &self.config
     }
 
-    /// The tunables, to change between steps.
-    pub fn config_mut(&mut self) -> &mut Config {
-        &mut self.config
+    /// Changes the tunables between steps, when [`Config::validate`] accepts them (otherwise nothing
+    /// changes and the error names the field).
+    pub fn set_config(&mut self, config: Config) -> Result<(), ConfigError> {
+        config.validate()?;
+        self.config = config;
+        Ok(())
     }
 
     /// Puts the character at `position` (a respawn, a teleport): in the air until the next step
