@@ -75,11 +75,7 @@ pub fn bench_quick() -> &'static BenchQuick {
             Some(bin) => Command::new(bin),
             None => Command::cargo_bin("circle-aabb-lab").unwrap(),
         };
-        let out = bench
-            .args(["bench", "--quick", "--json", "--plot"])
-            .arg(&svg)
-            .output()
-            .unwrap();
+        let out = bench.args(["bench", "--quick", "--json", "--plot"]).arg(&svg).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let json = serde_json::from_slice(&out.stdout).unwrap();
         BenchQuick { json, svg: std::fs::read_to_string(&svg).unwrap() }
