@@ -483,3 +483,51 @@ fn a_bad_config_is_refused_naming_its_field() {
     };
     assert!(c.set_config(edges).is_ok() && *c.config() == edges);
 }
+
+/// Issue 36: coyote time and the jump buffer are counted in seconds, the window's last step
+/// included: 0.1 s is 3 steps at 30 Hz, 6 at 60 Hz, 14 at 144 Hz (15/144 s is past it), 24 at
+/// 240 Hz. The coyote step: a character runs off a ledge six cells above the floor (beyond the
+/// snap) and presses jump `a` steps after the first step that ends in the air; the buffer: a
+/// character falling onto the floor presses jump `a` steps before the step after it lands (the
+/// first it can jump in).
+#[test]
+fn coyote_and_buffer_windows_count_seconds_at_every_rate() {
+    let ledge = TileMap::from_ascii(
+        "..........\n......####\n......####\n......####\n......####\n......####\n......####\n##########",
+        1.0,
+    )
+    .unwrap();
+    let run = |jump: bool| Input { x: -1.0, jump_pressed: jump, jump_held: jump, down: false };
+    let fall = |jump: bool| Input { x: 0.0, jump_pressed: jump, jump_held: jump, down: false };
+    for hz in [30u32, 60, 144, 240] {
+        let dt = 1.0 / hz as f32;
+        let window = (0.1 * hz as f64 + 1e-6).floor() as usize;
+        // Coyote: the first step that ends in the air, then a press `a` steps later.
+        let start = || Controller::new([8.5, 7.4], 0.4, Config::default()).unwrap();
+        let mut c = start();
+        let left = (0..10 * hz as usize).find(|_| !c.step(run(false), dt, &ledge).grounded).expect("runs off");
+        for a in 1..=window + 2 {
+            let mut c = start();
+            let mut jumped = false;
+            for k in 0..=left + a {
+                let r = c.step(run(k == left + a), dt, &ledge);
+                jumped |= r.events.contains(Event::Jumped);
+            }
+            assert_eq!(jumped, a <= window, "coyote at {hz} Hz, {a} steps after leaving ({window} allowed)");
+        }
+        // Buffer: the step it lands in, then a press `a` steps before the step after it.
+        let start = || Controller::new([2.5, 4.4], 0.4, Config::default()).unwrap();
+        let mut c = start();
+        let landed = (0..10 * hz as usize).find(|_| c.step(fall(false), dt, &ledge).grounded).expect("lands");
+        for a in 1..=window + 2 {
+            let Some(press) = (landed + 1).checked_sub(a) else { continue };
+            let mut c = start();
+            let mut jumped = false;
+            for k in 0..=landed + 1 {
+                let r = c.step(fall(k == press), dt, &ledge);
+                jumped |= k == landed + 1 && r.events.contains(Event::Jumped);
+            }
+            assert_eq!(jumped, a <= window, "buffer at {hz} Hz, pressed {a} steps before ({window} allowed)");
+        }
+    }
+}

@@ -79,10 +79,11 @@ pub struct Config {
     /// (`0`: never).
     pub max_step_height: f32,
     /// **Coyote time**, `s`: a jump is still allowed this long after the character left the ground
-    /// without jumping (ran off a ledge).
+    /// without jumping (ran off a ledge), counted in seconds with the window's last step included:
+    /// `0.1` is 6 steps at 60 Hz, 3 at 30 Hz, 24 at 240 Hz.
     pub coyote_time: f32,
     /// **Jump buffer**, `s`: a jump pressed this long before the character can jump (in the air,
-    /// just before landing) happens as soon as it can.
+    /// just before landing) happens as soon as it can; counted as the coyote time is.
     pub jump_buffer_time: f32,
     /// The world step's resolution strategy (the default: the swept slide without internal edges).
     /// The controller's ground probes use it too: a discrete strategy works but tunnels.

@@ -151,14 +151,33 @@ pub struct Controller {
     ground_one_way_only: bool,
     /// A rotated box's face holds the character up (the run follows its tangent).
     ground_tilted: bool,
-    /// Coyote time left, seconds.
+    /// Coyote time left, seconds ([`EXPIRED`]: none).
     coyote: f32,
-    /// Jump buffer left, seconds.
+    /// Jump buffer left, seconds ([`EXPIRED`]: none).
     buffer: f32,
     /// Rising from a jump that has not been cut yet.
     rising: bool,
     /// Dropping through the one-way boxes with this top.
     drop_top: Option<f32>,
+}
+
+/// A timer that has run out (a running one is `≥ 0`).
+const EXPIRED: f32 = -1.0;
+
+/// How far past zero a timer may run and still count as at the end of its window, seconds: the
+/// rounding of many steps' `dt` (a 0.1 s window at 60 Hz ends at `0.1 − 6·(1/60)`, a few `f32`
+/// ulps from 0 either way).
+const TIMER_SLACK: f32 = 1e-5;
+
+/// A timer `dt` later: a window of `T` seconds allows every step that ends within `T` of its start,
+/// the last one included (0.1 s is 6 steps at 60 Hz, 24 at 240 Hz); then [`EXPIRED`].
+fn run_down(t: f32, dt: f32) -> f32 {
+    let left = t - dt;
+    if t >= 0.0 && left >= -TIMER_SLACK {
+        left.max(0.0)
+    } else {
+        EXPIRED
+    }
 }
 
 impl Controller {
@@ -183,8 +202,8 @@ impl Controller {
             ground_top: 0.0,
             ground_one_way_only: false,
             ground_tilted: false,
-            coyote: 0.0,
-            buffer: 0.0,
+            coyote: EXPIRED,
+            buffer: EXPIRED,
             rising: false,
             drop_top: None,
         })
@@ -226,16 +245,17 @@ impl Controller {
         self.grounded.then_some(self.ground_normal)
     }
 
-    /// The coyote time left, seconds (0 on the ground after a jump, or once it ran out).
+    /// The coyote time left, seconds (0 on the ground after a jump, or once it ran out; 0 also in
+    /// the last step it still allows a jump, exactly at the end of its window).
     #[must_use]
     pub fn coyote_left(&self) -> f32 {
-        self.coyote
+        self.coyote.max(0.0)
     }
 
-    /// The jump buffer left, seconds.
+    /// The jump buffer left, seconds (0 when there is none, as [`Controller::coyote_left`]).
     #[must_use]
     pub fn jump_buffer_left(&self) -> f32 {
-        self.buffer
+        self.buffer.max(0.0)
     }
 
     /// The tunables.
@@ -283,12 +303,11 @@ impl Controller {
         let mut v = self.velocity;
 
         // 1. Timers.
-        self.buffer =
-            if input.jump_pressed { Config::nonneg(cfg.jump_buffer_time) } else { (self.buffer - dt).max(0.0) };
+        self.buffer = if input.jump_pressed { Config::nonneg(cfg.jump_buffer_time) } else { run_down(self.buffer, dt) };
         if !was_grounded {
-            self.coyote = (self.coyote - dt).max(0.0);
+            self.coyote = run_down(self.coyote, dt);
         }
-        let wants_jump = input.jump_pressed || self.buffer > 0.0;
+        let wants_jump = input.jump_pressed || self.buffer >= 0.0;
 
         // 2. Run.
         let x = if input.x.is_nan() { 0.0 } else { input.x.clamp(-1.0, 1.0) };
@@ -301,14 +320,14 @@ impl Controller {
             self.drop_top = Some(self.ground_top);
             dropped = true;
             events.insert(Event::DroppedThrough);
-        } else if wants_jump && (was_grounded || self.coyote > 0.0) {
+        } else if wants_jump && (was_grounded || self.coyote >= 0.0) {
             v[1] = cfg.jump_speed;
             self.rising = true;
             jumped = true;
             events.insert(Event::Jumped);
         }
         if jumped || dropped {
-            (self.buffer, self.coyote, self.grounded) = (0.0, 0.0, false);
+            (self.buffer, self.coyote, self.grounded) = (EXPIRED, EXPIRED, false);
         }
         let standing = self.grounded;
 
