@@ -165,22 +165,23 @@ fn controller_steps_up_a_ledge_but_not_a_wall() {
 
 /// A ball of radius 0.5 on a floor (centre y0 = 1.5), dt = 1/64, gravity 32, jump speed 8, cut 0.5:
 /// every number dyadic, so heights compare exactly. Each step in the air: v ← v − 32/64 = v − 0.5,
-/// then y ← y + v/64 (the jump's own step included). Held: v = 7.5, 7, …, 0.5, 0 over 16 steps,
-/// rise (7.5 + 0.5)·15/2 / 64 = 60/64 = 0.9375. Tapped (held for the jump's step only): 7.5, then
-/// cut to 3.75 and − 0.5: 3.25, 2.75, …, 0.25 (7 steps), rise (7.5 + (3.25 + 0.25)·7/2)/64 =
-/// 19.75/64 = 0.30859375. Both come back down to exactly 1.5 and land.
+/// and y rises by the mean of the old and new v over the step (gravity integrated exactly), the
+/// jump's own step included: (8 + 7.5)/2/64 = 7.75/64. Held: the parabola 8t − 16t², whose apex
+/// t = 1/4 is step 16: rise 1. Tapped (held for the jump's step only): 7.75/64, then v = 7.5 is cut
+/// to 3.75 and falls to 3.25 (rise 3.5/64), then 3.25 → 2.75 … 0.25 → −0.25 (rises 3, 2.5, 2, 1.5,
+/// 1, 0.5, 0 /64): peak 21.75/64 = 0.33984375. Both come back down to exactly 1.5 and land.
 #[test]
 fn controller_jump_height_depends_on_how_long_it_is_held() {
     let map = level(&["....", "....", "....", "####"], 1.0);
     let cfg = Config { gravity: 32.0, jump_speed: 8.0, jump_cut: 0.5, ..Config::default() };
     let dt = 1.0 / 64.0;
-    for (held_steps, rise) in [(40, 0.9375f32), (1, 0.30859375)] {
+    for (held_steps, rise) in [(40, 1.0f32), (1, 0.33984375)] {
         let mut c = Controller::new([2.0, 1.5], 0.5, cfg).unwrap();
         assert!(c.step(NONE, dt, &map).grounded);
         let mut reps = vec![c.step(JUMP, dt, &map)];
         reps.extend((1..80).map(|k| c.step(if k < held_steps { HOLD } else { NONE }, dt, &map)));
         assert!(reps[0].events.contains(Event::Jumped) && reps[0].events.contains(Event::LeftGround));
-        assert_eq!(reps[0].position[1], 1.5 + 7.5 / 64.0);
+        assert_eq!(reps[0].position[1], 1.5 + 7.75 / 64.0);
         let peak = reps.iter().map(|r| r.position[1]).fold(f32::MIN, f32::max);
         assert_eq!(peak, 1.5 + rise, "held {held_steps}");
         let land = first(&reps, Event::Landed).expect("it lands");
@@ -530,4 +531,36 @@ fn coyote_and_buffer_windows_count_seconds_at_every_rate() {
             assert_eq!(jumped, a <= window, "buffer at {hz} Hz, pressed {a} steps before ({window} allowed)");
         }
     }
+}
+
+/// Issue 36: the same jump at every frame rate. A held jump with the defaults (12 u/s, 30 u/s²)
+/// peaks at v²/2g = 2.4 above the floor by hand; the frames sample that parabola, so the highest
+/// frame is at most g·dt²/8 lower (0.0042 at 30 Hz). Measured at 30, 60, 144 and 240 Hz and with a
+/// dt drawn at random from 1/240 … 1/30 every frame: within 1 % of 2.4 each. A 0.5 s frame (a
+/// stall) still leaves the ground: its end is on the same parabola, 12·0.5 − 15·0.25 = 2.25 up.
+#[test]
+fn a_full_jump_peaks_at_the_same_height_at_every_frame_rate() {
+    let map = level(&["........", "........", "........", "........", "########"], 1.0);
+    let apex = 12.0f32 * 12.0 / (2.0 * 30.0);
+    let mut seed = 0x36_u64;
+    let mut random_dt = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        1.0 / (30.0 + 210.0 * ((seed >> 40) as f32 / (1u64 << 24) as f32))
+    };
+    for hz in [Some(30.0f32), Some(60.0), Some(144.0), Some(240.0), None] {
+        let mut dt = || hz.map_or_else(&mut random_dt, |h| 1.0 / h);
+        let mut c = Controller::new([3.5, 1.4], 0.4, Config::default()).unwrap();
+        assert!(c.step(NONE, dt(), &map).grounded);
+        let mut peak = f32::MIN;
+        for k in 0..400 {
+            let r = c.step(if k == 0 { JUMP } else { HOLD }, dt(), &map);
+            peak = peak.max(r.position[1] - 1.4);
+        }
+        assert!((peak - apex).abs() <= 0.01 * apex, "{hz:?} Hz: peak {peak}, by hand {apex}");
+    }
+    let mut c = Controller::new([3.5, 1.4], 0.4, Config::default()).unwrap();
+    assert!(c.step(NONE, 1.0 / 60.0, &map).grounded);
+    let r = c.step(JUMP, 0.5, &map);
+    assert!(r.events.contains(Event::Jumped) && !r.grounded, "{r:?}");
+    assert!((r.position[1] - (1.4 + 2.25)).abs() < 1e-5, "{r:?}");
 }

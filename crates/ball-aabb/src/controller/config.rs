@@ -47,7 +47,9 @@ use crate::world::{StrategyId, DEFAULT_SLOP};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
-    /// Downward acceleration in the air, `u/s²` (`≥ 0`; applied as `v.y ← v.y − gravity·dt`).
+    /// Downward acceleration in the air, `u/s²` (`≥ 0`; applied as `v.y ← v.y − gravity·dt`, the
+    /// position over the step integrated exactly: it moves by the mean of the old and new `v.y`,
+    /// so a jump's arc is the same parabola at every frame rate).
     pub gravity: f32,
     /// The horizontal speed [`Input::x`](super::Input::x) `= ±1` asks for, `u/s`.
     pub run_speed: f32,
@@ -57,7 +59,8 @@ pub struct Config {
     /// The same in the air, `u/s²`.
     pub air_accel: f32,
     /// The vertical speed a jump starts with, `u/s`. The gravity of the jump's own step applies:
-    /// after `k` steps of `dt` in the air the rise is `k·jump_speed·dt − gravity·dt²·k(k+1)/2`.
+    /// `t` seconds after the jump (a whole number of steps) the rise is
+    /// `jump_speed·t − gravity·t²/2`, whatever `dt` (a held jump peaks at `jump_speed²/2g`).
     pub jump_speed: f32,
     /// **Variable jump height**: when the jump button is released while the character still rises
     /// from a jump, its vertical speed is multiplied by this, once (`1`: no cut; `0`: stop rising).

@@ -337,14 +337,28 @@ impl Controller {
             self.rising = false;
         }
 
-        // 5. Gravity.
+        // 5. Gravity: the velocity at the end of the step, and the fall over it integrated exactly
+        // (constant gravity until the fall speed limit, then that speed), so a jump's arc is the
+        // same parabola at every frame rate.
+        let v0 = v[1];
+        let mut rise = 0.0;
         v[1] = if standing {
             0.0
         } else {
-            (v[1] - Config::nonneg(cfg.gravity) * dt).max(-Config::nonneg(cfg.max_fall_speed))
+            let (g, limit) = (Config::nonneg(cfg.gravity), Config::nonneg(cfg.max_fall_speed));
+            let v1 = v0 - g * dt;
+            if v1 >= -limit || v0 <= -limit {
+                rise = if v0 <= -limit { -limit * dt } else { 0.5 * (v0 + v1) * dt };
+                v1.max(-limit)
+            } else {
+                // Reaches the limit at t = (v0 + limit)/g within the step, then falls at the limit.
+                let t = (v0 + limit) / g;
+                rise = 0.5 * (v0 - limit) * t - limit * (dt - t);
+                -limit
+            }
         };
-        if !v.iter().all(|c| c.is_finite()) {
-            v = [0.0; 2];
+        if !v.iter().all(|c| c.is_finite()) || !rise.is_finite() {
+            (v, rise) = ([0.0; 2], 0.0);
         }
 
         // 6. Move.
@@ -355,7 +369,7 @@ impl Controller {
             radius: r,
             drop_top: self.drop_top,
         };
-        let mut d = [v[0] * dt, v[1] * dt];
+        let mut d = [v[0] * dt, rise];
         let n = self.ground_normal;
         if standing && self.ground_tilted && n[1] >= cfg.floor_min_normal_y && n[1] > 0.0 {
             // On a ramp's face: the run follows its tangent (up and down it at the same horizontal
