@@ -67,7 +67,8 @@ fn controller_cli_jumps_up_through_a_one_way_platform_and_lands_on_it() {
     assert_eq!(floats(&end["velocity"]), [0.0, 0.0]);
     assert_eq!(floats(&end["ground_normal"]), [0.0, 1.0]);
     let events = &end["events"];
-    assert_eq!((events["landed"].as_u64(), events["jumped"].as_u64()), (Some(2), Some(1)));
+    // One landing: the spawn standing on the floor is none.
+    assert_eq!((events["landed"].as_u64(), events["jumped"].as_u64()), (Some(1), Some(1)));
     assert_eq!((events["left-ground"].as_u64(), events["hit-ceiling"].as_u64()), (Some(1), Some(0)));
 }
 
@@ -81,14 +82,14 @@ fn controller_cli_drops_through_with_down_and_jump() {
     assert_eq!(end["grounded"], true);
     let events = &end["events"];
     assert_eq!((events["dropped-through"].as_u64(), events["jumped"].as_u64()), (Some(1), Some(0)));
-    assert_eq!(events["landed"].as_u64(), Some(2));
+    assert_eq!(events["landed"].as_u64(), Some(1), "on the floor; the spawn on the platform is no landing");
 }
 
 /// Text: one line per step with `--trace`, then the summary. Running right from (1.5, 1.5) for 10
 /// steps toward 6 u/s: the first step starts in the air (the ground is found at its end), so it
 /// accelerates at the air's 30 u/s² to 0.5 u/s; then 60 u/s² on the ground: 1.5, 2.5, …, 5.5, 6
-/// (each 60·(1/60) rounds to 1 in f32). The summary ends with velocity (6, 0), grounded, the only
-/// event the first step's landing.
+/// (each 60·(1/60) rounds to 1 in f32). The summary ends with velocity (6, 0), grounded, and no
+/// event: a spawn standing on the floor is no landing.
 #[test]
 fn controller_cli_text_lines() {
     let (code, out, err) = run(&["--circle", "1.5,1.5,0.5", "--input", "R*10", "--trace"]);
@@ -98,11 +99,12 @@ fn controller_cli_text_lines() {
     for (k, l) in lines[..10].iter().enumerate() {
         assert!(l.starts_with(&format!("step {k} R: position (")) && l.contains(" grounded"), "{l}");
     }
-    assert!(lines[0].ends_with("; landed"), "{}", lines[0]);
+    // Spawned standing on the floor: no landing, then or after.
+    assert!(lines[0].ends_with(" grounded"), "{}", lines[0]);
     assert!(lines[0].contains("velocity (0.5, 0)") && lines[1].contains("velocity (1.5, 0)"), "{out}");
     let end = lines[10];
     assert!(end.starts_with("end after 10 steps (0.1667 s): position ("), "{end}");
-    assert!(end.ends_with("velocity (6, 0) grounded; events: landed ×1"), "{end}");
+    assert!(end.ends_with("velocity (6, 0) grounded; events: none"), "{end}");
     // Without --trace: the summary alone.
     let (_, out, _) = run(&["--circle", "1.5,1.5,0.5", "--input", "R*10"]);
     assert_eq!(out.lines().collect::<Vec<_>>(), [end]);

@@ -69,8 +69,8 @@ fn controller_runs_on_a_flush_floor_at_one_height() {
         assert_eq!(rep.position[1], y, "frame {k}: {rep:?}");
         assert!(rep.grounded && rep.ground_normal == [0.0, 1.0], "frame {k}: {rep:?}");
         assert!(!rep.on_wall && !rep.on_ceiling, "frame {k}: {rep:?}");
-        let want = if k == 0 { vec![Event::Landed] } else { vec![] };
-        assert_eq!(rep.events.iter().collect::<Vec<_>>(), want, "frame {k}");
+        // Spawned standing: no event at all, frame 0 included (no Landed for a spawn).
+        assert_eq!(rep.events.iter().collect::<Vec<_>>(), [], "frame {k}");
         // Moving the way it is asked, once the turn (at 60 u/s², 10.6 u/s of change: 11 frames) is over.
         if (20..3000).contains(&k) {
             assert!(rep.position[0] > last_x && rep.velocity == [5.3, 0.0], "frame {k}: {rep:?}");
@@ -94,7 +94,7 @@ fn controller_walks_down_a_one_cell_step() {
     let reps = steps(&mut c, RIGHT, DT, &map, 120); // 12 u at most: still on the map
     assert!(reps.iter().all(|r| r.grounded), "never in the air");
     assert_eq!((count(&reps, Event::SnappedDown), count(&reps, Event::LeftGround)), (1, 0));
-    assert_eq!(count(&reps, Event::Landed), 1, "only the first frame finds the ground");
+    assert_eq!(count(&reps, Event::Landed), 0, "spawned standing (2.4): never a landing");
     let k = first(&reps, Event::SnappedDown).unwrap();
     let (before, after) = (reps[k - 1].position, reps[k].position);
     assert_eq!((before[1], after[1]), (on(2.0, 0.4), on(1.0, 0.4)));
@@ -563,4 +563,22 @@ fn a_full_jump_peaks_at_the_same_height_at_every_frame_rate() {
     let r = c.step(JUMP, 0.5, &map);
     assert!(r.events.contains(Event::Jumped) && !r.grounded, "{r:?}");
     assert!((r.position[1] - (1.4 + 2.25)).abs() < 1e-5, "{r:?}");
+}
+
+/// Issue 36: a character spawned standing (feet on the floor) reports no `Landed` on its first
+/// step; one spawned a little above the floor falls and does land; so does one put back in the air
+/// by `set_position` and dropped.
+#[test]
+fn spawning_standing_is_no_landing() {
+    let map = level(&["........", "........", "........", "########"], 1.0);
+    let mut c = Controller::new([2.5, 1.4], 0.4, Config::default()).unwrap();
+    let r = c.step(NONE, 1.0 / 60.0, &map);
+    assert!(r.grounded && !r.events.contains(Event::Landed) && (r.position[1] - 1.4).abs() < 1e-6, "{r:?}");
+    let mut c = Controller::new([2.5, 2.4], 0.4, Config::default()).unwrap();
+    let reps = steps(&mut c, NONE, 1.0 / 60.0, &map, 60);
+    assert_eq!(count(&reps, Event::Landed), 1, "a fall of one unit lands once");
+    assert!(!reps[0].events.contains(Event::Landed) && reps.last().unwrap().grounded);
+    c.set_position([5.5, 2.9]).unwrap();
+    let reps = steps(&mut c, NONE, 1.0 / 60.0, &map, 60);
+    assert_eq!(count(&reps, Event::Landed), 1, "put in the air, it lands again");
 }

@@ -159,6 +159,9 @@ pub struct Controller {
     rising: bool,
     /// Dropping through the one-way boxes with this top.
     drop_top: Option<f32>,
+    /// Placed ([`Controller::new`], [`Controller::set_position`]) and not stepped since: a first
+    /// step that finds the ground right where it was placed is no landing.
+    placed: bool,
 }
 
 /// A timer that has run out (a running one is `≥ 0`).
@@ -206,6 +209,7 @@ impl Controller {
             buffer: EXPIRED,
             rising: false,
             drop_top: None,
+            placed: true,
         })
     }
 
@@ -280,6 +284,7 @@ impl Controller {
         self.ground_normal = [0.0; 2];
         self.ground_tilted = false;
         self.drop_top = None;
+        self.placed = true;
         Ok(())
     }
 
@@ -300,6 +305,7 @@ impl Controller {
         let r = self.ball.radius();
         let start = self.ball.center();
         let was_grounded = self.grounded;
+        let placed = core::mem::replace(&mut self.placed, false);
         let mut v = self.velocity;
 
         // 1. Timers.
@@ -450,7 +456,10 @@ impl Controller {
                 if stepped.is_none() && g.center_y < pos[1] - tol {
                     events.insert(Event::SnappedDown);
                 }
-                if !was_grounded {
+                // Spawned standing: the first step finds the ground where it was placed (within
+                // the tolerance). That is no landing.
+                let spawned_standing = placed && (g.center_y - start[1]).abs() <= tol;
+                if !was_grounded && !spawned_standing {
                     events.insert(Event::Landed);
                 }
                 pos[1] = g.center_y;
