@@ -158,7 +158,7 @@ impl OrientedBox<2> {
 impl OrientedBox<3> {
     /// A box with centre `center` and half extents along its own axes, turned by the unit
     /// quaternion `[w, x, y, z]` (scalar first, as `--rotation W,X,Y,Z` takes it; glam's `Quat` is
-    /// `x, y, z, w`: use [`Obb3::from_glam`] or pass `[q.w, q.x, q.y, q.z]`).
+    /// `x, y, z, w`: use `Obb3::from_glam` (feature `glam`) or pass `[q.w, q.x, q.y, q.z]`).
     ///
     /// The quaternion must be finite and of length 1 within [`ROTATION_TOLERANCE`]; it is normalised
     /// in `f64`. A quaternion within `f32` rounding of a right-angle rotation (a matrix entry within

@@ -95,6 +95,16 @@
 //! step. A ball passes through it from below and from the sides, and a ball inside it is left
 //! alone. (Dropping through one on purpose is the character controller's business.)
 //!
+//! # No friction
+//! The world step has no friction: a contact removes (or reflects) the velocity along its normal
+//! and keeps all of the velocity along the surface. A ball on a slope (a rotated box's face) slides
+//! down it under gravity however gentle the slope, 0.5° included, and a ball rolling on a flat
+//! floor keeps its speed. A game that wants balls to come to rest damps the tangential velocity
+//! itself (multiply it by a factor each step, or zero it under a threshold); the character
+//! controller ([`crate::controller`]) stands still on slopes up to its
+//! [`floor_min_normal_y`](crate::controller::Config::floor_min_normal_y) because it treats them as
+//! ground, not through friction.
+//!
 //! # Units
 //! `velocity` is the displacement of one step and `gravity` the change of velocity per step (so
 //! with a time step `dt` pass `v·dt` and `g·dt²`). Each step: `v ← v + g`, then the strategy moves
