@@ -271,3 +271,31 @@ fn the_max_slope_builder_refuses_what_is_not_an_angle_below_90_naming_the_field(
     assert_eq!(Config::default().with_max_slope_degrees(0.0).unwrap().floor_min_normal_y, 1.0);
     assert_eq!(Config::default().with_max_slope_degrees(45.0).unwrap(), Config::default(), "45° is the default");
 }
+
+/// Issue 36: a step 0.25 high written as a 0° (or 90°) rotated box is the aligned box: the
+/// character steps up it as it does the `Rect` (it was blocked at x = 4.6 on the box's corner,
+/// the flat foot not seeing a rotated top), frame for frame. A 30° box stays rotated.
+#[test]
+fn a_quarter_turned_step_is_an_aligned_step() {
+    let floor = Rect::new([-10.0, 0.0], [20.0, 1.0]).unwrap();
+    let step = Rect::new([5.0, 1.0], [20.0, 1.25]).unwrap();
+    let turned = [
+        Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 0.0).unwrap(),
+        Obb2::from_degrees([12.5, 1.125], [0.125, 7.5], 90.0).unwrap(),
+        Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 180.0).unwrap(),
+    ];
+    let run = Input { x: 1.0, jump_pressed: false, jump_held: false, down: false };
+    let play = |world: &BoxList| {
+        let mut c = Controller::new([2.0, 1.4], 0.4, Config::default()).unwrap();
+        (0..120).map(|_| c.step(run, 1.0 / 60.0, world)).collect::<Vec<Report>>()
+    };
+    let want = play(&BoxList::new(vec![floor, step]));
+    assert_eq!(want.iter().filter(|r| r.events.contains(Event::SteppedUp)).count(), 1);
+    for o in turned {
+        let world = BoxList::mixed(vec![Collider::Aligned(floor), Collider::Oriented(o)]);
+        assert_eq!(world.rotated().count(), 0, "{o:?} is listed as aligned");
+        assert_eq!(play(&world), want, "{o:?}");
+    }
+    let tilted = Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 30.0).unwrap();
+    assert_eq!(BoxList::mixed(vec![Collider::Oriented(tilted)]).rotated().count(), 1);
+}

@@ -68,17 +68,22 @@ impl BoxList {
     /// assert_eq!((aligned, rotated), (vec![0], vec![1]));
     /// # Ok::<(), ball_aabb::ShapeError>(())
     /// ```
+    ///
+    /// A rotated box turned by an exact multiple of 90° (its axes exactly ±x and ±y) whose edges
+    /// are exact in `f32` *is* an aligned box, and is listed as one: every strategy, the
+    /// controller's flat foot, step-up and snap then treat it exactly as that [`Rect`].
     #[must_use]
     pub fn mixed(colliders: Vec<Collider<2>>) -> Self {
         let mut rotated = Vec::new();
         let boxes = colliders
             .iter()
             .enumerate()
-            .map(|(i, c)| {
-                if let Collider::Oriented(o) = c {
+            .map(|(i, c)| match c {
+                Collider::Oriented(o) => as_aligned(o).unwrap_or_else(|| {
                     rotated.push((i, *o, o.bounding_aabb()));
-                }
-                c.bounding_aabb()
+                    o.bounding_aabb()
+                }),
+                Collider::Aligned(r) => *r,
             })
             .collect();
         BoxList::build(boxes, rotated)
@@ -139,4 +144,25 @@ impl World for BoxList {
             }
         }
     }
+}
+
+/// The aligned rectangle a rotated box is, when it is turned by an exact multiple of 90° and its
+/// edges (centre ± the half extents along the world's axes) are exact in `f32`.
+fn as_aligned(o: &Obb2) -> Option<Rect> {
+    let ax = o.axes();
+    if !ax.iter().flatten().all(|&x| x == 0.0 || x.abs() == 1.0) {
+        return None;
+    }
+    let (c, h) = (o.center(), o.half64());
+    let mut edges = [[0.0f32; 2]; 2];
+    for k in 0..2 {
+        let e = ax[0][k].abs() * h[0] + ax[1][k].abs() * h[1];
+        for (n, x) in [c[k] as f64 - e, c[k] as f64 + e].into_iter().enumerate() {
+            if f64::from(x as f32) != x {
+                return None;
+            }
+            edges[n][k] = x as f32;
+        }
+    }
+    Rect::new(edges[0], edges[1]).ok()
 }
