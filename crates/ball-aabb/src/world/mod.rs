@@ -481,7 +481,9 @@ impl Step {
 /// The default [`Params::slop`]: 10⁻⁴ world units.
 pub const DEFAULT_SLOP: f32 = 1e-4;
 
-/// Physics parameters of a step. Build with [`Params::new`] (or `Params { gravity, ..Params::default() }`).
+/// Physics parameters of a step. Build with [`Params::default`] and the `with_` methods
+/// ([`Params::with_gravity`], [`Params::with_restitution`], [`Params::with_slop`],
+/// [`Params::with_prefer`]), each value named, or with [`Params::new`] (gravity, then restitution).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Added to the velocity before each step (the change of velocity per step).
@@ -559,6 +561,33 @@ impl Params {
     #[must_use]
     pub const fn with_prefer(self, prefer: Prefer) -> Self {
         Params { prefer, ..self }
+    }
+
+    /// The same parameters with this gravity (the change of velocity per step). With the other
+    /// `with_` methods, a call that names each value:
+    ///
+    /// ```
+    /// use ball_aabb::world::Params;
+    /// let p = Params::default().with_gravity([0.0, -0.25]).with_restitution(0.5);
+    /// assert_eq!(p, Params::new([0.0, -0.25], 0.5));
+    /// assert_eq!(Params::default().with_slop(0.0).slop, 0.0);
+    /// ```
+    #[must_use]
+    pub const fn with_gravity(self, gravity: [f32; 2]) -> Self {
+        Params { gravity, ..self }
+    }
+
+    /// The same parameters with this restitution (0: a contact removes the velocity into it; 1: it
+    /// reflects it).
+    #[must_use]
+    pub const fn with_restitution(self, restitution: f32) -> Self {
+        Params { restitution, ..self }
+    }
+
+    /// The same parameters with this contact tolerance ([`Params::slop`]).
+    #[must_use]
+    pub const fn with_slop(self, slop: f32) -> Self {
+        Params { slop, ..self }
     }
 
     /// The contact tolerance for a ball of radius `r` at `center`: `slop`, or 4 `f32` ulps of the
