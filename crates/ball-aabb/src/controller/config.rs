@@ -135,20 +135,14 @@ impl Config {
     /// # Ok::<(), ball_aabb::controller::ConfigError>(())
     /// ```
     pub fn with_max_slope_degrees(self, degrees: f32) -> Result<Self, ConfigError> {
-        const FIELD: &str = "max_slope_degrees";
-        if !degrees.is_finite() {
-            return Err(ConfigError::NotFinite { field: FIELD, value: degrees });
-        }
-        if !(0.0..90.0).contains(&degrees) {
-            return Err(ConfigError::OutOfRange { field: FIELD, value: degrees, range: "[0, 90)" });
-        }
+        check("max_slope_degrees", degrees, false, (0.0..90.0).contains(&degrees), "[0, 90)")?;
         // The cosine of the exactly reduced angle (the rotated boxes' own trigonometry), rounded
         // once to f32: 45° gives FRAC_1_SQRT_2, 60° gives 0.5, on every platform.
         let (cos, _) = crate::oriented::trig::rotation_of_degrees(degrees);
         Ok(Config { floor_min_normal_y: cos as f32, ..self })
     }
 
-    /// Checks every field, naming one at fault: NaN is
+    /// Checks every field, naming the first at fault in the order they are declared: NaN is
     /// never taken; gravity, speeds, lengths and times are finite and `≥ 0` (the two
     /// accelerations and [`max_fall_speed`](Config::max_fall_speed) may be `f32::INFINITY`: at
     /// once, no limit); [`jump_cut`](Config::jump_cut) is in `[0, 1]`;
@@ -167,47 +161,49 @@ impl Config {
     /// assert!(Config { run_accel: f32::INFINITY, ..Config::default() }.validate().is_ok());
     /// ```
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let finite_nonneg: [(&'static str, f32); 9] = [
-            ("gravity", self.gravity),
-            ("run_speed", self.run_speed),
-            ("jump_speed", self.jump_speed),
-            ("snap_distance", self.snap_distance),
-            ("max_step_height", self.max_step_height),
-            ("coyote_time", self.coyote_time),
-            ("jump_buffer_time", self.jump_buffer_time),
-            ("slop", self.slop),
-            ("jump_cut", self.jump_cut),
+        const NONNEG: &str = "[0, ∞)";
+        // (field, value, may be infinite, in range, the range)
+        let fields: [(&'static str, f32, bool, bool, &'static str); 13] = [
+            ("gravity", self.gravity, false, self.gravity >= 0.0, NONNEG),
+            ("run_speed", self.run_speed, false, self.run_speed >= 0.0, NONNEG),
+            ("run_accel", self.run_accel, true, self.run_accel >= 0.0, "[0, ∞]"),
+            ("air_accel", self.air_accel, true, self.air_accel >= 0.0, "[0, ∞]"),
+            ("jump_speed", self.jump_speed, false, self.jump_speed >= 0.0, NONNEG),
+            ("jump_cut", self.jump_cut, false, (0.0..=1.0).contains(&self.jump_cut), "[0, 1]"),
+            ("max_fall_speed", self.max_fall_speed, true, self.max_fall_speed >= 0.0, "[0, ∞]"),
+            (
+                "floor_min_normal_y",
+                self.floor_min_normal_y,
+                false,
+                self.floor_min_normal_y > 0.0 && self.floor_min_normal_y <= 1.0,
+                "(0, 1]",
+            ),
+            ("snap_distance", self.snap_distance, false, self.snap_distance >= 0.0, NONNEG),
+            ("max_step_height", self.max_step_height, false, self.max_step_height >= 0.0, NONNEG),
+            ("coyote_time", self.coyote_time, false, self.coyote_time >= 0.0, NONNEG),
+            ("jump_buffer_time", self.jump_buffer_time, false, self.jump_buffer_time >= 0.0, NONNEG),
+            ("slop", self.slop, false, self.slop >= 0.0, NONNEG),
         ];
-        let check = |field: &'static str, value: f32, infinite_ok: bool, ok: bool, range: &'static str| {
-            if value.is_nan() || (value.is_infinite() && !infinite_ok) {
-                Err(ConfigError::NotFinite { field, value })
-            } else if !ok {
-                Err(ConfigError::OutOfRange { field, value, range })
-            } else {
-                Ok(())
-            }
-        };
-        for (field, value) in finite_nonneg {
-            let (ok, range) =
-                if field == "jump_cut" { ((0.0..=1.0).contains(&value), "[0, 1]") } else { (value >= 0.0, "[0, ∞)") };
-            check(field, value, false, ok, range)?;
-        }
-        for (field, value) in
-            [("run_accel", self.run_accel), ("air_accel", self.air_accel), ("max_fall_speed", self.max_fall_speed)]
-        {
-            check(field, value, true, value >= 0.0, "[0, ∞]")?;
-        }
-        let y = self.floor_min_normal_y;
-        check("floor_min_normal_y", y, false, y > 0.0 && y <= 1.0, "(0, 1]")
+        fields
+            .into_iter()
+            .try_for_each(|(field, value, infinite_ok, ok, range)| check(field, value, infinite_ok, ok, range))
     }
+}
 
-    /// A length or a rate as the step uses it: NaN and negatives count as 0.
-    pub(super) fn nonneg(x: f32) -> f32 {
-        if x > 0.0 {
-            x
-        } else {
-            0.0
-        }
+/// One field's check: NaN never, an infinity only where `infinite_ok`, then the range.
+fn check(
+    field: &'static str,
+    value: f32,
+    infinite_ok: bool,
+    in_range: bool,
+    range: &'static str,
+) -> Result<(), ConfigError> {
+    if value.is_nan() || (value.is_infinite() && !infinite_ok) {
+        Err(ConfigError::NotFinite { field, value })
+    } else if !in_range {
+        Err(ConfigError::OutOfRange { field, value, range })
+    } else {
+        Ok(())
     }
 }
 

@@ -220,7 +220,7 @@ impl<W: World> Ctx<'_, W> {
     /// Taken only when it gets further than the blocked move did. Returns the new centre and the
     /// ground there.
     pub fn step_up(&self, start: [f32; 2], dx: f32, blocked_x: f32) -> Option<([f32; 2], Ground)> {
-        let h = Config::nonneg(self.config.max_step_height);
+        let h = self.config.max_step_height;
         if h == 0.0 || dx == 0.0 {
             return None;
         }

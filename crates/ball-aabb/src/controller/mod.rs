@@ -309,7 +309,7 @@ impl Controller {
         let mut v = self.velocity;
 
         // 1. Timers.
-        self.buffer = if input.jump_pressed { Config::nonneg(cfg.jump_buffer_time) } else { run_down(self.buffer, dt) };
+        self.buffer = if input.jump_pressed { cfg.jump_buffer_time } else { run_down(self.buffer, dt) };
         if !was_grounded {
             self.coyote = run_down(self.coyote, dt);
         }
@@ -317,7 +317,7 @@ impl Controller {
 
         // 2. Run.
         let x = if input.x.is_nan() { 0.0 } else { input.x.clamp(-1.0, 1.0) };
-        let accel = Config::nonneg(if was_grounded { cfg.run_accel } else { cfg.air_accel });
+        let accel = if was_grounded { cfg.run_accel } else { cfg.air_accel };
         v[0] = approach(v[0], x * cfg.run_speed, accel * dt);
 
         // 3. Jump, or drop through.
@@ -351,7 +351,7 @@ impl Controller {
         v[1] = if standing {
             0.0
         } else {
-            let (g, limit) = (Config::nonneg(cfg.gravity), Config::nonneg(cfg.max_fall_speed));
+            let (g, limit) = (cfg.gravity, cfg.max_fall_speed);
             let v1 = v0 - g * dt;
             if v1 >= -limit || v0 <= -limit {
                 rise = if v0 <= -limit { -limit * dt } else { 0.5 * (v0 + v1) * dt };
@@ -447,7 +447,7 @@ impl Controller {
         } else if out[1] > 0.0 && (jumped || self.rising) {
             None
         } else {
-            let max_drop = if standing { Config::nonneg(cfg.snap_distance) } else { 0.0 };
+            let max_drop = if standing { cfg.snap_distance } else { 0.0 };
             ctx.probe(pos, max_drop, standing)
         };
         let tol = ctx.tol(pos);
@@ -469,7 +469,7 @@ impl Controller {
                 self.ground_top = g.top;
                 self.ground_one_way_only = g.one_way_only;
                 self.ground_tilted = g.tilted;
-                self.coyote = Config::nonneg(cfg.coyote_time);
+                self.coyote = cfg.coyote_time;
                 self.rising = false;
                 self.drop_top = None;
             }
