@@ -61,9 +61,9 @@ fn main() {
         println!("| {name} | {ns:.0} | ({}, {}) |", end[0], end[1]);
     }
     // Where no opening fits the ball (the search, not the shortcut): random maps, balls anywhere,
-    // each timed once (median and the slowest of 200) with how far the median one went.
+    // each timed once (median and the slowest of 200) and how far the median-time ball was pushed.
     println!();
-    println!("| random map, no opening fits | median ns | slowest ns | median push |");
+    println!("| random map, no opening fits | median ns | slowest ns | the median ball's push |");
     println!("|---|---:|---:|---:|");
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut rnd = move || {

@@ -489,37 +489,24 @@ impl Sieve {
         Sieve { lo, inv: 1.0 / h, n, ok, sat }
     }
 
-    /// The grid cell of `q` along axis `a` (negative or `n` and beyond: out of the grid).
-    fn cell(&self, q: f64, a: usize) -> f64 {
-        let t = (q - self.lo[a]) * self.inv;
-        // Truncation is the floor from 0 up; below 0 only "out of the grid" matters.
-        if t < 0.0 {
-            -1.0
-        } else {
-            t.min(self.n[a] as f64) as usize as f64
-        }
+    /// The grid cell holding `q`, or `None` beyond the grid (where nothing is known).
+    fn cell(&self, q: [f64; 2]) -> Option<[usize; 2]> {
+        let t = [0, 1].map(|a| (q[a] - self.lo[a]) * self.inv);
+        // Truncation is the floor from 0 up.
+        (0..2).all(|a| t[a] >= 0.0 && t[a] < self.n[a] as f64).then(|| t.map(|x| x as usize))
     }
 
-    /// Does any cell meeting the rectangle `(lo, hi)` (clipped to the grid) hold a possibly free point?
+    /// Does any cell meeting the rectangle `(lo, hi)` hold a possibly free point? (A rectangle
+    /// reaching beyond the grid: possibly.)
     fn any_in(&self, (lo, hi): ([f64; 2], [f64; 2])) -> bool {
-        let w = self.n[0] + 1;
-        let (x0, y0) = (self.cell(lo[0], 0), self.cell(lo[1], 1));
-        let (x1, y1) = (self.cell(hi[0], 0), self.cell(hi[1], 1));
-        // Beyond the grid nothing is known: possibly free.
-        if x0 < 0.0 || y0 < 0.0 || x1 >= self.n[0] as f64 || y1 >= self.n[1] as f64 {
-            return true;
-        }
-        let (x0, y0, x1, y1) = (x0 as usize, y0 as usize, x1 as usize + 1, y1 as usize + 1);
+        let (Some([x0, y0]), Some([x1, y1])) = (self.cell(lo), self.cell(hi)) else { return true };
+        let (w, x1, y1) = (self.n[0] + 1, x1 + 1, y1 + 1);
         self.sat[y1 * w + x1] + self.sat[y0 * w + x0] > self.sat[y0 * w + x1] + self.sat[y1 * w + x0]
     }
 
     /// May `q` be a free centre (as far as the grid knows)?
     fn may_be_free(&self, q: [f64; 2]) -> bool {
-        let (x, y) = (self.cell(q[0], 0), self.cell(q[1], 1));
-        if x < 0.0 || y < 0.0 || x >= self.n[0] as f64 || y >= self.n[1] as f64 {
-            return true;
-        }
-        self.ok[y as usize * self.n[0] + x as usize]
+        self.cell(q).is_none_or(|[x, y]| self.ok[y * self.n[0] + x])
     }
 }
 
@@ -577,8 +564,8 @@ fn near_pairs(bounds: &[([f64; 2], [f64; 2])], live: &[bool], r: f64, pairs: &mu
     pairs.sort_unstable();
 }
 
-/// The points where the boundaries of boxes `a` and `b` grown by `r` cross (as full lines and
-/// circles: a point off the actual boundary is inside a grown box, and the free test drops it).
+/// The points where the boundaries of boxes `a` and `b` grown by `r` cross: their face segments
+/// and corner arcs (not the full lines and circles: see the comment inside).
 fn crossings(a: &Rect, b: &Rect, r: f64, mut f: impl FnMut([f64; 2])) {
     // Only points on both actual boundaries (a face line within its face's extent, a corner circle
     // within its quadrant): a crossing of the full lines and circles elsewhere is either inside a
