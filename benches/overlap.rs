@@ -14,7 +14,7 @@ use circle_aabb_lab::bench::{
     SetSpec, SweepSet,
 };
 use circle_aabb_lab::geom::batch::{self, PairsSoa};
-use circle_aabb_lab::geom::{Aabb, Box3, Rect, ALGORITHMS};
+use circle_aabb_lab::geom::{algo::ALGORITHMS, Aabb, Box3, Rect};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 

@@ -4,14 +4,14 @@
 //! signed distance, zone) and the collision response (push-out) in 2D and 3D.
 //!
 //! ```
-//! use circle_aabb_lab::geom::{contact, response, Circle, Rect, State, ALGORITHMS};
+//! use circle_aabb_lab::geom::{algo::ALGORITHMS, contact::contact, response::response, Circle, ContactState, Rect};
 //!
 //! let rect = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 //! let circle = Circle::new([5.0, 3.0], 1.5).unwrap();
 //!
 //! // Every exact algorithm agrees with the contact's state.
 //! let k = contact(&circle, &rect);
-//! assert_eq!(k.state, State::Overlapping); // distance √2 ≈ 1.414 < 1.5
+//! assert_eq!(k.state, ContactState::Overlapping); // distance √2 ≈ 1.414 < 1.5
 //! for algo in ALGORITHMS.iter().filter(|a| a.is_exact(2)) {
 //!     assert!((algo.overlap_2d)(&circle, &rect), "{}", algo.id);
 //! }

@@ -3,7 +3,8 @@
 //! copies a scene's verdicts.
 
 use crate::geom::{
-    contact, response, sweep, Aabb, Ball, Box3, Circle, Obb2, Obb3, OrientedBox, Rect, ShapeError, Sphere, ALGORITHMS,
+    algo::ALGORITHMS, contact::contact, response::response, sweep, Aabb, Ball, Box3, Circle, OrientedBox, OrientedBox3,
+    OrientedRect, Rect, ShapeError, Sphere,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -53,9 +54,9 @@ pub enum Rotation {
 
 impl Rotation {
     /// The rotated rectangle: `b` turned about its centre.
-    pub fn obb2(&self, b: &Rect) -> Result<Obb2, CaseError> {
+    pub fn obb2(&self, b: &Rect) -> Result<OrientedRect, CaseError> {
         match *self {
-            Rotation::Degrees(d) => Ok(Obb2::from_degrees(b.center(), b.half_extents(), d)?),
+            Rotation::Degrees(d) => Ok(OrientedRect::from_degrees(b.center(), b.half_extents(), d)?),
             Rotation::Quat(_) => {
                 Err(CaseError::Invalid("rotation: a quaternion turns a 3D box; use --angle DEG in 2D".into()))
             }
@@ -63,9 +64,9 @@ impl Rotation {
     }
 
     /// The rotated 3D box: `b` turned about its centre.
-    pub fn obb3(&self, b: &Box3) -> Result<Obb3, CaseError> {
+    pub fn obb3(&self, b: &Box3) -> Result<OrientedBox3, CaseError> {
         match *self {
-            Rotation::Quat(q) => Ok(Obb3::new(b.center(), b.half_extents(), q)?),
+            Rotation::Quat(q) => Ok(OrientedBox3::new(b.center(), b.half_extents(), q)?),
             Rotation::Degrees(_) => {
                 Err(CaseError::Invalid("angle: an angle turns a 2D box; use --rotation W,X,Y,Z in 3D".into()))
             }
@@ -506,7 +507,8 @@ fn report_of<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>, ball_key: &str, ver
     obj.insert("state".into(), json!(k.state));
     let mut r = json!({"case": resp.case, "push": nums(&resp.push)});
     if let Some(face) = resp.face {
-        r["face"] = json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::AXES[face.axis]));
+        r["face"] =
+            json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::shape::AXES[face.axis]));
     }
     if let Some(moved) = ball.translated(resp.push) {
         // What the push does, added in f32 as a program adds it: touching or separated, never overlapping.
@@ -562,8 +564,9 @@ fn oriented_report<const D: usize>(
     frame.insert("half_extents".into(), nums(&o.half_extents()));
     let axes: Vec<Value> = o.axes().iter().map(|a| nums(&a.map(|x| x as f32))).collect();
     frame.insert("axes".into(), Value::Array(axes));
-    frame.insert("local_center".into(), nums(&k.local_center));
-    frame.insert("local_closest".into(), nums(&k.local_closest));
+    let local_center = o.to_box_frame(ball.center());
+    frame.insert("local_center".into(), nums(&local_center));
+    frame.insert("local_closest".into(), nums(&crate::geom::contact::closest_point(&local_center, &laabb)));
     frame.insert("zone".into(), json!(k.zone));
     let mut obj = Map::new();
     obj.insert("dim".into(), json!(D));
@@ -578,7 +581,8 @@ fn oriented_report<const D: usize>(
     let mut r = json!({"case": resp.case, "push": nums(&resp.push)});
     if let Some(face) = resp.face {
         // The face of the box's own frame.
-        r["face"] = json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::AXES[face.axis]));
+        r["face"] =
+            json!(format!("{}{}", if face.upper { "max." } else { "min." }, crate::geom::shape::AXES[face.axis]));
     }
     if let Some(moved) = ball.translated(resp.push) {
         let after = o.contact(&moved);
@@ -606,7 +610,7 @@ fn oriented_report<const D: usize>(
 }
 
 /// A registry algorithm's verdict in dimension `D` (2 or 3).
-fn run_algorithm<const D: usize>(a: &crate::geom::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+fn run_algorithm<const D: usize>(a: &crate::geom::algo::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
     use std::any::Any;
     if let (Some(b), Some(x)) = ((ball as &dyn Any).downcast_ref::<Circle>(), (aabb as &dyn Any).downcast_ref::<Rect>())
     {

@@ -2,7 +2,7 @@
 //! exit statuses, negative numbers in arguments, the help text, and no display needed.
 
 use crate::support::{bin, floats, json_lines, run, scratch_dir};
-use circle_aabb_lab::geom::ALGORITHMS;
+use circle_aabb_lab::geom::algo::ALGORITHMS;
 use serde_json::Value;
 
 /// The keys every case object must carry, with `overlap` holding exactly one boolean per registry id.

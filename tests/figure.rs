@@ -399,7 +399,7 @@ fn a_turned_box_s_closest_point_and_push_are_the_library_s() {
     let (lo, hi) = still_bounds([0.0, 3.0, 1.0], [-2.0, -1.0, 2.0, 1.5], [0.0, 0.0]);
     let (ox, oy, scale) = fit(lo, hi, cw, ch);
     let to_px = |p: [f32; 2]| [ox + f64::from(p[0]) * scale, oy - f64::from(p[1]) * scale];
-    let obb = ball_aabb::Obb2::from_degrees([0.0, 0.25], [2.0, 1.25], 60.0).unwrap();
+    let obb = ball_aabb::OrientedRect::from_degrees([0.0, 0.25], [2.0, 1.25], 60.0).unwrap();
     let ball = ball_aabb::Circle::new([0.0, 3.0], 1.0).unwrap();
     let k = obb.contact(&ball);
     let push = obb.push_out(&ball);

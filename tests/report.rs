@@ -1,7 +1,7 @@
 //! The JSON report of one case (what `query` prints), checked against the reference over sweeps.
 
 use crate::common::*;
-use circle_aabb_lab::geom::ALGORITHMS;
+use circle_aabb_lab::geom::algo::ALGORITHMS;
 use circle_aabb_lab::report::Case;
 use serde_json::Value;
 
@@ -35,7 +35,10 @@ fn check_report<const D: usize>(case: &IntCase<D>) {
     let listed: Vec<&str> = report["disagree"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert_eq!(listed, expected, "{line}");
     for id in &listed {
-        assert!(!circle_aabb_lab::geom::algorithm(id).unwrap().is_exact(D), "{id} is exact but disagrees on {line}");
+        assert!(
+            !circle_aabb_lab::geom::algo::algorithm(id).unwrap().is_exact(D),
+            "{id} is exact but disagrees on {line}"
+        );
     }
     // No NaN or null anywhere in a report of a valid case.
     assert!(!report.to_string().contains("null"), "{report}");

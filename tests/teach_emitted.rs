@@ -6,10 +6,10 @@
 #[test]
 fn scene_c3_2_2_7_r1_5_box_m2_m1_2_1_5() {
     // circle-aabb-lab --scene 'algorithm=planes_naive&circle=3.2,2.7,1.5&box=-2,-1,2,1.5'
-    use circle_aabb_lab::geom::{algorithm, contact, Circle, Rect, State};
+    use circle_aabb_lab::geom::{algo::algorithm, contact::contact, Circle, ContactState, Rect};
     let circle = Circle::new([3.2, 2.7], 1.5).unwrap();
     let aabb = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
-    assert_eq!(contact(&circle, &aabb).state, State::Separated);
+    assert_eq!(contact(&circle, &aabb).state, ContactState::Separated);
     // (algorithm, verdict, verdict as published)
     let expected = [
         ("arvo", false, false),

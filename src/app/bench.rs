@@ -220,7 +220,7 @@ pub fn step(b: &mut BenchState, budget: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::ALGORITHMS;
+    use crate::geom::algo::ALGORITHMS;
     use std::cell::Cell;
 
     thread_local! {

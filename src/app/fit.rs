@@ -6,7 +6,7 @@ use super::layout::{drawer_width, Layout, LayoutKind};
 use super::motion::MotionAnalysis;
 use super::state::State;
 use super::view::{self, ScreenRect, View};
-use crate::geom::response;
+use crate::geom::response::response;
 
 impl State {
     /// Fits the view to the scene on the current canvas (embedded: left of the toolbar).

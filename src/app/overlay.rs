@@ -13,7 +13,7 @@ use super::state::State;
 use super::still::frame::oriented;
 pub use super::teach::nice_spacing;
 use super::teach::{tested, ArvoMode, Overlay, OverlayInfo};
-use crate::geom::{signed_distance_f64, Circle, Rect, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::signed_distance_f64, Circle, Rect};
 use crate::teach::agreement::{agreement_map, agreement_map_turned, classify, AgreementMap, Class, Reference};
 use crate::teach::GridSpec;
 

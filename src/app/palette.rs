@@ -1,7 +1,7 @@
 //! The colours shared by the canvas and the panel (RGBA, 0–255), so the panel's legend matches
 //! what is drawn.
 
-use crate::geom::State;
+use crate::geom::ContactState;
 
 pub type Rgba = [u8; 4];
 
@@ -53,22 +53,22 @@ pub const SLAB_ALPHA: u8 = 20;
 
 /// The colour of a contact state.
 #[must_use]
-pub fn state(s: State) -> Rgba {
+pub fn state(s: ContactState) -> Rgba {
     match s {
-        State::Separated => SEPARATED,
-        State::Touching => TOUCHING,
-        State::Overlapping => OVERLAPPING,
+        ContactState::Separated => SEPARATED,
+        ContactState::Touching => TOUCHING,
+        ContactState::Overlapping => OVERLAPPING,
     }
 }
 
 /// The state the canvas shows for an algorithm's verdict: its yes/no refined by the exact contact
 /// (a "yes" on a touching scene is drawn as touching).
 #[must_use]
-pub fn shown_state(verdict: bool, exact: State) -> State {
+pub fn shown_state(verdict: bool, exact: ContactState) -> ContactState {
     match (verdict, exact) {
-        (false, _) => State::Separated,
-        (true, State::Touching) => State::Touching,
-        (true, _) => State::Overlapping,
+        (false, _) => ContactState::Separated,
+        (true, ContactState::Touching) => ContactState::Touching,
+        (true, _) => ContactState::Overlapping,
     }
 }
 
@@ -97,11 +97,11 @@ pub enum Cue {
 
 /// The outline cue of a contact state.
 #[must_use]
-pub fn cue(s: State) -> Cue {
+pub fn cue(s: ContactState) -> Cue {
     match s {
-        State::Separated => Cue::Solid,
-        State::Touching => Cue::Double,
-        State::Overlapping => Cue::Dashed,
+        ContactState::Separated => Cue::Solid,
+        ContactState::Touching => Cue::Double,
+        ContactState::Overlapping => Cue::Dashed,
     }
 }
 

@@ -99,7 +99,7 @@ fn every_pair_of_legend_colours_stays_apart_under_each_colour_vision_deficiency(
 
 #[test]
 fn the_three_verdicts_also_differ_in_their_outline() {
-    let cues = [cue(State::Separated), cue(State::Touching), cue(State::Overlapping)];
+    let cues = [cue(ContactState::Separated), cue(ContactState::Touching), cue(ContactState::Overlapping)];
     assert_ne!(cues[0], cues[1]);
     assert_ne!(cues[1], cues[2]);
     assert_ne!(cues[0], cues[2]);

@@ -20,7 +20,7 @@
 
 use super::view::ScreenRect;
 use crate::bench::rng::SplitMix64;
-use crate::geom::{contact, sweep, Circle, Rect, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::contact, sweep, Circle, Rect};
 
 /// The question kinds, in the order a set of questions goes through them (each set shuffles it).
 pub const KINDS: [Kind; 4] = [Kind::Zone, Kind::Overlap, Kind::Wrong, Kind::Touch];

@@ -7,7 +7,7 @@ use crate::app::scene::SceneOptions;
 use crate::app::status::{status_text, zone_words};
 use crate::app::view::ScreenRect;
 use crate::app::{update, State};
-use crate::geom::{contact, sweep, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::contact, sweep};
 
 const SEEDS: std::ops::Range<u64> = 0..60;
 const PER_SEED: u32 = 12;
@@ -72,12 +72,12 @@ fn the_answers_agree_with_the_core_on_many_seeds() {
             Truth::Overlap(o) => {
                 seen[1] += 1;
                 assert_eq!(o, k.state.is_overlap(), "{at}");
-                let d = crate::geom::signed_distance_f64(&q.circle.center(), &q.aabb) as f32;
+                let d = crate::geom::contact::signed_distance_f64(&q.circle.center(), &q.aabb) as f32;
                 assert!((d - q.circle.radius()).abs() <= 0.45 * q.circle.radius() + 0.07, "{at}: distance {d}");
                 match k.state {
-                    crate::geom::State::Overlapping => overlapping += 1,
-                    crate::geom::State::Touching => touching += 1,
-                    crate::geom::State::Separated => separated += 1,
+                    crate::geom::ContactState::Overlapping => overlapping += 1,
+                    crate::geom::ContactState::Touching => touching += 1,
+                    crate::geom::ContactState::Separated => separated += 1,
                 }
             }
             Truth::Wrong(slot) => {

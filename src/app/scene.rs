@@ -24,7 +24,10 @@ pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
 use crate::geom::algo::arvo::ArvoMode;
-use crate::geom::{algorithm_ids, Circle, Rect, ALGORITHMS};
+use crate::geom::{
+    algo::{algorithm_ids, ALGORITHMS},
+    Circle, Rect,
+};
 use crate::report::parse_numbers;
 use crate::teach::lessons::{Overlay, TourStep};
 use std::fmt;

@@ -19,7 +19,12 @@ use super::teach::{tested, TeachState};
 use super::three::{Analysis3, Sweep3, ThreeState};
 use super::view::{ScreenRect, View};
 use crate::geom::contact::face_distances;
-use crate::geom::{contact, response, Circle, Contact, Rect, Response, ResponseCase, ALGORITHMS};
+use crate::geom::{
+    algo::ALGORITHMS,
+    contact::contact,
+    response::{response, PushCase},
+    Circle, Contact, PushOut, Rect,
+};
 
 /// Everything the demo remembers between frames.
 #[derive(Clone, Debug)]
@@ -82,7 +87,7 @@ pub struct State {
 impl State {
     /// The selected algorithm's registry entry.
     #[must_use]
-    pub fn algorithm(&self) -> &'static crate::geom::Algorithm {
+    pub fn algorithm(&self) -> &'static crate::geom::algo::Algorithm {
         &ALGORITHMS[self.algorithm.min(ALGORITHMS.len() - 1)]
     }
 
@@ -228,7 +233,7 @@ pub struct Drag {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub contact: Contact<2>,
-    pub response: Response<2>,
+    pub response: PushOut<2>,
     /// The selected algorithm's verdict.
     pub verdict: bool,
     /// The exact answer: touching or overlapping.
@@ -264,7 +269,7 @@ impl Analysis {
     }
 
     /// Runs the core on a scene whose box is turned: the rotated box's contact and push-out in
-    /// world coordinates (from [`Obb2`](crate::geom::Obb2)), and every registry algorithm unchanged
+    /// world coordinates (from [`OrientedRect`](crate::geom::OrientedRect)), and every registry algorithm unchanged
     /// on the circle moved into the box's frame.
     #[must_use]
     pub fn of_frame(circle: &Circle, frame: BoxFrame, algorithm: usize) -> Analysis {
@@ -281,7 +286,7 @@ impl Analysis {
         };
         Analysis {
             contact,
-            response: Response { case: r.case, push: r.push, face: r.face },
+            response: PushOut { case: r.case, push: r.push, face: r.face },
             verdict: verdicts[algorithm.min(ALGORITHMS.len() - 1)],
             exact: contact.state.is_overlap(),
             verdicts,
@@ -297,7 +302,7 @@ impl Analysis {
     #[must_use]
     pub fn rounding_gap(circle: &Circle, aabb: &Rect) -> Option<u32> {
         let c = circle.center();
-        let gap = crate::geom::signed_distance_f64(&c, aabb) - circle.radius() as f64;
+        let gap = crate::geom::contact::signed_distance_f64(&c, aabb) - circle.radius() as f64;
         let m =
             (0..2).fold(circle.radius(), |m, i| m.max(c[i].abs()).max(aabb.min()[i].abs()).max(aabb.max()[i].abs()));
         let ulp = f32::from_bits(m.to_bits() + 1) as f64 - m as f64;
@@ -313,7 +318,7 @@ impl Analysis {
 
     /// The response case actually in effect.
     #[must_use]
-    pub fn case(&self) -> ResponseCase {
+    pub fn case(&self) -> PushCase {
         self.response.case
     }
 }

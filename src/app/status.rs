@@ -20,7 +20,7 @@ use super::three::{region_name, Analysis3};
 use super::update::CONTROLS;
 use crate::format::{number, vector};
 use crate::geom::world::STRATEGIES;
-use crate::geom::{Response, ResponseCase, ALGORITHMS, AXES};
+use crate::geom::{algo::ALGORITHMS, response::PushCase, shape::AXES, PushOut};
 
 /// Where zone `zone` (numbered `x + 3y`, 0 at the bottom left) lies relative to the box, in words:
 /// "above and right of the box (a corner zone)", "left of the box (a face zone)", "inside the box".
@@ -242,12 +242,12 @@ fn algorithm_sentence(state: &State, verdict: bool, wrong: bool, exact: &str) ->
 }
 
 /// The response sentence of either view: the case, the push-out, and for the inside case its face.
-fn response_words<const D: usize>(r: &Response<D>) -> String {
+fn response_words<const D: usize>(r: &PushOut<D>) -> String {
     let push = format!("({})", r.push.map(number).join(", "));
     match r.case {
-        ResponseCase::None => "Response: none, nothing to push.".to_string(),
-        ResponseCase::Outside => format!("Response: outside, push-out {push}."),
-        ResponseCase::Inside => {
+        PushCase::None => "Response: none, nothing to push.".to_string(),
+        PushCase::Outside => format!("Response: outside, push-out {push}."),
+        PushCase::Inside => {
             let face = r.face.map_or(String::new(), |f| {
                 format!(" through the {} {} face", if f.upper { "max" } else { "min" }, AXES[f.axis])
             });

@@ -15,7 +15,7 @@ use super::still::frame::BoxFrame;
 use crate::geom::algo::arvo::overlap_mode;
 pub use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::algo::Trace;
-use crate::geom::{Circle, Rect, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, Circle, Rect};
 pub use crate::teach::lessons::Overlay;
 pub use crate::teach::lessons::TourStep;
 use crate::teach::lessons::{Lesson, ERRATA};

@@ -6,7 +6,7 @@ use crate::app::{
     apply, current_scene, load_scene_text, teach_verdict, track_pointer, update, CaseMode, Command, Drag, Handle,
     Input, Key, ScreenRect, State,
 };
-use crate::geom::algorithm;
+use crate::geom::algo::algorithm;
 use crate::teach::agreement::Class;
 use crate::teach::lessons::{CHAPTERS, TOUR};
 

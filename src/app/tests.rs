@@ -3,7 +3,7 @@
 use super::still::in_case;
 use super::still::pointer::hit;
 use super::*;
-use crate::geom::{contact, Circle, Rect, ResponseCase, State as Contact, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::contact, response::PushCase, Circle, ContactState, Rect};
 use glam::Vec2;
 
 fn scene(circle: ([f32; 2], f32), lo: [f32; 2], hi: [f32; 2]) -> State {
@@ -160,11 +160,11 @@ fn every_digit_picks_the_matching_registry_entry() {
 fn switching_case_moves_the_circle_into_that_case() {
     let mut s = scene(([8.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.0]);
     apply(&mut s, Command::SetCase(CaseMode::Inside));
-    assert_eq!(s.analysis().response.case, ResponseCase::Inside);
+    assert_eq!(s.analysis().response.case, PushCase::Inside);
     apply(&mut s, Command::SetCase(CaseMode::Outside));
     let a = s.analysis();
-    assert_eq!(a.response.case, ResponseCase::Outside);
-    assert_eq!(a.contact.state, Contact::Overlapping, "a push to show");
+    assert_eq!(a.response.case, PushCase::Outside);
+    assert_eq!(a.contact.state, ContactState::Overlapping, "a push to show");
     // Already in the case: the circle stays where it is.
     let before = s.circle;
     apply(&mut s, Command::SetCase(CaseMode::Outside));
@@ -182,7 +182,7 @@ fn switching_case_moves_the_circle_into_that_case() {
 fn a_zero_radius_circle_can_still_be_put_in_the_outside_case() {
     let mut s = scene(([8.0, 0.0], 0.0), [-2.0, -1.0], [2.0, 1.0]);
     apply(&mut s, Command::SetCase(CaseMode::Outside));
-    assert_eq!(s.analysis().response.case, ResponseCase::Outside);
+    assert_eq!(s.analysis().response.case, PushCase::Outside);
 }
 
 #[test]
@@ -199,14 +199,14 @@ fn apply_response_leaves_the_circle_touching_outside_and_inside() {
     let mut s = scene(([3.0, 2.0], 0.5), [0.0, 0.0], [4.0, 4.0]);
     update(&mut s, &Input { keys: vec![Key::Space], ..Input::default() });
     assert_eq!(s.circle.center(), [4.5, 2.0]);
-    assert_eq!(contact(&s.circle, &s.aabb).state, Contact::Touching);
+    assert_eq!(contact(&s.circle, &s.aabb).state, ContactState::Touching);
     // Outside, overlapping a corner along the diagonal.
     let mut s = scene(([4.3, 4.4], 1.0), [0.0, 0.0], [4.0, 4.0]);
-    assert_eq!(s.analysis().contact.state, Contact::Overlapping);
+    assert_eq!(s.analysis().contact.state, ContactState::Overlapping);
     apply(&mut s, Command::ApplyResponse);
     let k = contact(&s.circle, &s.aabb);
     assert!((k.distance - 1.0).abs() < 1e-5, "{k:?}");
-    assert_ne!(k.state, Contact::Overlapping, "{k:?}");
+    assert_ne!(k.state, ContactState::Overlapping, "{k:?}");
 }
 
 /// The push-out contract in the app: applying the response to ordinary decimal scenes (the old tour
@@ -216,12 +216,12 @@ fn apply_response_leaves_the_circle_touching_outside_and_inside() {
 fn apply_response_never_leaves_an_overlap_with_ordinary_numbers() {
     for (c, r) in [([2.9, 2.2], 1.4), ([1.2, 0.6], 0.8), ([3.0, 2.5], 1.8), ([-2.31, 1.77], 0.93)] {
         let mut s = scene((c, r), [-2.0, -1.0], [2.0, 1.5]);
-        assert_eq!(contact(&s.circle, &s.aabb).state, Contact::Overlapping);
+        assert_eq!(contact(&s.circle, &s.aabb).state, ContactState::Overlapping);
         apply(&mut s, Command::ApplyResponse);
         let k = contact(&s.circle, &s.aabb);
-        assert_ne!(k.state, Contact::Overlapping, "{c:?} r {r}: {k:?}");
+        assert_ne!(k.state, ContactState::Overlapping, "{c:?} r {r}: {k:?}");
         let gap = Analysis::rounding_gap(&s.circle, &s.aabb);
-        assert!(k.state == Contact::Touching || matches!(gap, Some(1..=8)), "{c:?}: {k:?} gap {gap:?}");
+        assert!(k.state == ContactState::Touching || matches!(gap, Some(1..=8)), "{c:?}: {k:?} gap {gap:?}");
     }
     // A separated scene is not called a rounding gap.
     let s = scene(([5.0, 0.0], 1.0), [-2.0, -1.0], [2.0, 1.5]);
@@ -308,7 +308,7 @@ fn options_parse_from_a_url_fragment_and_round_trip() {
 fn a_case_option_puts_the_initial_scene_in_that_case() {
     let o = SceneOptions::from_args(Some("9,9,1"), None, None, Some("inside"), None).unwrap();
     let s = State::new(o);
-    assert_eq!(s.analysis().response.case, ResponseCase::Inside);
+    assert_eq!(s.analysis().response.case, PushCase::Inside);
     assert_eq!(s.case, CaseMode::Inside);
 }
 

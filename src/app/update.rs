@@ -21,7 +21,7 @@ use super::still::options::normal_angle;
 use super::teach::{LessonRef, TeachCommand, TeachState};
 use super::three::{self, ThreeCommand, ThreeState};
 use super::view::ScreenRect;
-use crate::geom::{response, Circle, Rect, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, response::response, Circle, Rect};
 use crate::teach::lessons::{TourStep, CHAPTERS};
 use glam::Vec2;
 

@@ -9,7 +9,7 @@ use super::rng::SplitMix64;
 use super::sets::{generate, PairSet, SetSpec};
 use super::sweeps::SweepSet;
 use crate::geom::batch::{self, PairsSoa};
-use crate::geom::{Aabb, Algorithm, Ball};
+use crate::geom::{algo::Algorithm, Aabb, Ball};
 
 /// Batched inputs, structure-of-arrays, at the largest size (smaller rows use a prefix).
 #[derive(Default)]

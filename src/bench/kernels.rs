@@ -7,7 +7,7 @@ use super::buffers::{prefix, BatchedData};
 use super::caches::REFERENCE_BYTES;
 use super::timing::{time, Clock};
 use crate::geom::batch::PairsSoa;
-use crate::geom::{contact, contact_response, sweep, Aabb, Ball};
+use crate::geom::{contact::contact, response::contact_response, sweep, Aabb, Ball};
 use serde::Serialize;
 use std::hint::black_box;
 

@@ -14,8 +14,8 @@ use super::results::{BatchedResult, Results, ScalarResult, ThreadsResult};
 use super::sets::{generate_into, PairSet};
 use super::sweeps::{generate_sweeps_into, sweep_pass, SweepSet};
 use super::timing::{time, Clock, ParityBest};
+use crate::geom::algo::ALGORITHMS;
 use crate::geom::batch::{self, PairsSoa};
-use crate::geom::ALGORITHMS;
 use std::hint::black_box;
 
 /// Runs `f` on a pool of `threads` threads (built once per size), or here for one thread (and always

@@ -48,7 +48,7 @@ fn a_run_in_slices_fills_the_whole_matrix_with_correct_counts() {
     assert!(r.batched.iter().all(|b| b.ceiling_gb_s > 0.0 && b.threads >= 1 && b.noise_percent.is_finite()));
     for row in &r.scalar {
         assert!(row.ns_per_test.is_finite() && row.ns_per_test > 0.0, "{row:?}");
-        let a = crate::geom::algorithm(row.algorithm).unwrap();
+        let a = crate::geom::algo::algorithm(row.algorithm).unwrap();
         if a.is_exact(row.dim) {
             assert_eq!(row.hits, row.exact_hits, "{row:?}");
         }

@@ -51,7 +51,7 @@
 //! }
 //! let results = run.into_results();
 //! assert!(results.errors.is_empty());
-//! assert_eq!(results.scalar.len(), circle_aabb_lab::geom::ALGORITHMS.len());
+//! assert_eq!(results.scalar.len(), circle_aabb_lab::geom::algo::ALGORITHMS.len());
 //! ```
 
 pub mod buffers;

@@ -10,7 +10,7 @@
 
 use super::rng::SplitMix64;
 use super::timing::Clock;
-use crate::geom::{Aabb, Ball, Obb2, Obb3, OrientedBox};
+use crate::geom::{Aabb, Ball, OrientedBox, OrientedBox3, OrientedRect};
 use serde::Serialize;
 use std::hint::black_box;
 
@@ -52,15 +52,18 @@ pub fn cases<const D: usize>(n: usize, seed: u64) -> (Vec<Ball<D>>, Vec<Oriented
         let p: [f32; D] = std::array::from_fn(|i| c[i] + rng.range(-4.0, 4.0));
         let ball = Ball::new(p, rng.range(0.1, 1.5)).expect("valid");
         let o: OrientedBox<D> = if D == 2 {
-            let b = Obb2::new([c[0], c[1]], [h[0], h[1]], rng.range(-3.2, 3.2)).expect("valid");
+            let b = OrientedRect::new([c[0], c[1]], [h[0], h[1]], rng.range(-3.2, 3.2)).expect("valid");
             *(&b as &dyn std::any::Any).downcast_ref::<OrientedBox<D>>().expect("2D")
         } else {
             let q: [f64; 4] = std::array::from_fn(|_| rng.range(-1.0, 1.0) as f64);
             let len = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
             let q = q.map(|x| (x / len) as f32);
-            let b =
-                Obb3::new([c[0], c[1], c[2]], [h[0], h[1], h[2]], if len > 1e-3 { q } else { [1.0, 0.0, 0.0, 0.0] })
-                    .expect("valid");
+            let b = OrientedBox3::new(
+                [c[0], c[1], c[2]],
+                [h[0], h[1], h[2]],
+                if len > 1e-3 { q } else { [1.0, 0.0, 0.0, 0.0] },
+            )
+            .expect("valid");
             *(&b as &dyn std::any::Any).downcast_ref::<OrientedBox<D>>().expect("3D")
         };
         let lo: [f32; D] = std::array::from_fn(|i| c[i] - h[i]);

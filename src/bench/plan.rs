@@ -4,7 +4,7 @@
 use super::caches::thread_counts;
 use super::config::{passes_for, BenchConfig};
 use super::kernels::{lanes_for, Kernel};
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 
 /// One unit of the plan.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -2,7 +2,7 @@
 //!
 //! Each pair is a random box and a random radius; the centre is then drawn near the box (inside it,
 //! beside a face, near an edge or a corner alike) until the pair overlaps or not as decided by a coin
-//! of the wanted hit rate, judged by the exact [`contact`](fn@crate::geom::contact). Every coordinate is
+//! of the wanted hit rate, judged by the exact [`contact`](fn@crate::geom::contact::contact). Every coordinate is
 //! a multiple of 1/16 and small, so all the exact algorithms do exact arithmetic on these inputs and
 //! must agree with that count to the pair.
 //!
@@ -10,7 +10,7 @@
 //! large set. A small set cycled many times is the opposite: the branch predictor learns it.
 
 use super::rng::SplitMix64;
-use crate::geom::{contact, Aabb, Ball};
+use crate::geom::{contact::contact, Aabb, Ball};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]

@@ -157,7 +157,7 @@ pub fn reference_step(map: &TileMap, center: [f32; 2], radius: f32, v: [f32; 2])
     let mut p = [center[0] as f64, center[1] as f64];
     let mut u = [v[0] as f64, v[1] as f64];
     let mut time = 0.0f64;
-    for _ in 0..crate::geom::MAX_ITERATIONS {
+    for _ in 0..crate::geom::motion::MAX_ITERATIONS {
         let rest = 1.0 - time;
         if u == [0.0; 2] {
             break;
@@ -352,8 +352,8 @@ pub fn run<C: Clock>(spec: &TilemapSpec, clock: &mut C, mut progress: impl FnMut
 #[cfg(feature = "peers")]
 pub mod peer {
     use super::TilemapCase;
+    use crate::geom::motion::MAX_ITERATIONS;
     use crate::geom::world::TileMap;
-    use crate::geom::MAX_ITERATIONS;
     use parry2d::math::{Pose, Vector};
     use parry2d::query::{cast_shapes, ShapeCastOptions};
     use parry2d::shape::{Ball, Cuboid};

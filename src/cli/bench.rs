@@ -2,7 +2,7 @@
 
 use crate::bench::tilemap::TilemapSpec;
 use crate::bench::{std_clock, BenchConfig, BenchRun, Results, ScalarResult};
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use clap::Args;
 use std::io::Write;
 
@@ -13,7 +13,7 @@ computation, the batched kernels and their memory-read ceiling (batch::stream_re
 Input sets: small-10/50/90 (256 pairs cycled in cache: the branch predictor learns them), 32k-10/50/90
 (32768 random pairs) and 1m-50 (1,048,576 random pairs); the number is the percentage of overlapping pairs.
 Every hit count is checked against the exact contact; a wrong count is reported and makes the exit status 1.
-Rows contact+push (geom::contact_response, one pair at a time), contact+push/soa
+Rows contact+push (geom::response::contact_response, one pair at a time), contact+push/soa
 (geom::batch::contact_push_pairs, structure-of-arrays, f64) and contact+push/f32 (contact_push_pairs_f32, the
 f32 fast path) time the contact + push-out computation.
 Row sweep times geom::sweep (a ball moving by v against a box: the first time of contact, centre, point, normal),

@@ -1,9 +1,10 @@
 //! `circle-aabb-lab move`: a ball moved through several boxes with the core's slide or bounce, one
 //! move per step like a frame loop, printed as one JSON object.
 
+use crate::geom::motion::{move_ball, Reaction};
 use crate::geom::oriented::{move_mixed, Collider};
 use crate::geom::world::{self, BoxList, MapError, Params, StrategyId, TileMap, World, STRATEGIES};
-use crate::geom::{bounce, slide, Aabb, Ball, Circle, Motion, MotionResponse, Obb2, Obb3, Rect, ShapeError, AXES};
+use crate::geom::{shape::AXES, Aabb, Ball, Circle, Hit, Motion, OrientedBox3, OrientedRect, Rect, ShapeError};
 use crate::report::Rotation;
 use crate::report::{num, nums, parse_numbers, CaseError};
 use clap::Args;
@@ -178,15 +179,6 @@ pub struct MoveArgs {
     pub rotation: Option<String>,
 }
 
-/// What a hit does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Reaction {
-    /// Remove the velocity's component into the normal.
-    Slide,
-    /// Reflect it, scaled by the restitution.
-    Bounce(f32),
-}
-
 /// A checked `move` request, in 2D or 3D.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveRequest {
@@ -322,7 +314,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                     Err(_) => return Err(format!("--restitution: {s:?} is not a number")),
                 },
             };
-            Reaction::Bounce(e)
+            Reaction::Bounce { restitution: e }
         }
         Some(other) => return Err(format!("--response: {other:?} is not slide or bounce")),
     };
@@ -407,7 +399,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                 gravity,
                 restitution: match reaction {
                     Reaction::Slide => 0.0,
-                    Reaction::Bounce(e) => e,
+                    Reaction::Bounce { restitution: e } => e,
                 },
                 ..Params::default()
             }
@@ -429,7 +421,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                     .map_err(|e| format!("{flag}: {e}"))?,
             };
             if let (Some(Rotation::Degrees(a)), true) = (&rotation, boxes.is_empty()) {
-                Obb2::from_degrees([0.0, 0.0], [0.0, 0.0], *a).map_err(|e| format!("{flag}: {e}"))?;
+                OrientedRect::from_degrees([0.0, 0.0], [0.0, 0.0], *a).map_err(|e| format!("{flag}: {e}"))?;
             }
             MoveRequest::D2(Request {
                 ball: Ball::new([ball[0], ball[1]], ball[2]).map_err(shape)?,
@@ -453,7 +445,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
                     .map_err(|e| format!("{flag}: {e}"))?,
             };
             if let (Some(Rotation::Quat(q)), true) = (&rotation, boxes.is_empty()) {
-                Obb3::new([0.0; 3], [0.0; 3], *q).map_err(|e| format!("{flag}: {e}"))?;
+                OrientedBox3::new([0.0; 3], [0.0; 3], *q).map_err(|e| format!("{flag}: {e}"))?;
             }
             MoveRequest::D3(Request {
                 ball: Ball::new([ball[0], ball[1], ball[2]], ball[3]).map_err(shape)?,
@@ -586,7 +578,7 @@ impl TilesRequest {
         name: impl Fn(usize) -> (&'static str, Value),
         out: &mut impl Write,
     ) -> std::io::Result<()> {
-        let contact = |c: &world::WorldContact, step: Option<u64>| {
+        let contact = |c: &Hit<2>, step: Option<u64>| {
             let mut m = serde_json::Map::new();
             let (key, id) = name(c.index);
             m.insert(key.into(), id);
@@ -645,12 +637,8 @@ impl<const D: usize> Request<D> {
         let mut hits = Vec::new();
         for step in 0..self.steps {
             let m: Motion<D> = match (self.reaction, self.rotation.is_some()) {
-                (Reaction::Slide, false) => slide(&ball, velocity, &self.boxes),
-                (Reaction::Bounce(e), false) => bounce(&ball, velocity, &self.boxes, e),
-                (Reaction::Slide, true) => move_mixed(&ball, velocity, &self.colliders, MotionResponse::Slide),
-                (Reaction::Bounce(e), true) => {
-                    move_mixed(&ball, velocity, &self.colliders, MotionResponse::Bounce { restitution: e })
-                }
+                (reaction, false) => move_ball(&ball, velocity, &self.boxes, reaction),
+                (reaction, true) => move_mixed(&ball, velocity, &self.colliders, reaction),
             };
             for h in m.hits() {
                 hits.push(json!({

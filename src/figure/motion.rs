@@ -28,7 +28,7 @@ fn rounded_box(f: &Figure<'_>, m: &MotionAnalysis, svg: &mut Svg) {
     let (lo, hi, r) = (f.state.aabb.min(), f.state.aabb.max(), f.state.circle.radius());
     if let Some(o) = m.target.turned() {
         // Turned: its faces moved out by r and joined by quarter arcs, in the box's frame turned back
-        // by the library (`Obb2::to_world`); lightly filled and thinly outlined, as the canvas has it.
+        // by the library (`OrientedRect::to_world`); lightly filled and thinly outlined, as the canvas has it.
         let h = o.half_extents();
         let d = super::turned::rounded_outline(|p| f.at(o.to_world(p)), [-h[0], -h[1]], h, r, r * f.state.view.scale);
         let look = super::turned::filled_outline(
@@ -188,7 +188,7 @@ fn impact(f: &Figure<'_>, m: &MotionAnalysis, svg: &mut Svg, labels: &mut Labels
         ),
     );
     let what = match (h.initial, m.start_state) {
-        (true, crate::geom::State::Overlapping) => "t = 0 (already overlapping)".to_string(),
+        (true, crate::geom::ContactState::Overlapping) => "t = 0 (already overlapping)".to_string(),
         (true, _) => "t = 0 (touching at the start)".to_string(),
         _ => format!("t = {}", number(h.t)),
     };

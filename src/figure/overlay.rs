@@ -10,7 +10,7 @@ use super::Figure;
 use crate::app::overlay::{agreement_for, nice_spacing, OverlayKey};
 use crate::app::palette::Rgba;
 use crate::app::teach::Overlay;
-use crate::geom::signed_distance_f64;
+use crate::geom::contact::signed_distance_f64;
 use crate::teach::agreement::{AgreementMap, Class};
 use crate::teach::field::{band_layers, band_rgba, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};
 

@@ -10,7 +10,7 @@ use crate::app::palette::{self, alpha, Rgba};
 use crate::app::ScreenRect;
 use crate::format::number;
 use crate::geom::algo::{Focus, Trace};
-use crate::geom::ResponseCase;
+use crate::geom::response::PushCase;
 
 /// The figure's one-line title: the algorithm, its verdict and the exact answer.
 pub fn title(f: &Figure<'_>) -> String {
@@ -437,7 +437,7 @@ fn construction(f: &Figure<'_>, svg: &mut Svg, labels: &mut Labels) {
         }
         svg.close();
     }
-    if a.response.case != ResponseCase::None {
+    if a.response.case != PushCase::None {
         let p = a.response.push;
         if p[0] != 0.0 || p[1] != 0.0 {
             let ms = f.at([centre[0] + p[0], centre[1] + p[1]]);

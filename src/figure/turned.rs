@@ -15,7 +15,7 @@ use crate::app::still::turned::{
     turned_zone, turned_zone_lines, BoxView,
 };
 use crate::app::still::BoxFrame;
-use crate::geom::{Obb2, ResponseCase};
+use crate::geom::{response::PushCase, OrientedRect};
 use glam::Vec2;
 
 fn pt(v: Vec2) -> [f32; 2] {
@@ -151,7 +151,7 @@ fn knob_mark(svg: &mut Svg, base: [f32; 2], knob: [f32; 2], sizes: crate::app::v
 }
 
 /// Motion mode's turned box (the canvas's `motion::draw_turned_box`): fill and edges, no marks.
-pub fn motion_box(f: &Figure<'_>, svg: &mut Svg, o: &Obb2) {
+pub fn motion_box(f: &Figure<'_>, svg: &mut Svg, o: &OrientedRect) {
     let h = o.half_extents();
     let corners = [[h[0], h[1]], [-h[0], h[1]], [-h[0], -h[1]], [h[0], -h[1]]].map(|p| f.at(o.to_world(p)));
     svg.open("box", "class=\"turned\"");
@@ -240,7 +240,7 @@ pub fn box_view(f: &Figure<'_>, svg: &mut Svg, fr: &BoxFrame) {
         svg.circle(q[0], q[1], sizes.line(4.0), &format!("id=\"box-view-closest\" {}", fill(palette::CLOSEST)));
     }
     let p = fr.response.push;
-    if fr.response.case != ResponseCase::None && (p[0] != 0.0 || p[1] != 0.0) {
+    if fr.response.case != PushCase::None && (p[0] != 0.0 || p[1] != 0.0) {
         let moved = pt(v.at([c[0] + p[0], c[1] + p[1]]));
         dashed_circle(svg, moved, rad * v.scale, sizes.line(1.2), alpha(palette::PUSH, 200), sizes.scale, "");
         svg.open("box-view-push", "");

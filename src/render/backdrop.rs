@@ -177,7 +177,7 @@ mod tests {
     use super::*;
     use crate::app::teach::Overlay;
     use crate::app::{update, Input, SceneOptions};
-    use crate::geom::{Circle, ALGORITHMS};
+    use crate::geom::{algo::ALGORITHMS, Circle};
     use crate::teach::field::band_layers;
 
     /// Box [−2, 2] × [−1, 1.5] on a 1000 × 800 canvas, the circle in zone 8 (above right).

@@ -7,7 +7,7 @@ use super::style::{to_color, Sizes};
 use crate::app::palette;
 use crate::app::{Analysis, State};
 use crate::format::number;
-use crate::geom::ResponseCase;
+use crate::geom::response::PushCase;
 use macroquad::prelude::*;
 
 /// Closest point and distance (centre outside), or the four face distances (centre inside); then
@@ -78,7 +78,7 @@ pub fn draw_construction(state: &State, a: &Analysis, sizes: Sizes) {
     }
 
     // Push-out arrow and the ghost of the pushed circle.
-    if a.response.case != ResponseCase::None {
+    if a.response.case != PushCase::None {
         let p = a.response.push;
         if p[0] != 0.0 || p[1] != 0.0 {
             let moved = [centre[0] + p[0], centre[1] + p[1]];

@@ -13,7 +13,7 @@ use crate::app::motion::MotionAnalysis;
 use crate::app::palette::{self, alpha};
 use crate::app::{Handle, State};
 use crate::format::number;
-use crate::geom::Obb2;
+use crate::geom::OrientedRect;
 use macroquad::prelude::*;
 
 /// Draws the whole motion layer.
@@ -63,8 +63,8 @@ fn draw_rounded_box(state: &State) {
 
 /// The outline of the turned box grown by r (its four faces moved out by r, joined by quarter
 /// circles), in world coordinates: the box's frame's points turned back by the library
-/// ([`Obb2::to_world`]).
-fn turned_rounded_outline(o: &Obb2, r: f32) -> Vec<[f32; 2]> {
+/// ([`OrientedRect::to_world`]).
+fn turned_rounded_outline(o: &OrientedRect, r: f32) -> Vec<[f32; 2]> {
     let h = o.half_extents();
     let n = 12;
     let mut out = Vec::with_capacity(4 * (n + 1));
@@ -80,7 +80,7 @@ fn turned_rounded_outline(o: &Obb2, r: f32) -> Vec<[f32; 2]> {
 
 /// The turned box grown by r: a light fill (a fan from the centre: the shape is convex, every pixel
 /// covered once) and a thin outline.
-fn draw_turned_rounded_box(state: &State, o: &Obb2, sizes: Sizes) {
+fn draw_turned_rounded_box(state: &State, o: &OrientedRect, sizes: Sizes) {
     let v = state.view;
     let ring: Vec<Vec2> =
         turned_rounded_outline(o, state.circle.radius()).into_iter().map(|p| v.to_screen(p)).collect();
@@ -99,7 +99,7 @@ fn draw_turned_rounded_box(state: &State, o: &Obb2, sizes: Sizes) {
 /// The turned box (motion mode with an angle): its fill, its four edges, its centre; the body
 /// highlighted while hovered or dragged. It is only moved here (its corners and edges are the
 /// aligned box's handles; `[` `]` resize it).
-pub fn draw_turned_box(state: &State, o: &Obb2, sizes: Sizes) {
+pub fn draw_turned_box(state: &State, o: &OrientedRect, sizes: Sizes) {
     let v = state.view;
     let h = o.half_extents();
     let q: Vec<Vec2> = [[h[0], h[1]], [-h[0], h[1]], [-h[0], -h[1]], [h[0], -h[1]]]
@@ -206,7 +206,7 @@ fn draw_impact(state: &State, m: &MotionAnalysis, sizes: Sizes) {
     aa::disc(p.x, p.y, sizes.line(5.0), colour);
     aa::rim(p.x, p.y, sizes.line(5.0), sizes.line(1.5), to_color(palette::BACKGROUND));
     let what = match (h.initial, m.start_state) {
-        (true, crate::geom::State::Overlapping) => "t = 0 (already overlapping)".to_string(),
+        (true, crate::geom::ContactState::Overlapping) => "t = 0 (already overlapping)".to_string(),
         (true, _) => "t = 0 (touching at the start)".to_string(),
         _ => format!("t = {}", number(h.t)),
     };

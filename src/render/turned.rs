@@ -15,7 +15,7 @@ use crate::app::still::turned::{
 };
 use crate::app::still::BoxFrame;
 use crate::app::{Analysis, State};
-use crate::geom::ResponseCase;
+use crate::geom::response::PushCase;
 use macroquad::prelude::*;
 
 /// A convex polygon filled as a fan of triangles.
@@ -143,7 +143,7 @@ pub fn draw_box_view(state: &State, a: &Analysis, f: &BoxFrame, sizes: Sizes) {
     }
     // The push-out, the aligned construction.
     let p = f.response.push;
-    if f.response.case != ResponseCase::None && (p[0] != 0.0 || p[1] != 0.0) {
+    if f.response.case != PushCase::None && (p[0] != 0.0 || p[1] != 0.0) {
         let moved = v.at([c[0] + p[0], c[1] + p[1]]);
         dashed_circle(moved, rad * scale, sizes.line(1.2), to_color(palette::alpha(palette::PUSH, 200)), sizes.scale);
         arrow(cs, moved, sizes.line(2.0), to_color(palette::PUSH), 9.0 * sizes.scale);

@@ -8,7 +8,7 @@
 
 use super::GridSpec;
 use crate::geom::batch::{grid_mask_2d, mask_bit, mask_words};
-use crate::geom::{Circle, Obb2, Rect, State};
+use crate::geom::{Circle, ContactState, OrientedRect, Rect};
 
 /// How one position is classified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,10 +165,10 @@ pub fn agreement_map(
 /// [`agreement_map`] around a turned box: every cell centre moved into the box's frame
 /// ([`OrientedBox::local_ball`](crate::geom::OrientedBox::local_ball)) and classified there against
 /// the box `[−h, h]`, `test` and the reference run unchanged; the exact answer is the rotated box's
-/// own ([`Obb2::contact`](crate::geom::Obb2)). The image lies in the world, so it turns with the box.
+/// own ([`OrientedRect::contact`](crate::geom::OrientedRect)). The image lies in the world, so it turns with the box.
 #[must_use]
 pub fn agreement_map_turned(
-    obb: &Obb2,
+    obb: &OrientedRect,
     r: f32,
     spec: GridSpec,
     test: &dyn Fn(&Circle, &Rect) -> bool,
@@ -190,7 +190,7 @@ pub fn agreement_map_turned(
                 Reference::Exact => state.is_overlap(),
                 Reference::Other(f) => f(&local, &b),
             };
-            let class = classify(test(&local, &b), reference_here, state == State::Touching);
+            let class = classify(test(&local, &b), reference_here, state == ContactState::Touching);
             counts[class.index()] += 1;
             cells.push(class);
         }
@@ -201,7 +201,7 @@ pub fn agreement_map_turned(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::algorithm;
+    use crate::geom::algo::algorithm;
 
     fn grid() -> GridSpec {
         // Cells of 0.25 with centres on multiples of 0.125 — exact in f32.

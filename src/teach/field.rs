@@ -3,7 +3,7 @@
 //! (where the circle's centre may go while touching) in bold.
 
 use super::GridSpec;
-use crate::geom::{signed_distance_f64, Rect};
+use crate::geom::{contact::signed_distance_f64, Rect};
 
 /// Signed distances at every cell centre, row-major, row 0 at the bottom.
 #[must_use]

@@ -434,7 +434,11 @@ impl std::fmt::Display for TourStep {
 mod tests {
     use super::*;
     use crate::app::SceneOptions;
-    use crate::geom::{contact, response, ResponseCase, State};
+    use crate::geom::{
+        contact::contact,
+        response::{response, PushCase},
+        ContactState,
+    };
 
     fn scene(l: &Lesson) -> SceneOptions {
         SceneOptions::from_fragment(l.scene).unwrap_or_else(|e| panic!("{}: {e}", l.title))
@@ -454,7 +458,7 @@ mod tests {
 
     #[test]
     fn step_6_shows_what_it_says_the_branchy_paths_change_by_zone_the_branch_free_one_does_not() {
-        use crate::geom::{Circle, ALGORITHMS};
+        use crate::geom::{algo::ALGORITHMS, Circle};
         let step = &TOUR[5];
         let s = scene(step);
         let algo = |id: &str| ALGORITHMS.iter().find(|a| a.id == id).unwrap();
@@ -489,22 +493,22 @@ mod tests {
 
     #[test]
     fn each_erratum_scene_shows_its_error() {
-        use crate::geom::ALGORITHMS;
+        use crate::geom::algo::ALGORITHMS;
         // Branch-free: overlapping, yet the published form says no.
         let s = errata("sign error");
         let a = &ALGORITHMS[s.algorithm];
-        assert_eq!(contact(&s.circle, &s.aabb).state, State::Overlapping);
+        assert_eq!(contact(&s.circle, &s.aabb).state, ContactState::Overlapping);
         assert!(!a.published_2d(&s.circle, &s.aabb) && (a.overlap_2d)(&s.circle, &s.aabb));
         // Tangency: exactly touching; the strict published fold says no, the lab says yes.
         let s = errata("tangency");
         let a = &ALGORITHMS[s.algorithm];
-        assert_eq!(contact(&s.circle, &s.aabb).state, State::Touching);
+        assert_eq!(contact(&s.circle, &s.aabb).state, ContactState::Touching);
         assert!(!a.published_2d(&s.circle, &s.aabb) && (a.overlap_2d)(&s.circle, &s.aabb));
         // Boundary: the centre is on the box and the response is the inside case, finite.
         let s = errata("boundary");
         let r = response(&s.circle, &s.aabb);
         assert_eq!(contact(&s.circle, &s.aabb).distance, 0.0);
-        assert_eq!(r.case, ResponseCase::Inside);
+        assert_eq!(r.case, PushCase::Inside);
         assert!(r.push.iter().all(|v| v.is_finite()));
         // Ties: all four faces equally near, the left one wins.
         let s = errata("Ties");
@@ -513,25 +517,25 @@ mod tests {
         assert_eq!(contact(&errata("y down").circle, &errata("y down").aabb).zone, 6);
         // Ears: separated, yet planes_naive says overlap.
         let s = errata("ears");
-        assert_eq!(contact(&s.circle, &s.aabb).state, State::Separated);
+        assert_eq!(contact(&s.circle, &s.aabb).state, ContactState::Separated);
         assert!((ALGORITHMS[s.algorithm].overlap_2d)(&s.circle, &s.aabb));
     }
 
     #[test]
     fn the_3d_counter_example_in_the_face_plane_erratum_holds() {
-        let planes = crate::geom::algorithm("planes").unwrap();
+        let planes = crate::geom::algo::algorithm("planes").unwrap();
         let b = crate::geom::Sphere::new([1.65, 1.65, 1.65], 1.0).unwrap();
         let x = crate::geom::Box3::new([-1.0; 3], [1.0; 3]).unwrap();
-        assert_eq!(contact(&b, &x).state, State::Separated);
+        assert_eq!(contact(&b, &x).state, ContactState::Separated);
         assert!((planes.overlap_3d)(&b, &x));
     }
 
     #[test]
     fn tour_response_steps_are_in_their_case() {
         let out = scene(&TOUR[2]);
-        assert_eq!(response(&out.circle, &out.aabb).case, ResponseCase::Outside);
+        assert_eq!(response(&out.circle, &out.aabb).case, PushCase::Outside);
         let ins = scene(&TOUR[3]);
-        assert_eq!(response(&ins.circle, &ins.aabb).case, ResponseCase::Inside);
+        assert_eq!(response(&ins.circle, &ins.aabb).case, PushCase::Inside);
     }
 }
 

@@ -7,7 +7,7 @@ use crate::app::playground::play::MarkKind;
 use crate::app::playground::Runner;
 use crate::app::{SceneOptions, State};
 use crate::geom::world::StrategyId;
-use crate::geom::{contact, Feature, State as Contact, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::contact, motion::Feature, ContactState};
 
 fn scene_of(t: TourStep) -> SceneOptions {
     let l = t.lesson().unwrap();
@@ -65,7 +65,7 @@ fn motion_of(t: TourStep) -> MotionAnalysis {
 #[test]
 fn motion_1_the_discrete_test_tunnels_and_the_sweep_hits_at_t_0_369() {
     let m = motion_of(step("motion", 1));
-    assert_eq!(m.end_state, Contact::Separated, "c + v is clear of the wall");
+    assert_eq!(m.end_state, ContactState::Separated, "c + v is clear of the wall");
     let hit = m.hit.expect("the sweep hits");
     assert!(!hit.initial && (hit.t - 0.369).abs() < 0.0005, "t = {}", hit.t);
     assert!(m.tunnelled());
@@ -90,7 +90,7 @@ fn motion_2_the_ray_enters_the_rounded_box_on_a_corner() {
 fn motion_3_a_touching_start_is_a_hit_at_t_0_and_the_slide_goes_on_to_the_end() {
     let t = step("motion", 3);
     let (o, m) = (scene_of(t), motion_of(t));
-    assert_eq!(m.start_state, Contact::Touching);
+    assert_eq!(m.start_state, ContactState::Touching);
     let hit = m.hit.expect("an initial hit");
     assert!(hit.initial && hit.t == 0.0 && hit.feature == Feature::Face && hit.normal == [0.0, 1.0]);
     let v = o.motion.velocity;
@@ -230,7 +230,7 @@ fn three_2_the_face_plane_test_says_overlap_for_a_sphere_1_126_from_the_corner()
     let s = loaded(step("3d", 2));
     let a = s.analysis3();
     assert_eq!(ALGORITHMS[s.algorithm].id, "planes");
-    assert_eq!(a.contact.state, Contact::Separated);
+    assert_eq!(a.contact.state, ContactState::Separated);
     assert!((a.contact.distance - 1.126).abs() < 0.0005, "{}", a.contact.distance);
     assert!(a.verdict && !a.exact, "a false positive (the red banner)");
 }
@@ -275,7 +275,7 @@ fn three_4_turned_45_degrees_the_centre_is_in_a_corner_region_of_the_box_s_own_f
     assert_eq!((zone, a.contact.zone), (20, 20), "the text names region 20");
     assert_eq!(crate::app::three::region_name(a.contact.zone), "corner (+x, −y, +z)");
     // Aligned, the same centre is beside the edge (+x, +z): region 23, as the text says.
-    assert_eq!(crate::geom::zone_of(&o.sphere.center(), &o.aabb), 23);
+    assert_eq!(crate::geom::contact::zone_of(&o.sphere.center(), &o.aabb), 23);
     // The distance to the corner (1, −1, 1) of the box's frame, and the closest point turned back.
     let e = [p[0] - 1.0, p[1] + 1.0, p[2] - 1.0];
     let d = (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
@@ -284,7 +284,7 @@ fn three_4_turned_45_degrees_the_centre_is_in_a_corner_region_of_the_box_s_own_f
     for (&got, want) in a.contact.closest.iter().zip(corner) {
         assert!((f64::from(got) - want).abs() < 1e-5, "{:?}", a.contact.closest);
     }
-    assert_eq!(a.contact.state, Contact::Overlapping, "d = {d} < r = 0.5");
+    assert_eq!(a.contact.state, ContactState::Overlapping, "d = {d} < r = 0.5");
     assert_eq!(a.local_center.map(|l| l.map(f64::from)).map(|l| (l[0] - p[0]).abs() < 1e-5), Some(true));
     assert!(a.verdict && a.exact, "zones, run in the box's frame, agrees");
 }

@@ -4,7 +4,7 @@
 //! Numbers are written with Rust's shortest round-trip formatting (`{:?}` of `f32`), so the test
 //! rebuilds exactly the scene on screen, tangent cases included.
 
-use crate::geom::{contact, Circle, Rect, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, contact::contact, Circle, Rect};
 
 /// A `#[test]` function (as Rust source) asserting the contact state of `circle` against `aabb` and
 /// every registry algorithm's verdict. `scene` is the scene text, quoted in a comment so the test can
@@ -18,13 +18,13 @@ pub fn rust_test(circle: &Circle, aabb: &Rect, scene: &str) -> String {
     s.push_str("#[test]\n");
     s.push_str(&format!("fn {}() {{\n", test_name(circle, aabb)));
     s.push_str(&format!("    // circle-aabb-lab --scene '{}'\n", scene.replace('\n', " ")));
-    s.push_str("    use circle_aabb_lab::geom::{algorithm, contact, Circle, Rect, State};\n");
+    s.push_str("    use circle_aabb_lab::geom::{algo::algorithm, contact::contact, Circle, ContactState, Rect};\n");
     s.push_str(&format!("    let circle = Circle::new([{:?}, {:?}], {:?}).unwrap();\n", c[0], c[1], circle.radius()));
     s.push_str(&format!(
         "    let aabb = Rect::new([{:?}, {:?}], [{:?}, {:?}]).unwrap();\n",
         lo[0], lo[1], hi[0], hi[1]
     ));
-    s.push_str(&format!("    assert_eq!(contact(&circle, &aabb).state, State::{state:?});\n"));
+    s.push_str(&format!("    assert_eq!(contact(&circle, &aabb).state, ContactState::{state:?});\n"));
     s.push_str("    // (algorithm, verdict, verdict as published)\n");
     s.push_str("    let expected = [\n");
     for a in ALGORITHMS {
@@ -79,7 +79,7 @@ mod tests {
         assert!(t.contains("Circle::new([3.2, 2.7], 1.5)"), "{t}");
         assert!(t.contains("Rect::new([-2.0, -1.0], [2.0, 1.5])"), "{t}");
         // Distance from (3.2, 2.7) to the corner (2, 1.5) is 1.2·√2 ≈ 1.697 > 1.5: separated.
-        assert!(t.contains("State::Separated"), "{t}");
+        assert!(t.contains("ContactState::Separated"), "{t}");
         // planes_naive's square ear says overlap there; the exact ones say no.
         assert!(t.contains("(\"planes_naive\", true, true)"), "{t}");
         assert!(t.contains("(\"clamp\", false, false)"), "{t}");
@@ -95,7 +95,7 @@ mod tests {
         let circle = Circle::new([5.0, 5.5], 5.0).unwrap();
         let aabb = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
         let t = rust_test(&circle, &aabb, "");
-        assert!(t.contains("State::Touching"), "{t}");
+        assert!(t.contains("ContactState::Touching"), "{t}");
         assert!(t.contains("(\"fold\", true, false)"), "{t}");
     }
 

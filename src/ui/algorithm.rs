@@ -4,7 +4,7 @@ use super::teach;
 use super::widgets::c32;
 use crate::app::palette::{self};
 use crate::app::{Command, State};
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use egui::RichText;
 
 /// How a verdict reads in the panel.
@@ -20,7 +20,7 @@ pub fn verdict_text(v: bool) -> &'static str {
 /// every algorithm's, in 2D or 3D.
 pub struct Verdicts<'a> {
     pub verdict: bool,
-    pub state: crate::geom::State,
+    pub state: crate::geom::ContactState,
     pub verdicts: &'a [bool],
     pub dim: usize,
 }

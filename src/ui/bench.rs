@@ -6,7 +6,7 @@ use super::widgets::remember;
 use crate::app::bench::{BenchCommand, BenchState, Preset};
 use crate::app::{Command, State};
 use crate::bench::Results;
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Plot};
 

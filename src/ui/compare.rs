@@ -4,7 +4,7 @@ use super::algorithm::{verdict_text, Verdicts};
 use super::widgets::c32;
 use crate::app::palette::{self};
 use crate::app::{Command, State};
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use egui::RichText;
 
 /// The compare section.

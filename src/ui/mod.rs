@@ -32,7 +32,7 @@ use crate::app::layout::LayoutKind;
 use crate::app::{Analysis, Command, State};
 // The headless tests read the registry through `super::*`.
 #[cfg(test)]
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use algorithm::{algorithm_section, Verdicts};
 use compare::compare_section;
 use egui::Color32;

@@ -10,7 +10,7 @@ use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;
 use crate::app::{Command, MotionKind, State};
-use crate::geom::SWEEP;
+use crate::geom::motion::SWEEP;
 use egui::RichText;
 
 /// Ids under which the tests find the motion buttons' rectangles (egui temporary memory).

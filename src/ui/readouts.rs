@@ -4,7 +4,7 @@ use super::widgets::{num, row, vec_text};
 use crate::app::palette::{self};
 use crate::app::Analysis;
 use crate::format::face_distances;
-use crate::geom::AXES;
+use crate::geom::shape::AXES;
 use egui::RichText;
 
 /// The readouts section.

@@ -2,7 +2,7 @@
 
 use super::widgets::remember;
 use crate::app::{Analysis, CaseMode, Command, State};
-use crate::geom::ResponseCase;
+use crate::geom::response::PushCase;
 use egui::RichText;
 
 /// Where tests find the Apply button (its rectangle is stored in egui's temporary memory after each pass).
@@ -20,12 +20,12 @@ pub fn response_section(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mu
         }
     });
     let what = match a.response.case {
-        ResponseCase::None => "Separated: nothing to push.",
-        ResponseCase::Outside => "Outside: push along centre − closest point, by r − distance.",
-        ResponseCase::Inside => "Inside: push out through the nearest face, by its distance + r.",
+        PushCase::None => "Separated: nothing to push.",
+        PushCase::Outside => "Outside: push along centre − closest point, by r − distance.",
+        PushCase::Inside => "Inside: push out through the nearest face, by its distance + r.",
     };
     ui.label(RichText::new(what).small());
-    let enabled = a.response.case != ResponseCase::None;
+    let enabled = a.response.case != PushCase::None;
     let r = ui.add_enabled(enabled, egui::Button::new("Apply response  (Space)"));
     remember(ui, APPLY_BUTTON, r.rect);
     if r.clicked() {

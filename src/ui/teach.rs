@@ -11,7 +11,7 @@ use crate::app::teach::{
     TraceLine, OVERLAYS,
 };
 use crate::app::{current_scene, teach_verdict, Command, SceneOptions, State};
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use crate::teach::agreement::Class;
 use crate::teach::lessons::{CHAPTERS, ERRATA};
 use egui::{Color32, RichText};
@@ -135,11 +135,9 @@ pub fn trace_view(ui: &mut egui::Ui, state: &State) {
     lines.extend(trace_lines(algo.pseudocode, &trace));
     trace_listing(ui, &lines);
     let verdict = if trace.verdict { "overlap" } else { "no overlap" };
-    ui.label(
-        RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(palette::state(
-            palette::shown_state(trace.verdict, crate::geom::contact(&circle, &aabb).state),
-        ))),
-    );
+    ui.label(RichText::new(format!("Trace: {} step(s): {verdict}", trace.steps.len())).small().color(c32(
+        palette::state(palette::shown_state(trace.verdict, crate::geom::contact::contact(&circle, &aabb).state)),
+    )));
     let tested = teach_verdict(state);
     if tested != trace.verdict {
         ui.label(

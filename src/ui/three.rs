@@ -9,7 +9,7 @@ use crate::app::three::{
     PLANES_COUNTER_EXAMPLE, SLICES,
 };
 use crate::app::{Command, SceneOptions, State};
-use crate::geom::{Box3, ResponseCase, Sphere};
+use crate::geom::{response::PushCase, Box3, Sphere};
 use egui::RichText;
 
 fn cmd(out: &mut Vec<Command>, c: ThreeCommand) {
@@ -61,12 +61,12 @@ pub fn section(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Co
     let o = &state.three.options;
     ui.label(RichText::new("Response (3D)").strong());
     let what = match a.response.case {
-        ResponseCase::None => "Separated: nothing to push.",
-        ResponseCase::Outside => "Outside: push along centre − closest point, by r − distance.",
-        ResponseCase::Inside => "Inside: push out through the nearest face, by its distance + r.",
+        PushCase::None => "Separated: nothing to push.",
+        PushCase::Outside => "Outside: push along centre − closest point, by r − distance.",
+        PushCase::Inside => "Inside: push out through the nearest face, by its distance + r.",
     };
     ui.label(RichText::new(format!("Case: {}. {what}", a.response.case.as_str())).small());
-    let r = ui.add_enabled(a.response.case != ResponseCase::None, egui::Button::new("Apply response  (Space)"));
+    let r = ui.add_enabled(a.response.case != PushCase::None, egui::Button::new("Apply response  (Space)"));
     if r.clicked() {
         r.surrender_focus();
         cmd(out, ThreeCommand::ApplyResponse);

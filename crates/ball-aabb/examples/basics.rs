@@ -2,7 +2,7 @@
 //! `cargo run -p ball-aabb --example basics`.
 
 use ball_aabb::batch::{mask_words, overlap_mask_one_box_fixed};
-use ball_aabb::{sweep, Circle, Rect, ShapeError, State};
+use ball_aabb::{sweep, Circle, ContactState, Rect, ShapeError};
 
 fn main() -> Result<(), ShapeError> {
     let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
@@ -19,7 +19,7 @@ fn main() -> Result<(), ShapeError> {
     let push = ball.push_out(&wall);
     let pushed = ball.translated(push).expect("a push of a finite ball is finite");
     println!("push {push:?} -> {:?}", pushed.contact(&wall).state);
-    assert_eq!(pushed.contact(&wall).state, State::Touching);
+    assert_eq!(pushed.contact(&wall).state, ContactState::Touching);
 
     // 4. Where does it hit when it moves? A ball thrown at the wall from the right.
     let thrown = Circle::new([10.0, 1.0], 0.5)?;

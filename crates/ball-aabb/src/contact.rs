@@ -13,7 +13,7 @@ use crate::shape::{Aabb, Ball};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum State {
+pub enum ContactState {
     /// distance > r
     Separated,
     /// distance = r
@@ -22,21 +22,21 @@ pub enum State {
     Overlapping,
 }
 
-impl State {
+impl ContactState {
     /// The lower-case name, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
-            State::Separated => "separated",
-            State::Touching => "touching",
-            State::Overlapping => "overlapping",
+            ContactState::Separated => "separated",
+            ContactState::Touching => "touching",
+            ContactState::Overlapping => "overlapping",
         }
     }
 
     /// Touching or overlapping: what every exact algorithm reports as "overlap".
     #[must_use]
     pub fn is_overlap(self) -> bool {
-        self != State::Separated
+        self != ContactState::Separated
     }
 }
 
@@ -56,7 +56,7 @@ pub struct Contact<const D: usize> {
     /// `r − distance` when the shapes overlap (how deep the ball sinks in), else 0.
     pub penetration: f32,
     /// Separated, touching or overlapping, decided exactly.
-    pub state: State,
+    pub state: ContactState,
     /// Zone `x + 3y` (2D) or `x + 3y + 9z` (3D), per axis 0 below min, 1 within, 2 above max.
     pub zone: u32,
 }
@@ -77,7 +77,7 @@ pub fn axis_zone(c: f32, min: f32, max: f32) -> u32 {
 /// The zone of a point: `Σ zone_i · 3^i`. Zone 4 (2D) / 13 (3D) is the inside.
 ///
 /// ```
-/// use ball_aabb::{zone_of, Rect};
+/// use ball_aabb::{Rect, contact::zone_of};
 /// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
 /// assert_eq!(zone_of(&[1.0, 0.5], &b), 4);  // inside
 /// assert_eq!(zone_of(&[3.0, 2.0], &b), 8);  // above and right
@@ -98,7 +98,7 @@ pub fn zone_of<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> u32 {
 /// The point of the box closest to `p` (`p` itself when inside): `p` clamped to `[min, max]` per axis.
 ///
 /// ```
-/// use ball_aabb::{closest_point, Rect};
+/// use ball_aabb::{Rect, contact::closest_point};
 /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 /// assert_eq!(closest_point(&[7.0, 6.0], &b), [4.0, 2.0]); // corner zone: the corner
 /// assert_eq!(closest_point(&[2.0, -3.0], &b), [2.0, 0.0]); // side zone: straight onto the face
@@ -144,7 +144,7 @@ pub fn distance_squared<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 {
 /// Signed distance from `p` to the box: positive outside, negative inside, 0 on the boundary.
 ///
 /// ```
-/// use ball_aabb::{signed_distance_f64, Rect};
+/// use ball_aabb::{Rect, contact::signed_distance_f64};
 /// let b = Rect::new([0.0, 0.0], [4.0, 2.0]).unwrap();
 /// assert_eq!(signed_distance_f64(&[7.0, 6.0], &b), 5.0); // 3-4-5 from the corner (4, 2)
 /// assert_eq!(signed_distance_f64(&[1.0, 1.5], &b), -0.5); // inside, 0.5 below the top face
@@ -165,14 +165,14 @@ pub fn signed_distance_f64<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> f64 
 ///
 /// # Example
 /// ```
-/// use ball_aabb::{contact, Circle, Rect, State};
+/// use ball_aabb::{Circle, Rect, ContactState, contact::contact};
 /// // A 3-4-5 triangle from the corner (2, 1): the circle just touches.
 /// let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
 /// let c = Circle::new([5.0, 5.0], 5.0).unwrap();
 /// let k = contact(&c, &b);
 /// assert_eq!(k.closest, [2.0, 1.0]);
 /// assert_eq!(k.distance, 5.0);
-/// assert_eq!(k.state, State::Touching);
+/// assert_eq!(k.state, ContactState::Touching);
 /// assert_eq!(k.zone, 8);
 /// ```
 #[must_use]
@@ -184,16 +184,16 @@ pub fn contact<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Contact<D> {
     let (distance, state) = if d2 > 0.0 {
         // Outside: compare squares, so tangency is decided without a square root.
         let state = match d2.partial_cmp(&(r * r)) {
-            Some(core::cmp::Ordering::Less) => State::Overlapping,
-            Some(core::cmp::Ordering::Equal) => State::Touching,
-            _ => State::Separated,
+            Some(core::cmp::Ordering::Less) => ContactState::Overlapping,
+            Some(core::cmp::Ordering::Equal) => ContactState::Touching,
+            _ => ContactState::Separated,
         };
         (crate::math::sqrt(d2), state)
     } else {
         let d = signed_distance_f64(&c, aabb); // ≤ 0
-        let state = if d < r { State::Overlapping } else { State::Touching };
+        let state = if d < r { ContactState::Overlapping } else { ContactState::Touching };
         (d, state)
     };
-    let penetration = if state == State::Overlapping { (r - distance) as f32 } else { 0.0 };
+    let penetration = if state == ContactState::Overlapping { (r - distance) as f32 } else { 0.0 };
     Contact { closest, distance: distance as f32, penetration, state, zone: zone_of(&c, aabb) }
 }

@@ -9,6 +9,16 @@
 //! the 2D names, [`Sphere`] and [`Box3`] the 3D ones: every function is written once for any
 //! dimension.
 //!
+//! ## Names
+//! One scheme for every shape: [`Circle`], [`Rect`] and [`OrientedRect`] in 2D, [`Sphere`], [`Box3`]
+//! and [`OrientedBox3`] in 3D (aliases of [`Ball`], [`Aabb`] and [`OrientedBox`] for a dimension).
+//! One word per kind of answer: a [`Contact`] is where a ball stands against a box (closest point,
+//! signed distance, [`ContactState`], zone), for an aligned or a turned box alike; a [`Hit`] is
+//! where a moving ball touches a box (a sweep's answer, each contact of a [`Motion`] and of a world
+//! step); a [`PushOut`] is the move that separates them. A game needs the root and [`prelude`];
+//! the lower-level functions stay in their modules ([`contact`], [`response`], [`motion`]), and
+//! the teaching registry of published tests in [`algo`].
+//!
 //! ## Does this circle touch this box?
 //! ```
 //! use ball_aabb::{Circle, Rect};
@@ -24,15 +34,15 @@
 //! ## Push it out
 //! [`Ball::push_out`] is the smallest move that leaves the ball just touching the box (the box does
 //! not move). A centre outside the box is pushed away from the closest point; a centre inside is
-//! pushed out through the nearest face ([`response()`] documents the tie rule).
+//! pushed out through the nearest face ([`response::response`] documents the tie rule).
 //! ```
-//! use ball_aabb::{Circle, Rect, State};
+//! use ball_aabb::{Circle, Rect, ContactState};
 //! let wall = Rect::new([0.0, 0.0], [4.0, 2.0])?;
 //! let ball = Circle::new([5.0, 1.5], 1.5)?;
 //! let push = ball.push_out(&wall);
 //! assert_eq!(push, [0.5, 0.0]);
 //! let pushed = ball.translated(push).expect("finite");
-//! assert_eq!(pushed.contact(&wall).state, State::Touching);
+//! assert_eq!(pushed.contact(&wall).state, ContactState::Touching);
 //! # Ok::<(), ball_aabb::ShapeError>(())
 //! ```
 //!
@@ -41,7 +51,7 @@
 //! returns the first touch: `t`, the centre then, the point of the box, its outward normal and the
 //! feature hit. A discrete test at the end of the move would miss this thin wall entirely.
 //! ```
-//! use ball_aabb::{sweep, Circle, Feature, Rect};
+//! use ball_aabb::{sweep, Circle, Rect, motion::Feature};
 //! let wall = Rect::new([10.0, -5.0], [10.5, 5.0])?;
 //! let ball = Circle::new([0.0, 0.0], 1.0)?;
 //! assert!(!ball.translated([30.0, 0.0]).expect("finite").overlaps(&wall)); // tunnelled
@@ -97,12 +107,12 @@
 //! and the zone (which of the 9 regions in 2D, 27 in 3D, the centre is in), computed in `f64`, so the
 //! state — separated, touching, overlapping — is exact on `f32` inputs.
 //! ```
-//! use ball_aabb::{Sphere, Box3, State};
+//! use ball_aabb::{Sphere, Box3, ContactState};
 //! let crate_ = Box3::new([0.0, 0.0, 0.0], [1.0, 1.0, 1.0])?;
 //! let k = Sphere::new([2.0, 3.0, 1.0], 3.0)?.contact(&crate_);
 //! assert_eq!(k.closest, [1.0, 1.0, 1.0]);
 //! assert_eq!(k.distance, 5.0f32.sqrt());
-//! assert_eq!(k.state, State::Overlapping);
+//! assert_eq!(k.state, ContactState::Overlapping);
 //! # Ok::<(), ball_aabb::ShapeError>(())
 //! ```
 //!
@@ -126,7 +136,7 @@
 //!
 //! ## Every published test, for study
 //! [`algo`] holds the nine published overlap tests (Arvo's, the quick-rejection forms, the branch-free
-//! one, the face-plane test and its flawed naive form, ...) in one registry, [`ALGORITHMS`], each with
+//! one, the face-plane test and its flawed naive form, ...) in one registry, [`algo::ALGORITHMS`], each with
 //! its source, pseudocode, tangency rule, a traced form that records every step, and the form
 //! exactly as published where that was wrong. Games want [`Ball::overlaps`]; the registry is for
 //! comparing, teaching and benchmarking.
@@ -169,6 +179,7 @@ mod math;
 pub mod motion;
 pub mod oriented;
 pub(crate) mod overlap;
+pub mod prelude;
 mod queries;
 pub mod response;
 pub mod shape;
@@ -176,15 +187,11 @@ mod source;
 pub mod trace;
 pub mod world;
 
-pub use algo::{algorithm, algorithm_ids, Algorithm, OverlapTest, ALGORITHMS};
-pub use contact::{closest_point, contact, signed_distance_f64, zone_of, Contact, State};
-pub use motion::{
-    bounce, move_ball, slide, sweep, sweep_trace, Feature, Hit, Motion, MotionHit, Response as MotionResponse,
-    SweepInfo, TracedSweep, MAX_ITERATIONS, SWEEP,
-};
-pub use oriented::{sweep_oriented, Collider, Obb2, Obb3, OrientedBox, OrientedContact, OrientedResponse};
-pub use response::{contact_response, nearest_face, response, Face, Response, ResponseCase};
-pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere, AXES};
+pub use contact::{Contact, ContactState};
+pub use motion::{bounce, slide, sweep, Hit, Motion};
+pub use oriented::{OrientedBox, OrientedBox3, OrientedRect};
+pub use response::PushOut;
+pub use shape::{Aabb, Ball, Box3, Circle, Rect, ShapeError, Sphere};
 
 #[cfg(test)]
 pub(crate) mod testutil;

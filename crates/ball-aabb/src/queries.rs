@@ -32,7 +32,7 @@ impl<const D: usize> Ball<D> {
     }
 
     /// The closest point of the box, the signed distance, the penetration and the zone: see
-    /// [`contact`](crate::contact()).
+    /// [`contact`](crate::contact::contact()).
     #[inline]
     #[must_use]
     pub fn contact(&self, aabb: &Aabb<D>) -> Contact<D> {
@@ -40,11 +40,11 @@ impl<const D: usize> Ball<D> {
     }
 
     /// The vector to add to the centre so that the ball just touches the box (zero when they are
-    /// apart): see [`response`](crate::response()) for the outside and inside cases. Added in `f32`,
+    /// apart): see [`response`](crate::response::response()) for the outside and inside cases. Added in `f32`,
     /// it never leaves the ball overlapping (the push-out contract, same page).
     ///
     /// ```
-    /// use ball_aabb::{Circle, Rect, State};
+    /// use ball_aabb::{Circle, Rect, ContactState};
     /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0]).unwrap();
     /// let sunk = Circle::new([3.0, 0.25], 1.0).unwrap();
     /// assert_eq!(sunk.push_out(&floor), [0.0, 0.75]);
@@ -52,7 +52,7 @@ impl<const D: usize> Ball<D> {
     /// let ball = Circle::new([1.62, 1.9], 0.84).unwrap();
     /// let wall = Rect::new([-2.0, -1.0], [2.0, 1.5]).unwrap();
     /// let moved = ball.translated(ball.push_out(&wall)).unwrap();
-    /// assert_ne!(moved.contact(&wall).state, State::Overlapping);
+    /// assert_ne!(moved.contact(&wall).state, ContactState::Overlapping);
     /// ```
     #[inline]
     #[must_use]

@@ -26,7 +26,7 @@
 //! contract. So the push is rounded *outward*, along its own direction, by the few ulps it takes:
 //!
 //! - **never overlapping**: for every valid ball and box, `ball.translated(push)` is touching or
-//!   separated, as [`contact`](super::contact()) judges it (property-tested on 10⁷ random `f32`
+//!   separated, as [`contact`](crate::contact::contact()) judges it (property-tested on 10⁷ random `f32`
 //!   cases in 2D and 3D, with coordinates that are not exactly representable);
 //! - **exact stays exact**: when the rounded push already leaves the ball touching (e.g. every case
 //!   with small dyadic numbers), it is returned unchanged, and the ball ends up touching;
@@ -40,14 +40,14 @@
 
 #![forbid(unsafe_code)]
 
-use super::contact::{closest_point, face_distances, Contact, State};
+use super::contact::{closest_point, face_distances, Contact, ContactState};
 use crate::shape::{Aabb, Ball};
 
 /// Which construction produced the push.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum ResponseCase {
+pub enum PushCase {
     /// Separated: nothing to do.
     None,
     /// Centre strictly outside the box, within `r` of it: push along `c − s`.
@@ -56,14 +56,14 @@ pub enum ResponseCase {
     Inside,
 }
 
-impl ResponseCase {
+impl PushCase {
     /// The lower-case name, as serialised and shown.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
-            ResponseCase::None => "none",
-            ResponseCase::Outside => "outside",
-            ResponseCase::Inside => "inside",
+            PushCase::None => "none",
+            PushCase::Outside => "outside",
+            PushCase::Inside => "inside",
         }
     }
 }
@@ -85,9 +85,9 @@ pub struct Face {
     feature = "serde",
     serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
 )]
-pub struct Response<const D: usize> {
+pub struct PushOut<const D: usize> {
     /// Which construction gave the push.
-    pub case: ResponseCase,
+    pub case: PushCase,
     /// Add this to the centre so the ball just touches the box. Zero when separated.
     pub push: [f32; D],
     /// Inside case: the least-penetrated face, which gives the push direction.
@@ -115,17 +115,17 @@ pub fn nearest_face<const D: usize>(p: &[f32; D], aabb: &Aabb<D>) -> (Face, f64)
 ///
 /// # Example
 /// ```
-/// use ball_aabb::{response, Circle, Rect, ResponseCase};
+/// use ball_aabb::{Circle, Rect, response::{response, PushCase}};
 /// let b = Rect::new([0.0, 0.0], [4.0, 4.0]).unwrap();
 /// // Outside, 1 unit right of the box with r = 3: pushed 2 further right.
 /// let out = response(&Circle::new([5.0, 2.0], 3.0).unwrap(), &b);
-/// assert_eq!((out.case, out.push), (ResponseCase::Outside, [2.0, 0.0]));
+/// assert_eq!((out.case, out.push), (PushCase::Outside, [2.0, 0.0]));
 /// // Inside, nearest the top face (1 away): pushed up by 1 + r.
 /// let ins = response(&Circle::new([2.0, 3.0], 0.5).unwrap(), &b);
-/// assert_eq!((ins.case, ins.push), (ResponseCase::Inside, [0.0, 1.5]));
+/// assert_eq!((ins.case, ins.push), (PushCase::Inside, [0.0, 1.5]));
 /// ```
 #[must_use]
-pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
+pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> PushOut<D> {
     let c = ball.center();
     let r = ball.radius() as f64;
     let s = closest_point(&c, aabb);
@@ -138,7 +138,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
     if len > 0.0 {
         // Strictly outside.
         if len > r {
-            return Response { case: ResponseCase::None, push, face: None };
+            return PushOut { case: PushCase::None, push, face: None };
         }
         let scale = (r - len) / len;
         let mut sign = [0.0f32; D];
@@ -147,7 +147,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
             sign[i] = sign_of(v[i] as f32);
         }
         let push = separate::<D, f64>(c, r, aabb.min(), aabb.max(), push, sign);
-        Response { case: ResponseCase::Outside, push, face: None }
+        PushOut { case: PushCase::Outside, push, face: None }
     } else {
         // Inside or on the boundary: out through the least-penetrated face.
         let (face, depth) = nearest_face(&c, aabb);
@@ -156,11 +156,11 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
         let mut sign = [0.0f32; D];
         sign[face.axis] = if face.upper { 1.0 } else { -1.0 };
         let push = separate::<D, f64>(c, r, aabb.min(), aabb.max(), push, sign);
-        Response { case: ResponseCase::Inside, push, face: Some(face) }
+        PushOut { case: PushCase::Inside, push, face: Some(face) }
     }
 }
 
-/// [`contact`](super::contact()) and [`response`] in one pass, without data-dependent branches:
+/// [`contact`](crate::contact::contact()) and [`response`](response()) in one pass, without data-dependent branches:
 /// the fast path for many pairs (a physics step, the benchmarks).
 ///
 /// Returns exactly what the two functions return — the same `f64` arithmetic in the same order,
@@ -169,7 +169,7 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
 /// them may be an `inf`/NaN from `0/0` when the centre is on the boundary; it is never selected).
 ///
 /// ```
-/// use ball_aabb::{contact, contact_response, response, Circle, Rect};
+/// use ball_aabb::{Circle, Rect, contact::contact, response::{contact_response, response}};
 /// let b = Rect::new([0.0, 0.0], [4.0, 4.0]).unwrap();
 /// for c in [Circle::new([5.0, 2.0], 3.0).unwrap(), Circle::new([2.0, 3.0], 0.5).unwrap()] {
 ///     assert_eq!(contact_response(&c, &b), (contact(&c, &b), response(&c, &b)));
@@ -177,25 +177,25 @@ pub fn response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Response<D> {
 /// ```
 #[inline]
 #[must_use]
-pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Contact<D>, Response<D>) {
+pub fn contact_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> (Contact<D>, PushOut<D>) {
     let p = contact_response_parts::<D, f64>(ball.center(), ball.radius(), aabb.min(), aabb.max());
     let state = if p.overlapping {
-        State::Overlapping
+        ContactState::Overlapping
     } else if p.touching {
-        State::Touching
+        ContactState::Touching
     } else {
-        State::Separated
+        ContactState::Separated
     };
     let contact = Contact { closest: p.closest, distance: p.distance, penetration: p.penetration, state, zone: p.zone };
     let case = if !p.outside {
-        ResponseCase::Inside
+        PushCase::Inside
     } else if p.pushed_out {
-        ResponseCase::Outside
+        PushCase::Outside
     } else {
-        ResponseCase::None
+        PushCase::None
     };
     let face = if p.outside { None } else { Some(Face { axis: p.face_index / 2, upper: p.face_index % 2 == 1 }) };
-    (contact, Response { case, push: p.push, face })
+    (contact, PushOut { case, push: p.push, face })
 }
 
 /// The outputs of [`contact_response`] as plain numbers and flags (no enums, no `Option`), so that

@@ -1,4 +1,4 @@
-//! Where a published method comes from, as the registries ([`crate::ALGORITHMS`], [`crate::SWEEP`],
+//! Where a published method comes from, as the registries ([`crate::algo::ALGORITHMS`], [`crate::motion::SWEEP`],
 //! the world's strategies) cite it.
 
 #![forbid(unsafe_code)]

@@ -1,6 +1,6 @@
 //! The record of one run of a test: every step with the pseudocode line it belongs to, the values
 //! that drove it and what it looked at, and the verdict. The overlap tests ([`crate::algo`]) and the
-//! sweep ([`crate::sweep_trace`]) produce it, to show or check how an answer came about.
+//! sweep ([`crate::motion::sweep_trace`]) produce it, to show or check how an answer came about.
 //!
 //! The plain functions stay free of any tracing, so they cost nothing for it; each algorithm carries
 //! a second, recording form beside the plain one, and the tests prove the two give the same verdict.
@@ -36,7 +36,7 @@ pub enum Focus<const D: usize> {
 
 /// One executed step: the pseudocode line it belongs to, what was computed, and what it looked at.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Step<const D: usize> {
+pub struct TraceStep<const D: usize> {
     /// Index into the algorithm's `pseudocode` lines.
     pub line: usize,
     /// The values, e.g. `"x: e = −3.2, e² = 10.24, d = 10.24"`.
@@ -49,7 +49,7 @@ pub struct Step<const D: usize> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace<const D: usize> {
     /// Every step, in the order it ran.
-    pub steps: Vec<Step<D>>,
+    pub steps: Vec<TraceStep<D>>,
     /// The algorithm's answer: overlap or not.
     pub verdict: bool,
 }
@@ -71,7 +71,7 @@ impl<const D: usize> Trace<D> {
 /// Builds a [`Trace`].
 #[derive(Debug, Default)]
 pub(crate) struct Tracer<const D: usize> {
-    steps: Vec<Step<D>>,
+    steps: Vec<TraceStep<D>>,
 }
 
 impl<const D: usize> Tracer<D> {
@@ -83,7 +83,7 @@ impl<const D: usize> Tracer<D> {
     pub(crate) fn step(&mut self, line: usize, focus: Focus<D>, note: core::fmt::Arguments<'_>) {
         let mut text = String::new();
         let _ = text.write_fmt(note);
-        self.steps.push(Step { line, note: text, focus });
+        self.steps.push(TraceStep { line, note: text, focus });
     }
 
     /// Ends the trace with a verdict recorded on `line`.

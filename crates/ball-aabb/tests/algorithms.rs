@@ -2,7 +2,10 @@
 //! property tests and the general-float band. Written once, run over `ALGORITHMS`.
 
 use crate::common::*;
-use ball_aabb::{algorithm, Aabb, Algorithm, Ball, ALGORITHMS};
+use ball_aabb::{
+    algo::{algorithm, Algorithm, ALGORITHMS},
+    Aabb, Ball,
+};
 use proptest::prelude::*;
 
 /// How many axes the centre is outside the box's slab on (0 inside, 1 face, 2 edge/corner, 3 corner).

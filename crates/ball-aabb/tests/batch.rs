@@ -7,7 +7,7 @@ use ball_aabb::batch::{
     self, available_levels, count_one_box, count_pairs_soa, grid_mask_2d, mask_bit, mask_words, overlap_mask_one_box,
     overlap_mask_one_box_fixed, overlap_mask_pairs, set_level, Level, PairsSoa,
 };
-use ball_aabb::{algorithm, Aabb, Ball};
+use ball_aabb::{algo::algorithm, Aabb, Ball};
 use std::sync::Mutex;
 
 /// The code path is process-wide: tests that switch it take this lock.
@@ -267,7 +267,10 @@ fn bits<T: std::fmt::Debug>(t: &T) -> String {
 }
 
 fn fused_case<const D: usize>(g: &mut Seeded) {
-    use ball_aabb::{contact, contact_response, response};
+    use ball_aabb::{
+        contact::contact,
+        response::{contact_response, response},
+    };
     for k in 0..20_000 {
         let aabb = random_box::<D>(g);
         let ball = match k % 4 {
@@ -323,7 +326,7 @@ pub(crate) fn run_contacts<const D: usize>(
 
 fn soa_contact_case<const D: usize>(g: &mut Seeded, level: Level) {
     use ball_aabb::batch::contact_push_pairs;
-    use ball_aabb::{contact, response, State};
+    use ball_aabb::{contact::contact, response::response, ContactState};
     for n in lengths().step_by(7).chain([1000]) {
         let boxes: Vec<Aabb<D>> = (0..n).map(|_| random_box(g)).collect();
         let balls: Vec<Ball<D>> = boxes
@@ -351,9 +354,9 @@ fn soa_contact_case<const D: usize>(g: &mut Seeded, level: Level) {
                 assert_eq!(bits(&axis[j]), bits(&p.push[i]), "push[{i}], {what}");
             }
             let code = match k.state {
-                State::Separated => 0,
-                State::Touching => 1,
-                State::Overlapping => 2,
+                ContactState::Separated => 0,
+                ContactState::Touching => 1,
+                ContactState::Overlapping => 2,
             };
             assert_eq!(state[j], code, "state, {what}");
             expected_hits += k.state.is_overlap() as usize;
@@ -375,7 +378,7 @@ fn soa_contact_push_equals_contact_and_response_bit_for_bit() {
 /// own one-pair test accepts, for every algorithm, exact or not, on both code paths.
 #[test]
 fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
-    use ball_aabb::ALGORITHMS;
+    use ball_aabb::algo::ALGORITHMS;
     let mut g = Seeded::new(0xC0_0127);
     let boxes2: Vec<Aabb<2>> = (0..3000).map(|_| random_box(&mut g)).collect();
     let balls2: Vec<Ball<2>> = boxes2.iter().map(|a| random_ball(&mut g, a)).collect();
@@ -398,7 +401,7 @@ fn registry_count_pairs_agrees_with_the_one_pair_tests_on_both_paths() {
 /// the numbers agree with the `f64` functions to a few ulps; on general floats it is never NaN.
 fn soa_contact_f32_case<const D: usize>(g: &mut Seeded, level: Level) {
     use ball_aabb::batch::contact_push_pairs_f32;
-    use ball_aabb::{contact, response, State};
+    use ball_aabb::{contact::contact, response::response, ContactState};
     let exact_value = |g: &mut Seeded| (g.range(-20.0, 20.0) * 8.0).round() / 8.0;
     for (n, exact_inputs) in lengths().step_by(7).chain([1000]).flat_map(|n| [(n, true), (n, false)]) {
         let boxes: Vec<Aabb<D>> = (0..n)
@@ -441,9 +444,9 @@ fn soa_contact_f32_case<const D: usize>(g: &mut Seeded, level: Level) {
                 continue;
             }
             let code = match k.state {
-                State::Separated => 0,
-                State::Touching => 1,
-                State::Overlapping => 2,
+                ContactState::Separated => 0,
+                ContactState::Touching => 1,
+                ContactState::Overlapping => 2,
             };
             assert_eq!(state[j], code, "state, {what}");
             assert!(close(distance[j], k.distance), "distance {} vs {}, {what}", distance[j], k.distance);

@@ -1,7 +1,11 @@
 //! Hand-picked cases, each named after what it shows. Expected verdicts are worked out by hand in
 //! the comments (distances from small integers and Pythagorean triples).
 
-use ball_aabb::{algorithm, contact, Box3, Circle, Rect, Sphere, State, ALGORITHMS};
+use ball_aabb::{
+    algo::{algorithm, ALGORITHMS},
+    contact::contact,
+    Box3, Circle, ContactState, Rect, Sphere,
+};
 
 fn circle(c: [f32; 2], r: f32) -> Circle {
     Circle::new(c, r).unwrap()
@@ -93,7 +97,7 @@ fn tangency_on_a_face_counts_as_overlap() {
     let b3 = box3([-1.0, -1.0, -1.0], [1.0, 1.0, 1.0]);
     exact_3d(&sphere([0.5, 0.0, 3.0], 2.0), &b3, true, "touching the top face");
     exact_3d(&sphere([0.5, 0.0, 3.0], 1.999), &b3, false, "just short of the top face");
-    assert_eq!(contact(&circle([5.0, 0.5], 1.0), &b).state, State::Touching);
+    assert_eq!(contact(&circle([5.0, 0.5], 1.0), &b).state, ContactState::Touching);
 }
 
 #[test]
@@ -175,7 +179,7 @@ fn planes_naive_false_positive_in_a_2d_corner() {
     let c = circle([1.8, 1.8], 1.0);
     assert!((naive.overlap_2d)(&c, &b), "the flaw: naive says overlap");
     exact_2d(&c, &b, false, "the truth: separated");
-    assert_eq!(contact(&c, &b).state, State::Separated);
+    assert_eq!(contact(&c, &b).state, ContactState::Separated);
     // Near a face it is right: (1.8, 0.5) is 0.8 away.
     assert!((naive.overlap_2d)(&circle([1.8, 0.5], 1.0), &b));
     assert!(!(naive.overlap_2d)(&circle([2.1, 0.5], 1.0), &b));

@@ -420,7 +420,7 @@ pub fn near_tangent_float_case<const D: usize>(rng: &mut Seeded) -> FloatCase<D>
 }
 
 /// Builds shapes from a float case and runs one registry algorithm in dimension `D`.
-pub fn run_algo<const D: usize>(algo: &ball_aabb::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+pub fn run_algo<const D: usize>(algo: &ball_aabb::algo::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
     use std::any::Any;
     let (b, a): (&dyn Any, &dyn Any) = (ball, aabb);
     if let (Some(b), Some(a)) = (b.downcast_ref::<Ball<2>>(), a.downcast_ref::<Aabb<2>>()) {
@@ -433,7 +433,7 @@ pub fn run_algo<const D: usize>(algo: &ball_aabb::Algorithm, ball: &Ball<D>, aab
 }
 
 /// The same through the traced form.
-pub fn run_trace<const D: usize>(algo: &ball_aabb::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
+pub fn run_trace<const D: usize>(algo: &ball_aabb::algo::Algorithm, ball: &Ball<D>, aabb: &Aabb<D>) -> bool {
     use std::any::Any;
     let (b, a): (&dyn Any, &dyn Any) = (ball, aabb);
     if let (Some(b), Some(a)) = (b.downcast_ref::<Ball<2>>(), a.downcast_ref::<Aabb<2>>()) {

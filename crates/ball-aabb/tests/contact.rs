@@ -1,7 +1,10 @@
 //! Contact: closest point, signed distance, state and zone, against the reference and by hand.
 
 use crate::common::*;
-use ball_aabb::{closest_point, contact, signed_distance_f64, zone_of, Box3, Circle, Rect, Sphere, State};
+use ball_aabb::{
+    contact::{closest_point, contact, signed_distance_f64, zone_of},
+    Box3, Circle, ContactState, Rect, Sphere,
+};
 use std::cmp::Ordering;
 
 /// Inward distances to every face, computed here: `[c − min, max − c]` per axis.
@@ -28,23 +31,23 @@ fn check_contact<const D: usize>(case: &IntCase<D>) {
             assert_eq!(k.distance, 0.0, "on the boundary");
         }
     }
-    // State: from the exact comparison of dist² with r² (inside: signed distance with r).
+    // ContactState: from the exact comparison of dist² with r² (inside: signed distance with r).
     let expected = if d2 > 0 {
         match d2.cmp(&(case.r * case.r)) {
-            Ordering::Less => State::Overlapping,
-            Ordering::Equal => State::Touching,
-            Ordering::Greater => State::Separated,
+            Ordering::Less => ContactState::Overlapping,
+            Ordering::Equal => ContactState::Touching,
+            Ordering::Greater => ContactState::Separated,
         }
     } else if -min_face_distance(case) < case.r {
-        State::Overlapping
+        ContactState::Overlapping
     } else {
-        State::Touching // only r = 0 with the centre on the boundary
+        ContactState::Touching // only r = 0 with the centre on the boundary
     };
     assert_eq!(k.state, expected, "{case:?}");
     assert_eq!(k.state.is_overlap(), case.overlaps());
-    assert_eq!(k.state == State::Touching, case.cmp() == Ordering::Equal, "{case:?}");
+    assert_eq!(k.state == ContactState::Touching, case.cmp() == Ordering::Equal, "{case:?}");
     // Penetration: r − distance when overlapping, else 0.
-    if k.state == State::Overlapping {
+    if k.state == ContactState::Overlapping {
         assert!((k.penetration - (case.r as f32 - k.distance)).abs() <= 1e-3, "{case:?} {k:?}");
         assert!(k.penetration > 0.0);
     } else {
@@ -109,16 +112,16 @@ fn closest_point_and_signed_distance_by_hand() {
     assert_eq!(signed_distance_f64(&[3.0, 1.0], &b), -1.0); // 1 from the right face and from top/bottom
     assert_eq!(signed_distance_f64(&[4.0, 1.0], &b), 0.0); // on the boundary
     let k = contact(&Circle::new([1.0, 1.5], 0.5).unwrap(), &b);
-    assert_eq!((k.distance, k.state), (-0.5, State::Overlapping));
+    assert_eq!((k.distance, k.state), (-0.5, ContactState::Overlapping));
     let k = contact(&Circle::new([4.0, 1.0], 0.0).unwrap(), &b);
-    assert_eq!((k.distance, k.state, k.penetration), (0.0, State::Touching, 0.0));
+    assert_eq!((k.distance, k.state, k.penetration), (0.0, ContactState::Touching, 0.0));
     let k = contact(&Circle::new([4.0, 1.0], 0.25).unwrap(), &b);
-    assert_eq!((k.state, k.penetration), (State::Overlapping, 0.25));
+    assert_eq!((k.state, k.penetration), (ContactState::Overlapping, 0.25));
     let k = contact(&Circle::new([7.0, 6.0], 4.5).unwrap(), &b);
-    assert_eq!((k.distance, k.state, k.zone), (5.0, State::Separated, 8));
+    assert_eq!((k.distance, k.state, k.zone), (5.0, ContactState::Separated, 8));
     let s = Sphere::new([3.0, 4.0, 7.0], 7.0).unwrap();
     let k = contact(&s, &Box3::new([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]).unwrap());
-    assert_eq!((k.closest, k.distance, k.state, k.zone), ([1.0, 1.0, 1.0], 7.0, State::Touching, 26));
+    assert_eq!((k.closest, k.distance, k.state, k.zone), ([1.0, 1.0, 1.0], 7.0, ContactState::Touching, 26));
 }
 
 /// General floats: the contact state agrees with the `f64` reference wherever the reference is

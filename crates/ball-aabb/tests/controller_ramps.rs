@@ -1,4 +1,4 @@
-//! The character controller on rotated boxes: a ramp made of an `Obb2` half buried in an aligned
+//! The character controller on rotated boxes: a ramp made of an `OrientedRect` half buried in an aligned
 //! floor, stepped thousands of frames at 60 and 144 Hz with ordinary decimal numbers (not dyadic).
 //! What must hold is behaviour, not a recorded answer: a walkable face is ground (grounded, a
 //! jump leaves it, the run follows it up and down without leaving it, standing still does not
@@ -7,7 +7,7 @@
 
 use ball_aabb::controller::{Config, Controller, Event, Input, Report};
 use ball_aabb::world::{BoxList, Collider, StrategyId, STRATEGIES};
-use ball_aabb::{Circle, Obb2, Rect};
+use ball_aabb::{Circle, OrientedRect, Rect};
 
 const R: f32 = 0.4;
 const RATES: [f32; 2] = [60.0, 144.0];
@@ -23,7 +23,7 @@ fn scene(deg: f32) -> Vec<Collider<2>> {
         Collider::Aligned(Rect::new([-11.0, -3.0], [13.0, 0.0]).unwrap()),
         Collider::Aligned(Rect::new([-11.0, 0.0], [-10.0, 9.0]).unwrap()),
         Collider::Aligned(Rect::new([12.0, 0.0], [13.0, 9.0]).unwrap()),
-        Collider::Oriented(Obb2::from_degrees(c, [4.0, 0.5], deg).unwrap()),
+        Collider::Oriented(OrientedRect::from_degrees(c, [4.0, 0.5], deg).unwrap()),
     ]
 }
 
@@ -280,9 +280,9 @@ fn a_quarter_turned_step_is_an_aligned_step() {
     let floor = Rect::new([-10.0, 0.0], [20.0, 1.0]).unwrap();
     let step = Rect::new([5.0, 1.0], [20.0, 1.25]).unwrap();
     let turned = [
-        Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 0.0).unwrap(),
-        Obb2::from_degrees([12.5, 1.125], [0.125, 7.5], 90.0).unwrap(),
-        Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 180.0).unwrap(),
+        OrientedRect::from_degrees([12.5, 1.125], [7.5, 0.125], 0.0).unwrap(),
+        OrientedRect::from_degrees([12.5, 1.125], [0.125, 7.5], 90.0).unwrap(),
+        OrientedRect::from_degrees([12.5, 1.125], [7.5, 0.125], 180.0).unwrap(),
     ];
     let run = Input { x: 1.0, jump_pressed: false, jump_held: false, down: false };
     let play = |world: &BoxList| {
@@ -296,6 +296,6 @@ fn a_quarter_turned_step_is_an_aligned_step() {
         assert_eq!(world.rotated().count(), 0, "{o:?} is listed as aligned");
         assert_eq!(play(&world), want, "{o:?}");
     }
-    let tilted = Obb2::from_degrees([12.5, 1.125], [7.5, 0.125], 30.0).unwrap();
+    let tilted = OrientedRect::from_degrees([12.5, 1.125], [7.5, 0.125], 30.0).unwrap();
     assert_eq!(BoxList::mixed(vec![Collider::Oriented(tilted)]).rotated().count(), 1);
 }

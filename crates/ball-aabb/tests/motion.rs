@@ -6,8 +6,10 @@
 
 use crate::common::*;
 use ball_aabb::{
-    bounce, move_ball, response, slide, sweep, sweep_trace, Aabb, Ball, Box3, Circle, Feature, Hit, MotionResponse,
-    Rect, Sphere, MAX_ITERATIONS, SWEEP,
+    bounce,
+    motion::{move_ball, sweep_trace, Feature, Reaction, MAX_ITERATIONS, SWEEP},
+    response::response,
+    slide, sweep, Aabb, Ball, Box3, Circle, Hit, Rect, Sphere,
 };
 use proptest::prelude::*;
 
@@ -1093,7 +1095,7 @@ fn bounce_reflects_with_restitution() {
     assert_eq!(bounce(&ball, [20.0, 0.0], &[wall], f32::NAN), slide(&ball, [20.0, 0.0], &[wall]));
     assert_eq!(bounce(&ball, [20.0, 0.0], &[wall], -1.0), slide(&ball, [20.0, 0.0], &[wall]));
     assert_eq!(
-        move_ball(&ball, [20.0, 0.0], &[wall], MotionResponse::Bounce { restitution: 0.5 }),
+        move_ball(&ball, [20.0, 0.0], &[wall], Reaction::Bounce { restitution: 0.5 }),
         bounce(&ball, [20.0, 0.0], &[wall], 0.5)
     );
 }

@@ -8,8 +8,10 @@
 use crate::common::*;
 use ball_aabb::oriented::{slide_mixed, Collider};
 use ball_aabb::{
-    contact, response, slide, sweep, Aabb, Ball, Circle, Feature, Obb2, Obb3, OrientedBox, Rect, ResponseCase,
-    ShapeError, State,
+    contact::contact,
+    motion::Feature,
+    response::{response, PushCase},
+    slide, sweep, Aabb, Ball, Circle, ContactState, OrientedBox, OrientedBox3, OrientedRect, Rect, ShapeError,
 };
 
 fn cases() -> usize {
@@ -24,31 +26,31 @@ fn cases() -> usize {
 
 #[test]
 fn bad_input_is_refused_naming_the_field() {
-    let field = |r: Result<Obb2, ShapeError>| r.unwrap_err().field();
-    assert_eq!(field(Obb2::new([0.0, 0.0], [1.0, 1.0], f32::NAN)), "angle");
-    assert_eq!(field(Obb2::from_degrees([0.0, 0.0], [1.0, 1.0], f32::NEG_INFINITY)), "angle");
-    assert_eq!(field(Obb2::new([0.0, f32::NAN], [1.0, 1.0], 0.0)), "center.y");
-    assert_eq!(field(Obb2::new([0.0, 0.0], [f32::INFINITY, 1.0], 0.0)), "half_extents.x");
-    let neg = Obb2::new([0.0, 0.0], [1.0, -0.5], 0.3).unwrap_err();
+    let field = |r: Result<OrientedRect, ShapeError>| r.unwrap_err().field();
+    assert_eq!(field(OrientedRect::new([0.0, 0.0], [1.0, 1.0], f32::NAN)), "angle");
+    assert_eq!(field(OrientedRect::from_degrees([0.0, 0.0], [1.0, 1.0], f32::NEG_INFINITY)), "angle");
+    assert_eq!(field(OrientedRect::new([0.0, f32::NAN], [1.0, 1.0], 0.0)), "center.y");
+    assert_eq!(field(OrientedRect::new([0.0, 0.0], [f32::INFINITY, 1.0], 0.0)), "half_extents.x");
+    let neg = OrientedRect::new([0.0, 0.0], [1.0, -0.5], 0.3).unwrap_err();
     assert_eq!(neg, ShapeError::NegativeExtent { axis: "y", value: -0.5 });
     assert!(neg.to_string().contains("half_extents.y"), "{neg}");
     // Zero extents are a segment or a point: valid, as for the aligned box.
-    assert!(Obb2::new([0.0, 0.0], [0.0, -0.0], 1.0).is_ok());
+    assert!(OrientedRect::new([0.0, 0.0], [0.0, -0.0], 1.0).is_ok());
 
-    let field3 = |r: Result<Obb3, ShapeError>| r.unwrap_err().field();
-    let zero = Obb3::new([0.0; 3], [1.0; 3], [0.0; 4]).unwrap_err();
+    let field3 = |r: Result<OrientedBox3, ShapeError>| r.unwrap_err().field();
+    let zero = OrientedBox3::new([0.0; 3], [1.0; 3], [0.0; 4]).unwrap_err();
     assert_eq!(zero.field(), "rotation");
     assert!(matches!(zero, ShapeError::NotRotation { .. }) && zero.to_string().contains("rotation"), "{zero}");
-    assert_eq!(field3(Obb3::new([0.0; 3], [1.0; 3], [2.0, 0.0, 0.0, 0.0])), "rotation");
-    assert_eq!(field3(Obb3::new([0.0; 3], [1.0; 3], [1.0, 0.0, f32::NAN, 0.0])), "rotation.y");
-    assert_eq!(field3(Obb3::new([0.0; 3], [1.0, 1.0, -1.0], [1.0, 0.0, 0.0, 0.0])), "half_extents.z");
-    assert_eq!(field3(Obb3::new([0.0, 0.0, f32::NAN], [1.0; 3], [1.0, 0.0, 0.0, 0.0])), "center.z");
+    assert_eq!(field3(OrientedBox3::new([0.0; 3], [1.0; 3], [2.0, 0.0, 0.0, 0.0])), "rotation");
+    assert_eq!(field3(OrientedBox3::new([0.0; 3], [1.0; 3], [1.0, 0.0, f32::NAN, 0.0])), "rotation.y");
+    assert_eq!(field3(OrientedBox3::new([0.0; 3], [1.0, 1.0, -1.0], [1.0, 0.0, 0.0, 0.0])), "half_extents.z");
+    assert_eq!(field3(OrientedBox3::new([0.0, 0.0, f32::NAN], [1.0; 3], [1.0, 0.0, 0.0, 0.0])), "center.z");
     // Within the tolerance: accepted and normalised.
-    let q = Obb3::new([0.0; 3], [1.0; 3], [1.00005, 0.0, 0.0, 0.0]).unwrap();
+    let q = OrientedBox3::new([0.0; 3], [1.0; 3], [1.00005, 0.0, 0.0, 0.0]).unwrap();
     assert_eq!(q.axes(), [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]);
     // A shear is not a rotation.
     assert_eq!(
-        field3(Obb3::from_axes([0.0; 3], [1.0; 3], [[1.0, 0.0, 0.0], [0.1, 1.0, 0.0], [0.0, 0.0, 1.0]])),
+        field3(OrientedBox3::from_axes([0.0; 3], [1.0; 3], [[1.0, 0.0, 0.0], [0.1, 1.0, 0.0], [0.0, 0.0, 1.0]])),
         "rotation"
     );
 }
@@ -110,11 +112,12 @@ fn rebuild<const D: usize>(proto: &OrientedBox<D>, center: [f32; D], half: [f32;
     // The same rotation, another centre and size, through the public constructors.
     if D == 2 {
         let p: &OrientedBox<2> = unsafe_cast(proto);
-        let b = Obb2::new([center[0], center[1]], [half[0], half[1]], p.angle()).unwrap();
+        let b = OrientedRect::new([center[0], center[1]], [half[0], half[1]], p.angle()).unwrap();
         *unsafe_cast_back(&b)
     } else {
         let p: &OrientedBox<3> = unsafe_cast(proto);
-        let b = Obb3::new([center[0], center[1], center[2]], [half[0], half[1], half[2]], p.rotation()).unwrap();
+        let b =
+            OrientedBox3::new([center[0], center[1], center[2]], [half[0], half[1], half[2]], p.rotation()).unwrap();
         *unsafe_cast_back(&b)
     }
 }
@@ -128,11 +131,11 @@ fn unsafe_cast_back<const D: usize, const E: usize>(b: &OrientedBox<D>) -> &Orie
     unsafe_cast(b)
 }
 
-fn rotations_2d() -> Vec<Obb2> {
+fn rotations_2d() -> Vec<OrientedRect> {
     let mut out = vec![];
     for k in -4..=4 {
-        out.push(Obb2::from_degrees([0.0, 0.0], [1.0, 1.0], 90.0 * k as f32).unwrap());
-        out.push(Obb2::new([0.0, 0.0], [1.0, 1.0], (k as f64 * std::f64::consts::FRAC_PI_2) as f32).unwrap());
+        out.push(OrientedRect::from_degrees([0.0, 0.0], [1.0, 1.0], 90.0 * k as f32).unwrap());
+        out.push(OrientedRect::new([0.0, 0.0], [1.0, 1.0], (k as f64 * std::f64::consts::FRAC_PI_2) as f32).unwrap());
     }
     for b in &out {
         assert!(b.axes().iter().flatten().all(|&x| x == 0.0 || x.abs() == 1.0), "not snapped: {:?}", b.axes());
@@ -141,7 +144,7 @@ fn rotations_2d() -> Vec<Obb2> {
 }
 
 /// The 24 rotations of the cube as `f32` quaternions: products of quarter turns about x, y, z.
-fn rotations_3d() -> Vec<Obb3> {
+fn rotations_3d() -> Vec<OrientedBox3> {
     let s = std::f64::consts::FRAC_1_SQRT_2;
     let basic = [[s, s, 0.0, 0.0], [s, 0.0, s, 0.0], [s, 0.0, 0.0, s], [1.0, 0.0, 0.0, 0.0]];
     let mul = |a: [f64; 4], b: [f64; 4]| {
@@ -161,9 +164,9 @@ fn rotations_3d() -> Vec<Obb3> {
             }
         }
     }
-    let mut out: Vec<Obb3> = vec![];
+    let mut out: Vec<OrientedBox3> = vec![];
     for q in qs {
-        let b = Obb3::new([0.0; 3], [1.0; 3], q.map(|x| x as f32)).unwrap();
+        let b = OrientedBox3::new([0.0; 3], [1.0; 3], q.map(|x| x as f32)).unwrap();
         assert!(b.axes().iter().flatten().all(|&x| x == 0.0 || x.abs() == 1.0), "not snapped: {q:?} {:?}", b.axes());
         if !out.iter().any(|o| o.axes() == b.axes()) {
             out.push(b);
@@ -190,9 +193,11 @@ fn right_angles_agree<const D: usize>(rotations: &[OrientedBox<D>], seed: u64) {
             "{ball:?} {o:?}"
         );
         let lk = contact(&local, &laabb);
-        assert_eq!((k.zone, k.local_center, k.local_closest), (lk.zone, local.center(), lk.closest));
+        let local_center = o.to_box_frame(ball.center());
+        let local_closest = ball_aabb::contact::closest_point(&local_center, &laabb);
+        assert_eq!((k.zone, local_center, local_closest), (lk.zone, local.center(), lk.closest));
         assert_eq!(o.overlaps(&ball), ball.overlaps(&aligned));
-        overlapping += (k.state == State::Overlapping) as usize;
+        overlapping += (k.state == ContactState::Overlapping) as usize;
         // Push-out: the aligned push in the box's frame, turned; and the world box's push unless a
         // tie between faces of different world axes was broken in the box's own order.
         let rsp = o.response(&ball);
@@ -203,7 +208,7 @@ fn right_angles_agree<const D: usize>(rotations: &[OrientedBox<D>], seed: u64) {
             // Only where faces of different world axes tie: the box breaks it in its own order, and
             // its push is then the aligned push of its own frame, turned (exact: depth + r).
             ties += 1;
-            assert_eq!(rsp.case, ResponseCase::Inside, "only an inside tie may differ: {ball:?} {o:?}");
+            assert_eq!(rsp.case, PushCase::Inside, "only an inside tie may differ: {ball:?} {o:?}");
             assert_eq!(rsp.push, apply(&o.axes(), lr.push), "{ball:?} {o:?}");
         }
         // Sweep: the aligned sweep in the box's frame, turned; t as on the world box.
@@ -278,7 +283,7 @@ fn general_angles_agree_with_an_f64_reference() {
         let angle = g.range(-7.0, 7.0);
         let c = [center[0] + g.range(-6.0, 6.0) * unit, center[1] + g.range(-6.0, 6.0) * unit];
         let r = g.range(0.0, 3.0) * unit;
-        let o = Obb2::new(center, half, angle).unwrap();
+        let o = OrientedRect::new(center, half, angle).unwrap();
         let ball = Circle::new(c, r).unwrap();
         let k = o.contact(&ball);
         let (w, dist, p) = reference_2d(c, center, half, angle);
@@ -290,7 +295,8 @@ fn general_angles_agree_with_an_f64_reference() {
         let err = |got: f32, want: f64| (got as f64 - want).abs() / ulp(m.max(want.abs() as f32));
         let de = err(k.distance, dist);
         let pe = (0..2).map(|i| err(k.closest[i], w[i])).fold(0.0, f64::max);
-        let le = (0..2).map(|i| err(k.local_center[i], p[i])).fold(0.0, f64::max);
+        let local_center = o.to_box_frame(c);
+        let le = (0..2).map(|i| err(local_center[i], p[i])).fold(0.0, f64::max);
         assert!(de <= 1.0 && pe <= 1.0 && le <= 1.0, "{de} {pe} {le} ulps: {ball:?} {o:?}");
         (worst_d, worst_p) = (worst_d.max(de), worst_p.max(pe.max(le)));
         // The verdict: the same as the reference's except within 1e-12 of tangency.
@@ -320,7 +326,7 @@ fn general_rotations_3d_agree_with_an_f64_reference() {
         let center: [f32; 3] = core::array::from_fn(|_| g.range(-50.0, 50.0));
         let half: [f32; 3] = core::array::from_fn(|_| g.range(0.0, 20.0));
         let c: [f32; 3] = core::array::from_fn(|i| center[i] + g.range(-40.0, 40.0));
-        let o = Obb3::new(center, half, q).unwrap();
+        let o = OrientedBox3::new(center, half, q).unwrap();
         let ball = Ball::new(c, 1.0).unwrap();
         let k = o.contact(&ball);
         let n = q.iter().map(|x| (*x as f64).powi(2)).sum::<f64>().sqrt();
@@ -360,7 +366,7 @@ fn oriented_scene<const D: usize>(g: &mut Seeded) -> (Ball<D>, OrientedBox<D>) {
     let r = if g.below(50) == 0 { 0.0 } else { g.range(0.0, 2.0) * unit };
     let o: OrientedBox<D> = if D == 2 {
         let angle = if g.below(10) == 0 { 90.0 * g.int(-4, 4) as f32 } else { g.range(-400.0, 400.0) };
-        *unsafe_cast(&Obb2::from_degrees([center[0], center[1]], [half[0], half[1]], angle).unwrap())
+        *unsafe_cast(&OrientedRect::from_degrees([center[0], center[1]], [half[0], half[1]], angle).unwrap())
     } else {
         let q = loop {
             let q: [f32; 4] = core::array::from_fn(|_| g.range(-1.0, 1.0));
@@ -369,7 +375,7 @@ fn oriented_scene<const D: usize>(g: &mut Seeded) -> (Ball<D>, OrientedBox<D>) {
                 break q.map(|x| (x as f64 / n) as f32);
             }
         };
-        *unsafe_cast(&Obb3::new([center[0], center[1], center[2]], [half[0], half[1], half[2]], q).unwrap())
+        *unsafe_cast(&OrientedBox3::new([center[0], center[1], center[2]], [half[0], half[1], half[2]], q).unwrap())
     };
     // A centre in the box's frame, like push_out.rs's: within reach, on a face/corner, the middle.
     let local: [f32; D] = match g.below(4) {
@@ -394,13 +400,13 @@ fn push_out_contract<const D: usize>(seed: u64) {
         let push = o.push_out(&ball);
         let moved = ball.translated(push).expect("finite");
         assert!(!o.overlaps_strictly(&moved), "push {push:?} leaves {ball:?} overlapping {o:?}");
-        assert_ne!(o.contact(&moved).state, State::Overlapping);
-        if before.state != State::Overlapping {
+        assert_ne!(o.contact(&moved).state, ContactState::Overlapping);
+        if before.state != ContactState::Overlapping {
             continue;
         }
         overlapping += 1;
         let after = o.contact(&moved);
-        touching += (after.state == State::Touching) as usize;
+        touching += (after.state == ContactState::Touching) as usize;
         let m = (0..D)
             .fold(ball.radius(), |m, i| m.max(o.center()[i].abs() + o.half_extents()[i]).max(moved.center()[i].abs()));
         let gap = (after.distance as f64 - ball.radius() as f64) / ulp(m);
@@ -435,7 +441,7 @@ fn the_oriented_sweep_stops_where_the_ball_first_touches() {
     let mut g = Seeded::new(0x0bb5);
     let mut hits = 0;
     for _ in 0..20_000 {
-        let o = Obb2::new(
+        let o = OrientedRect::new(
             [g.range(-3.0, 3.0), g.range(-3.0, 3.0)],
             [g.range(0.0, 2.0), g.range(0.0, 2.0)],
             g.range(-4.0, 4.0),
@@ -471,7 +477,7 @@ fn the_oriented_sweep_stops_where_the_ball_first_touches() {
 #[test]
 fn a_ball_slides_along_a_tilted_wall() {
     // A wall tilted by 30° from the vertical, leaning right; a ball thrown right into it.
-    let wall = Obb2::from_degrees([5.0, 0.0], [0.5, 10.0], -30.0).unwrap();
+    let wall = OrientedRect::from_degrees([5.0, 0.0], [0.5, 10.0], -30.0).unwrap();
     let ball = Circle::new([0.0, 0.0], 0.5).unwrap();
     let m = slide_mixed(&ball, [10.0, 0.0], &[Collider::Oriented(wall)]);
     assert_eq!(m.hits().len(), 1);
@@ -509,7 +515,7 @@ fn a_mixed_list_at_zero_degrees_slides_as_the_aligned_one() {
                 if i % 2 == 0 {
                     Collider::Aligned(*b)
                 } else {
-                    Collider::Oriented(Obb2::from_degrees(b.center(), b.half_extents(), 0.0).unwrap())
+                    Collider::Oriented(OrientedRect::from_degrees(b.center(), b.half_extents(), 0.0).unwrap())
                 }
             })
             .collect();
@@ -527,7 +533,7 @@ fn a_mixed_list_at_zero_degrees_slides_as_the_aligned_one() {
             // A head-on stop at a corner leaves a velocity of rounding noise (1e-15): one list may
             // then stop again at the same corner at the same time, the other not. Same hits otherwise.
             let distinct = |m: &ball_aabb::Motion<2>| {
-                let mut hs: Vec<ball_aabb::MotionHit<2>> = m.hits().to_vec();
+                let mut hs: Vec<ball_aabb::Hit<2>> = m.hits().to_vec();
                 hs.dedup_by(|x, y| x.index == y.index && x.t == y.t);
                 hs
             };

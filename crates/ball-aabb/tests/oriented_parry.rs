@@ -7,7 +7,7 @@
 //! rounding), and distances and points agree within 1e-5 of the scene's scale.
 
 use crate::common::*;
-use ball_aabb::{Ball, Obb2, Obb3, State};
+use ball_aabb::{Ball, ContactState, OrientedBox3, OrientedRect};
 
 const CASES: usize = 200_000;
 /// The relative tolerance of the comparison (of the scene's scale).
@@ -39,7 +39,7 @@ fn report(d: usize, t: &Tally) {
 fn check(
     t: &mut Tally,
     ours_overlap: bool,
-    state: State,
+    state: ContactState,
     ours_d: f64,
     theirs_overlap: bool,
     theirs_d: f64,
@@ -78,7 +78,7 @@ fn rotated_rectangles_agree_with_parry2d() {
         let angle = g.range(-3.2, 3.2);
         let c = [center[0] + g.range(-5.0, 5.0) * unit, center[1] + g.range(-5.0, 5.0) * unit];
         let mut r = g.range(0.0, 2.5) * unit;
-        let o = Obb2::new(center, half, angle).unwrap();
+        let o = OrientedRect::new(center, half, angle).unwrap();
         // An eighth of the cases at tangency: r is the distance from the centre, rounded to f32.
         let d0 = o.contact(&Ball::new(c, 0.0).unwrap()).distance;
         if g.below(8) == 0 && d0 > 0.0 {
@@ -132,7 +132,7 @@ fn rotated_boxes_agree_with_parry3d() {
         };
         let c: [f32; 3] = core::array::from_fn(|i| center[i] + g.range(-5.0, 5.0) * unit);
         let mut r = g.range(0.0, 2.5) * unit;
-        let o = Obb3::new(center, half, q).unwrap();
+        let o = OrientedBox3::new(center, half, q).unwrap();
         let d0 = o.contact(&Ball::new(c, 0.0).unwrap()).distance;
         if g.below(8) == 0 && d0 > 0.0 {
             r = d0;

@@ -9,7 +9,11 @@
 use crate::batch::run_contacts;
 use crate::common::*;
 use ball_aabb::batch::{contact_push_pairs, contact_push_pairs_f32};
-use ball_aabb::{contact, contact_response, response, signed_distance_f64, Aabb, Ball, State};
+use ball_aabb::{
+    contact::{contact, signed_distance_f64},
+    response::{contact_response, response},
+    Aabb, Ball, ContactState,
+};
 
 fn cases() -> usize {
     match std::env::var("PUSH_OUT_CASES") {
@@ -94,13 +98,13 @@ fn contract<const D: usize>(seed: u64) -> Tally {
         assert_eq!(contact_response(&ball, &aabb).1, resp, "fused form differs on {ball:?} {aabb:?}");
         let moved = ball.translated(resp.push).expect("a finite push on a finite scene");
         let after = contact(&moved, &aabb).state;
-        assert_ne!(after, State::Overlapping, "push {:?} leaves {ball:?} overlapping {aabb:?}", resp.push);
-        if before.state != State::Overlapping {
+        assert_ne!(after, ContactState::Overlapping, "push {:?} leaves {ball:?} overlapping {aabb:?}", resp.push);
+        if before.state != ContactState::Overlapping {
             continue;
         }
         t.overlapping += 1;
         match after {
-            State::Touching => t.touching += 1,
+            ContactState::Touching => t.touching += 1,
             _ => t.separated += 1,
         }
         let gap = signed_distance_f64(&moved.center(), &aabb) - ball.radius() as f64;

@@ -3,7 +3,9 @@
 
 use crate::common::*;
 use ball_aabb::{
-    contact, contact_response, nearest_face, response, Aabb, Ball, Box3, Circle, Face, Rect, ResponseCase, Sphere,
+    contact::contact,
+    response::{contact_response, nearest_face, response, Face, PushCase},
+    Aabb, Ball, Box3, Circle, Rect, Sphere,
 };
 
 /// Distance from `p` (f64) to the box, computed here.
@@ -63,7 +65,7 @@ fn check_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) {
     // The push-out contract never steps by less than the smallest normal f32 (no subnormal arithmetic).
     let tol = 4.0 * ulp(scale(ball, aabb, &resp.push)).max(f32::MIN_POSITIVE as f64);
     if !inside && d0 > r {
-        assert_eq!(resp.case, ResponseCase::None, "{ball:?} {aabb:?}");
+        assert_eq!(resp.case, PushCase::None, "{ball:?} {aabb:?}");
         assert!(resp.push.iter().all(|&p| p == 0.0));
         assert_eq!(resp.face, None);
         return;
@@ -77,7 +79,7 @@ fn check_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) {
         resp.case
     );
     if inside {
-        assert_eq!(resp.case, ResponseCase::Inside, "{ball:?} {aabb:?}");
+        assert_eq!(resp.case, PushCase::Inside, "{ball:?} {aabb:?}");
         let (face, depth) = expected_face(c, aabb);
         assert_eq!(resp.face, Some(face), "least-penetrated face for {ball:?} {aabb:?}");
         assert_eq!(nearest_face(&c, aabb), (face, depth));
@@ -95,7 +97,7 @@ fn check_response<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) {
             }
         }
     } else {
-        assert_eq!(resp.case, ResponseCase::Outside, "{ball:?} {aabb:?}");
+        assert_eq!(resp.case, PushCase::Outside, "{ball:?} {aabb:?}");
         assert_eq!(resp.face, None);
         // Along c − s (s the clamped centre), outwards.
         let v: Vec<f64> = (0..D).map(|i| c[i] as f64 - (c[i].clamp(aabb.min()[i], aabb.max()[i])) as f64).collect();
@@ -163,14 +165,14 @@ fn outside_case_by_hand() {
     let b = Rect::new([0.0, 0.0], [2.0, 1.0]).unwrap();
     // Corner (2, 1); centre 3 right and 4 up (distance 5); r = 10: pushed 5 further along (3, 4)/5.
     let resp = response(&Circle::new([5.0, 5.0], 10.0).unwrap(), &b);
-    assert_eq!(resp.case, ResponseCase::Outside);
+    assert_eq!(resp.case, PushCase::Outside);
     assert_eq!(resp.push, [3.0, 4.0]);
     // Exactly touching: outside, push zero.
     let resp = response(&Circle::new([5.0, 5.0], 5.0).unwrap(), &b);
-    assert_eq!((resp.case, resp.push), (ResponseCase::Outside, [0.0, 0.0]));
+    assert_eq!((resp.case, resp.push), (PushCase::Outside, [0.0, 0.0]));
     // Separated: none, push zero.
     let resp = response(&Circle::new([5.0, 5.0], 4.0).unwrap(), &b);
-    assert_eq!((resp.case, resp.push, resp.face), (ResponseCase::None, [0.0, 0.0], None));
+    assert_eq!((resp.case, resp.push, resp.face), (PushCase::None, [0.0, 0.0], None));
 }
 
 #[test]
@@ -234,11 +236,11 @@ fn never_nan_at_the_singular_places() {
     }
     // On the boundary the inside rule applies: pushed out through that face by r.
     let resp = response(&Circle::new([4.0, 2.0], 1.0).unwrap(), &sq);
-    assert_eq!((resp.case, resp.push), (ResponseCase::Inside, [1.0, 0.0]));
+    assert_eq!((resp.case, resp.push), (PushCase::Inside, [1.0, 0.0]));
     // A point box with the centre on it: all faces at 0 → x-min.
     let point = Rect::new([1.0, 1.0], [1.0, 1.0]).unwrap();
     let resp = response(&Circle::new([1.0, 1.0], 2.0).unwrap(), &point);
-    assert_eq!((resp.case, resp.push), (ResponseCase::Inside, [-2.0, 0.0]));
+    assert_eq!((resp.case, resp.push), (PushCase::Inside, [-2.0, 0.0]));
     check_response(&Circle::new([1.0, 1.0], 2.0).unwrap(), &point);
     check_response(&Circle::new([1.0, 1.0], 0.0).unwrap(), &point);
     check_response(&Circle::new([2.0, 1.0], 2.0).unwrap(), &point);
@@ -264,7 +266,7 @@ fn never_nan_at_the_singular_places() {
     // The outside case with 1e30 by hand: 2e30 right of the box, r = 2.5e30 → pushed 0.5e30.
     let b = Rect::new([-1e30, -1e30], [1e30, 1e30]).unwrap();
     let resp = response(&Circle::new([3e30, 0.0], 2.5e30).unwrap(), &b);
-    assert_eq!(resp.case, ResponseCase::Outside);
+    assert_eq!(resp.case, PushCase::Outside);
     assert!((resp.push[0] / 0.5e30 - 1.0).abs() < 1e-6 && resp.push[1] == 0.0, "{resp:?}");
 }
 

@@ -1,11 +1,11 @@
-//! The world with rotated boxes: a ball on a tilted ramp made of an `Obb2`, in a list that mixes it
+//! The world with rotated boxes: a ball on a tilted ramp made of an `OrientedRect`, in a list that mixes it
 //! with an aligned floor, stepped thousands of times with ordinary decimal numbers. What must hold
 //! is geometry, not a recorded answer: never inside a solid beyond the contact tolerance, no NaN,
 //! down the slope and off it (never stuck) for the strategies that slide, and the ramp's face met
 //! along its own normal.
 
 use ball_aabb::world::{step, BoxList, Collider, Params, StrategyId, TileMap, WithOriented, World, STRATEGIES};
-use ball_aabb::{Circle, Obb2, Rect};
+use ball_aabb::{Circle, OrientedRect, Rect};
 
 /// The strategies that slide along what they meet (per-axis does not: see its own test).
 const SLIDING: [StrategyId; 4] =
@@ -16,14 +16,14 @@ const DEG: f32 = 23.5;
 
 /// A long floor with its top at y = 0, and a ramp 8.6 long and 1.1 thick tilted by 23.5°, its
 /// lower half buried in the floor: its top face rises to the right from where it meets the floor.
-fn scene() -> (Rect, Obb2) {
+fn scene() -> (Rect, OrientedRect) {
     let floor = Rect::new([-5000.0, -3.0], [60.0, 0.0]).unwrap();
-    let ramp = Obb2::from_degrees([1.3, 0.2], [4.3, 0.55], DEG).unwrap();
+    let ramp = OrientedRect::from_degrees([1.3, 0.2], [4.3, 0.55], DEG).unwrap();
     (floor, ramp)
 }
 
 /// The ramp's top face: its outward normal, and the point `s` along it from the face's middle.
-fn face(ramp: &Obb2, s: f64) -> ([f64; 2], [f64; 2]) {
+fn face(ramp: &OrientedRect, s: f64) -> ([f64; 2], [f64; 2]) {
     let a = (DEG as f64).to_radians();
     let (t, n) = ([a.cos(), a.sin()], [-a.sin(), a.cos()]);
     let c = ramp.center().map(f64::from);
@@ -32,7 +32,7 @@ fn face(ramp: &Obb2, s: f64) -> ([f64; 2], [f64; 2]) {
 }
 
 /// How deep the ball is in the deepest solid (0 when apart or touching).
-fn depth(ball: &Circle, floor: &Rect, ramp: &Obb2) -> f32 {
+fn depth(ball: &Circle, floor: &Rect, ramp: &OrientedRect) -> f32 {
     ball.contact(floor).penetration.max(ramp.contact(ball).penetration)
 }
 
@@ -175,7 +175,7 @@ fn every_strategy_says_what_it_does_with_rotated_boxes() {
 fn a_tile_map_with_a_rotated_box_beside_it() {
     // The same ramp over a tile floor: the rotated box's index follows the map's cells.
     let map = TileMap::from_ascii("..........\n##########", 1.0).unwrap();
-    let ramp = [Obb2::from_degrees([6.0, 1.0], [2.5, 0.3], -30.0).unwrap()];
+    let ramp = [OrientedRect::from_degrees([6.0, 1.0], [2.5, 0.3], -30.0).unwrap()];
     let w = WithOriented::new(&map, &ramp, 20);
     let q = Rect::new([5.5, 0.5], [6.5, 1.5]).unwrap();
     let mut seen = vec![];
@@ -205,7 +205,7 @@ fn plane_solver_slides_down_a_58_degree_face_and_never_freezes() {
     let floor = Rect::new([-50.0, -3.0], [50.0, 0.0]).unwrap();
     // A face from the origin up to 7·t, the box 9 long and 1 thick below it.
     let c = [2.5 * t[0] - 0.5 * n[0], 2.5 * t[1] - 0.5 * n[1]].map(|x| x as f32);
-    let wall = Obb2::from_degrees(c, [4.5, 0.5], deg).unwrap();
+    let wall = OrientedRect::from_degrees(c, [4.5, 0.5], deg).unwrap();
     let world = BoxList::mixed(vec![Collider::Aligned(floor), Collider::Oriented(wall)]);
     let mut frozen = Vec::new();
     for hz in [60.0f32, 144.0] {

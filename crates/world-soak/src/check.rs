@@ -13,7 +13,8 @@
 #![forbid(unsafe_code)]
 
 use crate::geometry::{add, allowed, cells_near, dot, len, magnitude, rounding, scale, sub, wide, Cell, V};
-use ball_aabb::world::{Params, Step, StrategyId, Tile, TileMap, WorldContact, MAX_CONTACTS};
+use ball_aabb::world::{Params, Step, StrategyId, Tile, TileMap, MAX_CONTACTS};
+use ball_aabb::Hit;
 
 /// One invariant. Their ids are the names the reports and the reproducer lines use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -262,7 +263,7 @@ pub struct Outcome {
     pub velocity_in: [f32; 2],
     pub velocity: [f32; 2],
     pub pushed_out: [f32; 2],
-    pub contacts: [WorldContact; MAX_CONTACTS],
+    pub contacts: [Hit<2>; MAX_CONTACTS],
     pub len: usize,
     pub dropped: usize,
 }
@@ -270,15 +271,14 @@ pub struct Outcome {
 impl Outcome {
     /// The contacts, in order.
     #[must_use]
-    pub fn contacts(&self) -> &[WorldContact] {
+    pub fn contacts(&self) -> &[Hit<2>] {
         &self.contacts[..self.len]
     }
 }
 
 impl From<&Step> for Outcome {
     fn from(s: &Step) -> Self {
-        let empty = WorldContact { index: 0, t: 0.0, center: [0.0; 2], point: [0.0; 2], normal: [0.0; 2] };
-        let mut contacts = [empty; MAX_CONTACTS];
+        let mut contacts = [Hit::default(); MAX_CONTACTS];
         let c = s.contacts();
         contacts[..c.len()].copy_from_slice(c);
         Outcome {

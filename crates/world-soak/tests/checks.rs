@@ -1,8 +1,8 @@
 //! Each check against a planted fault (a real step with one field made wrong: it must fire) and
 //! against known-good steps (hand arithmetic: it must not), and the reproducer line's round trip.
 
-use ball_aabb::world::{step, Params, StrategyId, Tile, TileMap, WorldContact};
-use ball_aabb::Circle;
+use ball_aabb::world::{step, Params, StrategyId, Tile, TileMap};
+use ball_aabb::{Circle, Hit};
 use world_soak::check::{Facing, RunState, Surface, FREEZE_STEPS};
 use world_soak::{check_step, soak, Case, Check, Config, Outcome, Scene};
 
@@ -124,7 +124,7 @@ fn planted_contact_faults_fire_their_check() {
     let scene = Scene { map: &map, r, params: Params::new([0.0, 0.0], 0.0), surfaces: &[] };
     let mut out = run(&scene, id, [5.0, cy], [0.5, 0.0]);
     assert_eq!(fired(&scene, id, [0.5, 0.0], &out), []);
-    let graze = WorldContact { index: 5, t: 0.5, center: [5.0, cy], point: [5.0, 1.0], normal: [-1e-8, 1.0] };
+    let graze = Hit { index: 5, t: 0.5, center: [5.0, cy], point: [5.0, 1.0], normal: [-1e-8, 1.0], ..Hit::default() };
     out.contacts[0] = graze;
     out.len = 1;
     assert_eq!(fired(&scene, id, [0.5, 0.0], &out), [Check::GrazeNormal]);
@@ -133,7 +133,7 @@ fn planted_contact_faults_fire_their_check() {
 
     // The budget: 8 sweeps, the last before the end of the step, velocity still into the first.
     let mut out = run(&scene, id, [5.0, cy], [0.5, 0.0]);
-    let wall = WorldContact { index: 0, t: 0.1, center: [5.0, cy], point: [5.0, 1.0], normal: [0.0, 1.0] };
+    let wall = Hit { index: 0, t: 0.1, center: [5.0, cy], point: [5.0, 1.0], normal: [0.0, 1.0], ..Hit::default() };
     out.contacts[..8].copy_from_slice(&[wall; 8]);
     out.len = 8;
     out.velocity = [0.5, -0.1];

@@ -7,8 +7,8 @@
 //! one scene text per documented edge case of the sweep.
 //!
 //! The box may be turned (`angle=`, Q / E): [`MotionBox`] is then the library's oriented box
-//! ([`Obb2`]), and the sweep, the discrete test, the slide and the bounce are the library's oriented
-//! functions ([`Obb2::sweep`], [`Obb2::contact`], [`move_mixed`]): every answer is in world
+//! ([`OrientedRect`]), and the sweep, the discrete test, the slide and the bounce are the library's oriented
+//! functions ([`OrientedRect::sweep`], [`OrientedRect::contact`], [`move_mixed`]): every answer is in world
 //! coordinates, the normal is the turned face's. At angle 0 it is the aligned box and the aligned
 //! functions, as before.
 //!
@@ -19,7 +19,11 @@ pub mod options;
 
 use crate::geom::algo::Trace;
 use crate::geom::oriented::{move_mixed, Collider};
-use crate::geom::{contact, sweep, sweep_trace, Circle, Hit, Motion, MotionResponse, Obb2, Rect, State as Contact};
+use crate::geom::{
+    contact::contact,
+    motion::{sweep_trace, Reaction},
+    sweep, Circle, ContactState, Hit, Motion, OrientedRect, Rect,
+};
 pub use options::*;
 
 /// Seconds the Play animation takes for the whole move (start → impact → end).
@@ -60,10 +64,10 @@ impl MotionState {
 
     /// The core's response for the selected continuation.
     #[must_use]
-    pub fn response(&self) -> MotionResponse {
+    pub fn response(&self) -> Reaction {
         match self.options.response {
-            MotionKind::Slide => MotionResponse::Slide,
-            MotionKind::Bounce => MotionResponse::Bounce { restitution: self.options.restitution },
+            MotionKind::Slide => Reaction::Slide,
+            MotionKind::Bounce => Reaction::Bounce { restitution: self.options.restitution },
         }
     }
 }
@@ -205,7 +209,7 @@ pub fn preset_index(id: &str) -> Option<usize> {
 pub fn separated_start(circle: &Circle, aabb: &Rect, angle: f32, velocity: [f32; 2]) -> Option<(Circle, [f32; 2])> {
     let target = MotionBox::of(aabb, angle);
     let (state, closest) = target.contact(circle);
-    if state == Contact::Separated {
+    if state == ContactState::Separated {
         return None;
     }
     let (c, r) = (circle.center(), circle.radius());
@@ -247,18 +251,18 @@ pub fn separated_start(circle: &Circle, aabb: &Rect, angle: f32, velocity: [f32;
 }
 
 /// The box the motion mode moves the circle against: the scene's box, or that box turned about its
-/// centre by the scene's `angle` (the library's [`Obb2`]). Each question goes to the library's
+/// centre by the scene's `angle` (the library's [`OrientedRect`]). Each question goes to the library's
 /// function for that kind of box; nothing here is geometry of its own.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MotionBox {
     /// `angle` 0: the aligned box, asked exactly as before the angle existed.
     Aligned(Rect),
     /// The box turned by `angle` degrees counter-clockwise about its centre.
-    Turned(Obb2),
+    Turned(OrientedRect),
 }
 
 impl MotionBox {
-    /// The scene's box `aabb` turned by `angle` degrees about its centre ([`Obb2::from_degrees`];
+    /// The scene's box `aabb` turned by `angle` degrees about its centre ([`OrientedRect::from_degrees`];
     /// the centre and half extents from `min`/`max`, in `f64` then rounded). A box the library
     /// refuses (it cannot be: `aabb` and `angle` are checked) stays aligned.
     #[must_use]
@@ -269,13 +273,13 @@ impl MotionBox {
         let (lo, hi) = (aabb.min(), aabb.max());
         let mid = |i: usize| (0.5 * (lo[i] as f64 + hi[i] as f64)) as f32;
         let half = |i: usize| (0.5 * (hi[i] as f64 - lo[i] as f64)) as f32;
-        Obb2::from_degrees([mid(0), mid(1)], [half(0), half(1)], angle)
+        OrientedRect::from_degrees([mid(0), mid(1)], [half(0), half(1)], angle)
             .map_or(MotionBox::Aligned(*aabb), MotionBox::Turned)
     }
 
     /// The exact state of `circle` against the box and the box's point closest to its centre (world).
     #[must_use]
-    pub fn contact(&self, circle: &Circle) -> (Contact, [f32; 2]) {
+    pub fn contact(&self, circle: &Circle) -> (ContactState, [f32; 2]) {
         match self {
             MotionBox::Aligned(b) => {
                 let k = contact(circle, b);
@@ -297,7 +301,7 @@ impl MotionBox {
         }
     }
 
-    /// The first touch of `circle` moved by `v` ([`sweep`], [`Obb2::sweep`]).
+    /// The first touch of `circle` moved by `v` ([`sweep`], [`OrientedRect::sweep`]).
     #[must_use]
     pub fn sweep(&self, circle: &Circle, v: [f32; 2]) -> Option<Hit<2>> {
         match self {
@@ -317,7 +321,7 @@ impl MotionBox {
 
     /// The turned box, when it is turned.
     #[must_use]
-    pub fn turned(&self) -> Option<Obb2> {
+    pub fn turned(&self) -> Option<OrientedRect> {
         match *self {
             MotionBox::Turned(o) => Some(o),
             MotionBox::Aligned(_) => None,
@@ -336,7 +340,7 @@ impl MotionBox {
 pub struct MotionAnalysis {
     /// The exact state at the start (an initial hit is touching or overlapping) and how deep the
     /// circle sinks in there (0 unless overlapping).
-    pub start_state: Contact,
+    pub start_state: ContactState,
     pub start_depth: f32,
     /// The box moved against: aligned, or turned by the scene's angle.
     pub target: MotionBox,
@@ -350,7 +354,7 @@ pub struct MotionAnalysis {
     /// Where a discrete test would look: `c + v`.
     pub end: [f32; 2],
     /// What the exact overlap test says there.
-    pub end_state: Contact,
+    pub end_state: ContactState,
     /// The continuation (slide or bounce) through the move.
     pub motion: Motion<2>,
 }
@@ -358,7 +362,7 @@ pub struct MotionAnalysis {
 impl MotionAnalysis {
     /// Runs the sweep, its trace, the discrete test at `c + v` and the continuation, against the box
     /// turned by the scene's angle. For a turned box the trace is the same sweep's steps in the box's
-    /// frame ([`Obb2::local_ball`] and [`Obb2::local_aabb`], the velocity turned back by the angle),
+    /// frame ([`OrientedRect::local_ball`] and [`OrientedRect::local_aabb`], the velocity turned back by the angle),
     /// where it is the aligned sweep; the hit, the end state and the continuation are the oriented
     /// functions' world answers.
     #[must_use]
@@ -377,7 +381,7 @@ impl MotionAnalysis {
             }
         };
         let end = [c[0] + v[0], c[1] + v[1]];
-        let end_state = Circle::new(end, circle.radius()).map_or(Contact::Separated, |e| target.contact(&e).0);
+        let end_state = Circle::new(end, circle.radius()).map_or(ContactState::Separated, |e| target.contact(&e).0);
         let motion = move_mixed(circle, v, &[target.collider()], m.response());
         MotionAnalysis {
             start_state: target.contact(circle).0,
@@ -400,7 +404,7 @@ impl MotionAnalysis {
     pub fn sweep_words(&self) -> String {
         use crate::format::number;
         match self.hit {
-            Some(h) if h.initial && self.start_state == Contact::Overlapping => {
+            Some(h) if h.initial && self.start_state == ContactState::Overlapping => {
                 format!("already overlapping at t = 0 (sunk {}; {})", number(self.start_depth), h.feature.as_str())
             }
             Some(h) if h.initial => format!("touching at t = 0 ({})", h.feature.as_str()),
@@ -421,7 +425,7 @@ impl MotionAnalysis {
     /// frame-by-frame overlap test would have missed the collision.
     #[must_use]
     pub fn tunnelled(&self) -> bool {
-        self.hit.is_some_and(|h| !h.initial) && self.end_state == Contact::Separated
+        self.hit.is_some_and(|h| !h.initial) && self.end_state == ContactState::Separated
     }
 
     /// The stages of the move, as fractions of its time: the start, every contact, the end.

@@ -40,7 +40,7 @@ pub struct MotionOptions {
     /// The bounce's restitution `e ∈ [0, 1]` (`restitution=`).
     pub restitution: f32,
     /// The box turned about its centre by this many degrees, counter-clockwise in world (math)
-    /// coordinates, as [`Obb2::from_degrees`](crate::geom::Obb2::from_degrees) reads it (`angle=`);
+    /// coordinates, as [`OrientedRect::from_degrees`](crate::geom::OrientedRect::from_degrees) reads it (`angle=`);
     /// 0 is the aligned box. The box's `min`/`max` are then its extents before the turn.
     pub angle: f32,
 }

@@ -5,7 +5,7 @@ use super::*;
 use crate::app::{
     apply, current_scene, load_scene_text, update, Command, Handle, Input, Key, MotionKind, SceneOptions, State,
 };
-use crate::geom::{Feature, State as Contact};
+use crate::geom::{motion::Feature, ContactState};
 
 fn motion_state(text: &str) -> State {
     let mut s = State::new(SceneOptions::default());
@@ -40,7 +40,7 @@ fn every_preset_parses_loads_and_reads_back_the_same() {
 fn the_presets_show_what_they_say() {
     let get = |id: &str| analysis(&motion_state(PRESETS[preset_index(id).unwrap()].scene));
     let t = get("tunnelling");
-    assert!(t.tunnelled() && t.end_state == Contact::Separated);
+    assert!(t.tunnelled() && t.end_state == ContactState::Separated);
     assert_eq!(t.hit.map(|h| h.feature), Some(Feature::Face));
     let s = get("slide");
     let h = s.hit.unwrap();
@@ -215,11 +215,11 @@ fn stages_and_positions_follow_the_path() {
 fn m_on_an_overlapping_scene_starts_separated_with_a_velocity_that_hits() {
     // The still mode's former default circle overlaps the box's corner by 0.596.
     let mut s = State::new(SceneOptions::from_fragment("circle=2.9,2.3,1.8&box=-2,-1,2,1.5").unwrap());
-    assert_eq!(crate::geom::contact(&s.circle, &s.aabb).state, Contact::Overlapping);
+    assert_eq!(crate::geom::contact::contact(&s.circle, &s.aabb).state, ContactState::Overlapping);
     update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
     assert!(s.mode.motion());
-    let k = crate::geom::contact(&s.circle, &s.aabb);
-    assert_eq!(k.state, Contact::Separated);
+    let k = crate::geom::contact::contact(&s.circle, &s.aabb);
+    assert_eq!(k.state, ContactState::Separated);
     assert_eq!(s.circle.radius(), 1.8);
     // Clear by the radius (the larger margin here): the centre is 2r from the corner.
     assert!((k.distance - 2.0 * s.circle.radius()).abs() < 1e-4, "{}", k.distance);
@@ -316,7 +316,7 @@ fn at_angle_zero_the_analysis_is_the_aligned_one_and_at_90_the_permuted_box_s() 
         assert_eq!(a.target, MotionBox::Aligned(o.aabb));
         assert_eq!(a.hit, crate::geom::sweep(&o.circle, o.motion.velocity, &o.aabb), "{}", p.id);
         let m = MotionState::from_options(o.motion);
-        let aligned = crate::geom::move_ball(&o.circle, o.motion.velocity, &[o.aabb], m.response());
+        let aligned = crate::geom::motion::move_ball(&o.circle, o.motion.velocity, &[o.aabb], m.response());
         assert_eq!(a.motion.end, aligned.end, "{}", p.id);
     }
     // A quarter turn of a 4 × 2 box about (0, 0) is the 2 × 4 box: exact on these numbers.
@@ -327,7 +327,7 @@ fn at_angle_zero_the_analysis_is_the_aligned_one_and_at_90_the_permuted_box_s() 
     assert_eq!(Some(hit), crate::geom::sweep(&o.circle, o.motion.velocity, &upright));
     assert!((hit.t - 2.5 / 6.0).abs() < 1e-7, "{}", hit.t);
     assert_eq!((hit.center, hit.normal), ([-1.5, 0.5], [-1.0, 0.0]));
-    assert_eq!(turned.end_state, Contact::Separated);
+    assert_eq!(turned.end_state, ContactState::Separated);
     // The trace ran in the box's frame and came to the same time of impact.
     assert!(!turned.trace.steps.is_empty());
 }
@@ -339,7 +339,7 @@ fn entering_motion_mode_with_a_turned_box_starts_clear_of_the_turned_box() {
     assert!(!s.mode.motion());
     apply(&mut s, Command::Motion(MotionCommand::Toggle));
     let a = analysis(&s);
-    assert_eq!(a.start_state, Contact::Separated, "{:?}", s.circle);
+    assert_eq!(a.start_state, ContactState::Separated, "{:?}", s.circle);
     let h = a.hit.expect("a velocity that hits the turned box");
     assert!(!h.initial, "{h:?}");
 }

@@ -25,7 +25,7 @@ pub mod rain;
 pub mod script;
 
 use crate::geom::world::{step, Params, Step, StrategyId, TileMap, WithOriented, World, STRATEGIES};
-use crate::geom::{Circle, Obb2};
+use crate::geom::{Circle, OrientedRect};
 pub use options::*;
 
 /// Fixed steps per second.
@@ -367,11 +367,11 @@ pub fn fixed_step(p: &mut PlaygroundState) {
 /// The world the runners step through: the tile map, and the rotated boxes beside it, indexed
 /// after the map's cells (`cols × rows + k`).
 #[must_use]
-pub fn world_of<'a>(map: &'a TileMap, tilted: &'a [Obb2]) -> WithOriented<'a, TileMap> {
+pub fn world_of<'a>(map: &'a TileMap, tilted: &'a [OrientedRect]) -> WithOriented<'a, TileMap> {
     WithOriented::new(map, tilted, map.width() * map.height())
 }
 
-fn step_on(p: &mut PlaygroundState, map: &TileMap, tilted: &[Obb2]) {
+fn step_on(p: &mut PlaygroundState, map: &TileMap, tilted: &[OrientedRect]) {
     if let Some(r) = &mut p.rain {
         r.step();
         p.steps = p.steps.saturating_add(1);

@@ -6,7 +6,7 @@ use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, Level, PlayMap, LEVELS};
 use crate::app::text::{parse_vector, OptionError};
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
-use crate::geom::{Circle, Obb2};
+use crate::geom::{Circle, OrientedRect};
 use crate::report::parse_numbers;
 
 /// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`), `obb=CX,CY,HX,HY,DEG`
@@ -179,7 +179,7 @@ pub fn parse_inputs(text: &str) -> Result<InputScript, OptionError> {
 pub const MAX_TILTED: usize = 8;
 
 /// One rotated box of the playground, as the scene text gives it: centre, half extents (world
-/// units), angle in degrees (counter-clockwise). Always a valid [`Obb2`]: built by [`TiltedBox::new`].
+/// units), angle in degrees (counter-clockwise). Always a valid [`OrientedRect`]: built by [`TiltedBox::new`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TiltedBox {
     pub center: [f32; 2],
@@ -210,8 +210,8 @@ impl TiltedBox {
     }
 
     /// The core's rotated box.
-    pub fn obb(&self) -> Result<Obb2, crate::geom::ShapeError> {
-        Obb2::from_degrees(self.center, self.half, self.degrees)
+    pub fn obb(&self) -> Result<OrientedRect, crate::geom::ShapeError> {
+        OrientedRect::from_degrees(self.center, self.half, self.degrees)
     }
 
     /// Where its turning handle is (world): half a unit beyond the middle of its own +x face.
@@ -289,7 +289,7 @@ impl Tilted {
 
     /// The core's boxes, for the world step.
     #[must_use]
-    pub fn obbs(&self) -> Vec<Obb2> {
+    pub fn obbs(&self) -> Vec<OrientedRect> {
         self.iter().filter_map(|b| b.obb().ok()).collect()
     }
 

@@ -20,7 +20,7 @@ use crate::app::input::Key;
 use crate::app::view::ScreenRect;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
 use crate::geom::world::{StrategyId, TileMap, WithOriented, World, STRATEGIES};
-use crate::geom::Obb2;
+use crate::geom::OrientedRect;
 use glam::Vec2;
 
 /// A character this far below the map has fallen out of the world: the attempt starts again.
@@ -433,7 +433,7 @@ pub fn stop_race(p: &mut PlayState) {
 /// lasts, then the keys'; each ghost replays its input of this step (none after the run ends).
 /// Returns whether the character fell out of the world (the caller starts a new attempt).
 /// The rotated boxes `tilted` stand beside the map (the scene's `obb=`).
-pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[Obb2], step: u32, dt: f32) -> bool {
+pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[OrientedRect], step: u32, dt: f32) -> bool {
     let world = WithOriented::new(map, tilted, map.width() * map.height());
     let w = (map, &world);
     let k = step as usize;
@@ -459,7 +459,7 @@ pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[Obb2], step: u32, dt: f3
 
 /// Replays the rest of the race at once (reduced motion: a race jumps to its end, as motion mode's
 /// Play does); the character stays where it is.
-pub fn finish_race(p: &mut PlayState, map: &TileMap, tilted: &[Obb2], mut step: u32, dt: f32) {
+pub fn finish_race(p: &mut PlayState, map: &TileMap, tilted: &[OrientedRect], mut step: u32, dt: f32) {
     let world = WithOriented::new(map, tilted, map.width() * map.height());
     let w = (map, &world);
     while p.racing() && !p.ghosts_done(step) {

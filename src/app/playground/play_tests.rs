@@ -473,6 +473,6 @@ fn course_4_ramps_is_walkable_and_its_steep_face_is_not() {
     assert!(c.grounded() && (c.position()[1] - 2.4).abs() < 1e-4, "not down on the floor: {:?}", c.position());
 }
 
-fn level_obb(b: &[f32; 5]) -> crate::geom::Obb2 {
-    crate::geom::Obb2::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap()
+fn level_obb(b: &[f32; 5]) -> crate::geom::OrientedRect {
+    crate::geom::OrientedRect::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap()
 }

@@ -23,7 +23,7 @@ fn every_level_parses_and_its_ball_starts_in_free_space() {
         // Its rotated boxes: valid, all loaded, and drawn inside the map (every corner within it).
         assert_eq!(on(l.id, "").playground.options.tilted.iter().count(), l.tilted.len(), "{}", l.id);
         for b in l.tilted {
-            let o = crate::geom::Obb2::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap();
+            let o = crate::geom::OrientedRect::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap();
             let (lo, hi) = (o.bounding_aabb().min(), o.bounding_aabb().max());
             let inside = lo[0] >= 0.0 && lo[1] >= 0.0 && hi[0] <= m.cols() as f32 && hi[1] <= m.rows() as f32;
             assert!(inside, "{}: a rotated box {b:?} reaches outside the map: {lo:?} .. {hi:?}", l.id);

@@ -3,7 +3,10 @@
 
 use crate::app::scene::CaseMode;
 use crate::app::state::State;
-use crate::geom::{response, Circle, Rect, ResponseCase};
+use crate::geom::{
+    response::{response, PushCase},
+    Circle, Rect,
+};
 
 /// Does the scene show this case's construction?
 #[must_use]
@@ -11,8 +14,8 @@ pub fn in_case(circle: &Circle, aabb: &Rect, mode: CaseMode) -> bool {
     let case = response(circle, aabb).case;
     match mode {
         CaseMode::Auto => true,
-        CaseMode::Outside => case == ResponseCase::Outside,
-        CaseMode::Inside => case == ResponseCase::Inside,
+        CaseMode::Outside => case == PushCase::Outside,
+        CaseMode::Inside => case == PushCase::Inside,
     }
 }
 

@@ -1,9 +1,9 @@
 //! The box's frame: the still scene's box turned by an angle about its centre (`angle=`), and the
 //! scene as the box sees it. Every answer comes from the library's rotated box
-//! ([`Obb2`]): the circle is moved into the box's frame, where the box is the
+//! ([`OrientedRect`]): the circle is moved into the box's frame, where the box is the
 //! aligned box `[−h, h]`, and every registry algorithm runs unchanged there.
 
-use crate::geom::{contact, response, Circle, Contact, Obb2, Rect, Response};
+use crate::geom::{contact::contact, response::response, Circle, Contact, OrientedRect, PushOut, Rect};
 
 /// The Q / E step, degrees (Shift: [`FINE_STEP`]).
 pub const ANGLE_STEP: f32 = 15.0;
@@ -13,18 +13,18 @@ pub const FINE_STEP: f32 = 1.0;
 /// The box `aabb` turned by `degrees` about its centre, as the library's rotated box; `None` at 0
 /// (the aligned box, today's scene bit for bit) or if the box's numbers overflow.
 #[must_use]
-pub fn oriented(aabb: &Rect, degrees: f32) -> Option<Obb2> {
+pub fn oriented(aabb: &Rect, degrees: f32) -> Option<OrientedRect> {
     if degrees == 0.0 {
         return None;
     }
-    Obb2::from_degrees(aabb.center(), aabb.half_extents(), degrees).ok()
+    OrientedRect::from_degrees(aabb.center(), aabb.half_extents(), degrees).ok()
 }
 
 /// The scene in the box's frame: the rotated box, the circle moved into its frame (`Rᵀ(c − b)`), the
 /// box there (`[−h, h]`), and the aligned contact and response the registry's picture shows there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxFrame {
-    pub obb: Obb2,
+    pub obb: OrientedRect,
     /// The angle, degrees.
     pub degrees: f32,
     /// The circle in the box's frame.
@@ -34,7 +34,7 @@ pub struct BoxFrame {
     /// The aligned contact there: the clamp, the zone.
     pub contact: Contact<2>,
     /// The aligned response there.
-    pub response: Response<2>,
+    pub response: PushOut<2>,
 }
 
 impl BoxFrame {

@@ -3,7 +3,7 @@
 use crate::app::still::pointer::{hit, rotation_knob};
 use crate::app::teach::frame_change_line;
 use crate::app::{apply, status, update, Command, Handle, Input, Key, SceneOptions, ScreenRect, State};
-use crate::geom::{Circle, Rect, State as Contact, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, Circle, ContactState, Rect};
 use glam::Vec2;
 
 /// The tour step's scene: a circle above the box, in zone 7 of the world's axes.
@@ -62,7 +62,7 @@ fn the_zone_is_the_box_frames_and_every_algorithm_runs_on_the_moved_circle() {
     assert_eq!(a.contact.zone, 8);
     assert_eq!(f.aabb, Rect::new([-2.0, -1.25], [2.0, 1.25]).unwrap());
     // Distance to the corner: |(0.601, 0.655)| = 0.889 < r = 1.2: overlapping, pushed from outside.
-    assert_eq!(a.contact.state, Contact::Overlapping);
+    assert_eq!(a.contact.state, ContactState::Overlapping);
     assert!((a.contact.distance - 0.889).abs() < 1e-3, "{}", a.contact.distance);
     // The closest point is the turned corner, in world coordinates: b + R(2, 1.25).
     let (c, sn) = (30f32.to_radians().cos(), 30f32.to_radians().sin());

@@ -1,19 +1,21 @@
 //! What the core says about the 3D scene: the verdicts, the contact, the sweep. A turned box is
-//! asked through the core's oriented box ([`Obb3`]): the contact, push-out and sweep in world
+//! asked through the core's oriented box ([`OrientedBox3`]): the contact, push-out and sweep in world
 //! coordinates with the region in the box's frame, and the registry's algorithms on the sphere moved
-//! into the box's frame ([`Obb3::local_ball`] against [`Obb3::local_aabb`]), as the core documents.
+//! into the box's frame ([`OrientedBox3::local_ball`] against [`OrientedBox3::local_aabb`]), as the core documents.
 
 use crate::app::teach::uses_arvo_mode;
 use crate::geom::algo::arvo::{overlap_mode, ArvoMode};
 use crate::geom::algo::Trace;
 use crate::geom::contact::face_distances;
-use crate::geom::{contact, response, sweep, Box3, Contact, Hit, Obb3, Response, Sphere, ALGORITHMS};
+use crate::geom::{
+    algo::ALGORITHMS, contact::contact, response::response, sweep, Box3, Contact, Hit, OrientedBox3, PushOut, Sphere,
+};
 
 /// What the core says about the 3D scene: everything the 3D canvas and the panel show.
 #[derive(Clone, Debug)]
 pub struct Analysis3 {
     pub contact: Contact<3>,
-    pub response: Response<3>,
+    pub response: PushOut<3>,
     /// The selected algorithm's verdict (Arvo's mode / as published as the teaching options say).
     pub verdict: bool,
     /// The exact answer: touching or overlapping.
@@ -49,7 +51,7 @@ impl Sweep3 {
     /// Runs the core's sweep and the exact test at the end of the move (against the turned box
     /// `obb` when there is one, else against `aabb`).
     #[must_use]
-    pub fn of(sphere: &Sphere, velocity: [f32; 3], aabb: &Box3, obb: Option<&Obb3>) -> Sweep3 {
+    pub fn of(sphere: &Sphere, velocity: [f32; 3], aabb: &Box3, obb: Option<&OrientedBox3>) -> Sweep3 {
         let c = sphere.center();
         let end = [c[0] + velocity[0], c[1] + velocity[1], c[2] + velocity[2]];
         let end_overlap = Sphere::new(end, sphere.radius()).is_ok_and(|e| match obb {
@@ -78,7 +80,7 @@ impl Analysis3 {
     pub fn of(
         sphere: &Sphere,
         aabb: &Box3,
-        obb: Option<&Obb3>,
+        obb: Option<&OrientedBox3>,
         algorithm: usize,
         as_published: bool,
         arvo: ArvoMode,
@@ -87,16 +89,9 @@ impl Analysis3 {
             let k = b.contact(sphere);
             let r = b.response(sphere);
             let mut a = Analysis3::of(&local, &b.local_aabb(), None, algorithm, as_published, arvo);
-            a.contact = Contact {
-                closest: k.closest,
-                distance: k.distance,
-                penetration: k.penetration,
-                state: k.state,
-                zone: k.zone,
-            };
-            a.response = Response { case: r.case, push: r.push, face: r.face };
+            (a.contact, a.response) = (k, r);
             a.exact = k.state.is_overlap();
-            a.local_center = Some(k.local_center);
+            a.local_center = Some(local.center());
             return a;
         }
         let i = algorithm.min(ALGORITHMS.len() - 1);

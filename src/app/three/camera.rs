@@ -1,7 +1,7 @@
 //! The orbit camera the scene text carries (`camera=`), its limits, and the bounds it frames.
 
 use crate::app::text::OptionError;
-use crate::geom::{response, Box3, Obb3, Sphere};
+use crate::geom::{response::response, Box3, OrientedBox3, Sphere};
 use crate::report::parse_numbers;
 use glam::Vec3;
 
@@ -34,7 +34,7 @@ impl Camera {
     /// The camera that frames the sphere, the box (turned as `obb`, when it is) and the move by
     /// `velocity` (if any) from the default direction.
     #[must_use]
-    pub fn fit(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>, obb: Option<&Obb3>) -> Camera {
+    pub fn fit(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>, obb: Option<&OrientedBox3>) -> Camera {
         let (lo, hi) = bounds(sphere, aabb, velocity, obb);
         let target = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
         let half = Vec3::from(hi) - Vec3::from(lo);
@@ -97,9 +97,14 @@ impl Camera {
 
 /// The smallest axis-aligned bounds holding the sphere, the box grown by r, the pushed-out sphere and
 /// the sphere at the end of the move by `velocity` (if any). A turned box (`obb`) counts by its
-/// aligned bound ([`Obb3::bounding_aabb`]) and its own push-out.
+/// aligned bound ([`OrientedBox3::bounding_aabb`]) and its own push-out.
 #[must_use]
-pub fn bounds(sphere: &Sphere, aabb: &Box3, velocity: Option<[f32; 3]>, obb: Option<&Obb3>) -> ([f32; 3], [f32; 3]) {
+pub fn bounds(
+    sphere: &Sphere,
+    aabb: &Box3,
+    velocity: Option<[f32; 3]>,
+    obb: Option<&OrientedBox3>,
+) -> ([f32; 3], [f32; 3]) {
     let (c, r) = (sphere.center(), sphere.radius());
     let (bound, push) = match obb {
         Some(b) => (b.bounding_aabb(), b.push_out(sphere)),

@@ -5,7 +5,7 @@ use super::options::{checked_rotation, Grown, SlicePicture, SLICES};
 use super::state::ThreeState;
 use crate::app::input::Key;
 use crate::app::text::{next_choice, VELOCITY_LIMIT};
-use crate::geom::{response, Box3, Sphere};
+use crate::geom::{response::response, Box3, Sphere};
 use glam::{Quat, Vec3};
 
 /// Degrees the box turns per Shift + arrow key.

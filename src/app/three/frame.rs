@@ -3,7 +3,7 @@
 //! there and turns them into the world with [`BoxFrame::point`].
 
 use super::options::ThreeOptions;
-use crate::geom::{Box3, Obb3, Sphere};
+use crate::geom::{Box3, OrientedBox3, Sphere};
 use glam::{Mat3, Vec3};
 
 /// The box's frame of a 3D scene: where its origin is, its axes in world coordinates, and the sphere
@@ -12,7 +12,7 @@ use glam::{Mat3, Vec3};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxFrame {
     /// The core's oriented box, when the box is turned.
-    pub obb: Option<Obb3>,
+    pub obb: Option<OrientedBox3>,
     /// The frame's origin in the world: the box's centre (turned), or 0 (aligned).
     pub origin: Vec3,
     /// The box's axes in world coordinates, as columns (`R`).
@@ -20,7 +20,7 @@ pub struct BoxFrame {
     /// The box in its own frame: `[−h, h]` (turned), or the scene's box (aligned).
     pub local_box: Box3,
     /// The sphere in the box's frame: its centre `Rᵀ(c − centre)` (the core's
-    /// [`Obb3::local_ball`]), or the scene's sphere (aligned).
+    /// [`OrientedBox3::local_ball`]), or the scene's sphere (aligned).
     pub local_sphere: Sphere,
 }
 

@@ -8,7 +8,7 @@
 
 use super::camera::Camera;
 use crate::app::text::{next_choice, parse_choice, parse_flag, OptionError, VELOCITY_LIMIT};
-use crate::geom::{Box3, Obb3, Sphere};
+use crate::geom::{Box3, OrientedBox3, Sphere};
 use crate::report::parse_numbers;
 
 /// Which grown box is drawn around the box (`grown=`).
@@ -133,7 +133,7 @@ pub struct ThreeOptions {
     /// to `c + v`, and the core's sweep finds where it first touches the box. `None`: no motion.
     pub velocity: Option<[f32; 3]>,
     /// The box turned about its centre by this unit quaternion `[w, x, y, z]` (`rotation=W,X,Y,Z`,
-    /// as the command line's `--rotation`): kept as given, checked by the core's [`Obb3::new`].
+    /// as the command line's `--rotation`): kept as given, checked by the core's [`OrientedBox3::new`].
     /// [`IDENTITY`]: the aligned box, today's pictures and answers.
     pub rotation: [f32; 4],
 }
@@ -234,7 +234,7 @@ pub fn parse_velocity3(text: &str) -> Result<Option<[f32; 3]>, OptionError> {
 }
 
 /// `w,x,y,z` → a unit quaternion (`rotation=`): four finite numbers of length 1 within the core's
-/// tolerance ([`Obb3::new`] decides; a zero or scaled quaternion is refused naming `rotation`). Kept
+/// tolerance ([`OrientedBox3::new`] decides; a zero or scaled quaternion is refused naming `rotation`). Kept
 /// as given, so the scene text writes back the same numbers.
 pub fn parse_rotation(text: &str) -> Result<[f32; 4], OptionError> {
     let bad = |m: String| OptionError { field: "rotation", message: m };
@@ -245,7 +245,7 @@ pub fn parse_rotation(text: &str) -> Result<[f32; 4], OptionError> {
 /// `q` if the core takes it as a rotation (finite, unit within its tolerance), else the error naming
 /// `rotation`.
 pub fn checked_rotation(q: [f32; 4]) -> Result<[f32; 4], OptionError> {
-    match Obb3::new([0.0; 3], [0.0; 3], q) {
+    match OrientedBox3::new([0.0; 3], [0.0; 3], q) {
         Ok(_) => Ok(q),
         Err(e) => Err(OptionError { field: "rotation", message: e.to_string() }),
     }
@@ -312,8 +312,8 @@ impl ThreeOptions {
     /// or a quaternion within `f32` rounding of it, which the core snaps to it), and every answer
     /// comes from the aligned functions, as before rotations existed.
     #[must_use]
-    pub fn oriented(&self) -> Option<Obb3> {
-        let b = Obb3::new(self.aabb.center(), self.aabb.half_extents(), self.rotation).ok()?;
+    pub fn oriented(&self) -> Option<OrientedBox3> {
+        let b = OrientedBox3::new(self.aabb.center(), self.aabb.half_extents(), self.rotation).ok()?;
         let unit = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
         (b.axes() != unit).then_some(b)
     }

@@ -8,7 +8,7 @@ use super::options::{SlicePicture, ThreeOptions, IDENTITY};
 use super::regions::region_kind;
 use crate::app::teach::nice_spacing;
 use crate::geom::algo::arvo::ArvoMode;
-use crate::geom::{contact, Sphere};
+use crate::geom::{contact::contact, Sphere};
 
 /// The slice plane's picture, in the plane through the centre perpendicular to `axis`: the
 /// agreement map of the selected 3D test (the same map as the 2D overlay, computed by the same
@@ -114,16 +114,20 @@ pub fn slice_image(
             use crate::teach::field::{field_image, FieldStyle};
             let d: Vec<f32> = (0..spec.rows)
                 .flat_map(|row| (0..spec.cols).map(move |col| (col, row)))
-                .map(|(col, row)| crate::geom::signed_distance_f64(&point(spec.center(col, row)), &t.aabb) as f32)
+                .map(|(col, row)| {
+                    crate::geom::contact::signed_distance_f64(&point(spec.center(col, row)), &t.aabb) as f32
+                })
                 .collect();
             let spacing = nice_spacing(&rect);
             let style = FieldStyle { spacing, radius: r, line: 0.75 * spec.step };
             Some(image(field_image(&d, spec, &style), [0; 5]))
         }
         SlicePicture::Zones => {
-            let current = crate::geom::zone_of(&c, &t.aabb);
+            let current = crate::geom::contact::zone_of(&c, &t.aabb);
             let rgba = rows_top_first()
-                .flat_map(|(col, row)| zone_tint(crate::geom::zone_of(&point(spec.center(col, row)), &t.aabb), current))
+                .flat_map(|(col, row)| {
+                    zone_tint(crate::geom::contact::zone_of(&point(spec.center(col, row)), &t.aabb), current)
+                })
                 .collect();
             Some(image(rgba, [0; 5]))
         }

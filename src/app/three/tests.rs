@@ -4,7 +4,7 @@ use super::*;
 use crate::app::view::ScreenRect;
 use crate::app::{apply, current_scene, update, Command, Input, Key, SceneOptions, State};
 use crate::geom::algo::arvo::ArvoMode;
-use crate::geom::{Feature, ALGORITHMS};
+use crate::geom::{algo::ALGORITHMS, motion::Feature};
 use glam::{Vec2, Vec3};
 
 fn canvas() -> ScreenRect {
@@ -156,7 +156,7 @@ fn space_applies_the_push_out_in_3d() {
     keys(&mut s, &[Key::Space]);
     let c = s.three.options.sphere.center();
     assert!((c[0] - 2.0).abs() < 1e-6, "{c:?}");
-    assert_eq!(s.analysis3().contact.state, crate::geom::State::Touching);
+    assert_eq!(s.analysis3().contact.state, crate::geom::ContactState::Touching);
 }
 
 #[test]
@@ -447,7 +447,7 @@ fn the_identity_is_the_aligned_box_with_the_same_answers() {
     assert_eq!(identity.three.options.oriented(), None);
     let (a, b) = (aligned.analysis3(), identity.analysis3());
     assert_eq!((a.contact, a.response, a.verdicts, a.local_center), (b.contact, b.response, b.verdicts, None));
-    // A half turn about z is a turn: the box is oriented (its answers from the core's Obb3).
+    // A half turn about z is a turn: the box is oriented (its answers from the core's OrientedBox3).
     let half = state("view=3d&sphere=2.6,2,0.6,1.4&box3=-2,-1,-1,2,1.5,1&rotation=0,0,0,1");
     assert!(half.three.options.oriented().is_some());
 }

@@ -7,7 +7,7 @@ use crate::app::placement::{choose, Place};
 use crate::app::teach::{uses_arvo_mode, LessonRef, Overlay};
 use crate::app::{ScreenRect, State};
 use crate::format::number;
-use crate::geom::ALGORITHMS;
+use crate::geom::algo::ALGORITHMS;
 use crate::render::label::{label, text};
 use crate::render::style::{to_color, Sizes};
 use crate::render::{aa, paint, typeset};

@@ -4,7 +4,7 @@ use crate::app::overlay::nice_spacing;
 use crate::app::palette::Rgba;
 use crate::app::teach::Overlay;
 use crate::app::State;
-use crate::geom::signed_distance_f64;
+use crate::geom::contact::signed_distance_f64;
 use crate::render::aa;
 use crate::render::style::{to_color, Sizes};
 use crate::teach::field::{band_layers, band_rgba, level_outline, LINE_INSIDE, LINE_OUTSIDE, RADIUS_LINE, ZERO_LINE};

@@ -262,7 +262,7 @@ mod tests {
         sweep::<2>(5_000, 9, |b, x| {
             assert_eq!(
                 overlap_mode(b, x, ArvoMode::SolidBoxSolidBall),
-                <super::Arvo as crate::OverlapTest>::overlap(b, x)
+                <super::Arvo as crate::algo::OverlapTest>::overlap(b, x)
             )
         });
     }

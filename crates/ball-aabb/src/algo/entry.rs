@@ -20,7 +20,7 @@ pub struct Algorithm {
     pub explanation: &'static str,
     /// Where it was published.
     pub source: Source,
-    /// Pseudocode, one line per entry; a trace's [`Step::line`](crate::trace::Step::line) indexes it.
+    /// Pseudocode, one line per entry; a trace's [`TraceStep::line`](crate::trace::TraceStep::line) indexes it.
     pub pseudocode: &'static [&'static str],
     /// How the source treats touching, and any erratum.
     pub tangency: &'static str,

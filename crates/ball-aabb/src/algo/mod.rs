@@ -25,11 +25,11 @@
 //! stay right.
 //!
 //! ```
-//! use ball_aabb::{algorithm, contact, Circle, Rect, State};
+//! use ball_aabb::{Circle, Rect, ContactState, algo::algorithm, contact::contact};
 //! // 1e20 from the box with r = 5e19: clearly apart, but e² and r² both overflow f32.
 //! let b = Rect::new([1e20, 0.0], [2e20, 1.0]).unwrap();
 //! let c = Circle::new([0.0, 0.0], 5e19).unwrap();
-//! assert_eq!(contact(&c, &b).state, State::Separated);
+//! assert_eq!(contact(&c, &b).state, ContactState::Separated);
 //! assert!((algorithm("arvo").unwrap().overlap_2d)(&c, &b)); // ∞ ≤ ∞
 //! // At everyday scales the same geometry is judged right.
 //! let (b, c) = (Rect::new([1.0, 0.0], [2.0, 1.0]).unwrap(), Circle::new([0.0, 0.0], 0.5).unwrap());
@@ -54,7 +54,7 @@ pub mod zones;
 pub use crate::batch::count_pairs;
 pub use crate::overlap::OverlapTest;
 pub use crate::source::Source;
-pub use crate::trace::{self, Focus, Step, Trace};
+pub use crate::trace::{self, Focus, Trace, TraceStep};
 pub use entry::Algorithm;
 
 use alloc::{string::String, vec::Vec};
@@ -75,7 +75,7 @@ pub const ALGORITHMS: &[Algorithm] = &[
 /// Looks an algorithm up by its id.
 ///
 /// ```
-/// use ball_aabb::{algorithm, Circle, Rect};
+/// use ball_aabb::{Circle, Rect, algo::algorithm};
 /// let fold = algorithm("fold").unwrap();
 /// let c = Circle::new([5.0, 0.0], 1.0).unwrap();
 /// let b = Rect::new([-4.0, -1.0], [4.0, 1.0]).unwrap();
@@ -97,7 +97,7 @@ pub fn algorithm_ids() -> String {
 mod tests {
     use super::{Focus, ALGORITHMS};
     use crate::testutil::sweep;
-    use crate::{contact, Aabb, Ball, State};
+    use crate::{contact::contact, Aabb, Ball, ContactState};
     use alloc::vec;
 
     #[test]
@@ -122,7 +122,7 @@ mod tests {
                 let out2 = crate::contact::distance_squared(&b.center(), x);
                 let want = out2 < b.radius() as f64 * b.radius() as f64;
                 assert_eq!(a.published_2d(b, x), want, "{} {b:?} {x:?}", a.id);
-                touching += (state == State::Touching) as usize;
+                touching += (state == ContactState::Touching) as usize;
             });
             assert!(touching > 50, "the sweep must contain tangencies, had {touching}");
         }

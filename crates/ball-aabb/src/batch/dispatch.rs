@@ -192,7 +192,7 @@ pub fn sweep_one_box<const D: usize>(
 }
 
 /// Contact and push-out for many pairs at once: for pair `i`, the distance, penetration, push and
-/// state that [`contact`](crate::contact()) and [`response`](crate::response()) return, bit for bit
+/// state that [`contact`](crate::contact::contact()) and [`response`](crate::response::response()) return, bit for bit
 /// (the same `f64` arithmetic, branch-free so that LLVM vectorises it: AVX-512 or AVX2 clone where
 /// available).
 /// Returns the number of overlapping pairs (touching counts).
@@ -204,7 +204,7 @@ pub fn contact_push_pairs<const D: usize>(pairs: PairsRef<'_, D>, out: ContactsM
 /// instruction instead of 4).
 ///
 /// # Behavior
-/// The state (separated / touching / overlapping) equals [`contact`](crate::contact())'s whenever the
+/// The state (separated / touching / overlapping) equals [`contact`](crate::contact::contact())'s whenever the
 /// squared distance is exact in `f32` (e.g. integer coordinates up to a few thousand, or multiples of
 /// 1/16 in a similar range); distance, penetration and push agree with the `f64` path to within a few
 /// `f32` ulps. Outside that range — huge or tiny coordinates, where squares overflow or underflow —

@@ -143,8 +143,8 @@ pub struct ContactsMut<'a, const D: usize> {
     pub distance: &'a mut [f32],
     /// As [`Contact::penetration`](crate::Contact).
     pub penetration: &'a mut [f32],
-    /// As [`Response::push`](crate::Response), per axis.
+    /// As [`PushOut::push`](crate::PushOut), per axis.
     pub push: [&'a mut [f32]; D],
-    /// 0 separated, 1 touching, 2 overlapping (as [`State`](crate::State)).
+    /// 0 separated, 1 touching, 2 overlapping (as [`ContactState`](crate::ContactState)).
     pub state: &'a mut [u8],
 }

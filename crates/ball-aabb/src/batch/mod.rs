@@ -4,8 +4,8 @@
 //! - **one box, many balls** ([`overlap_mask_one_box`], [`overlap_mask_one_box_fixed`], [`grid_mask_2d`]):
 //!   the box is loaded once, the balls stream through;
 //! - **many pairs** ([`overlap_mask_pairs`]): pair `i` is ball `i` against box `i`, every field in its own array;
-//! - **contact and push-out for many pairs** ([`contact_push_pairs`]): what [`contact`](super::contact()) and
-//!   [`response`](super::response()) give, bit for bit, for a whole array of pairs;
+//! - **contact and push-out for many pairs** ([`contact_push_pairs`]): what [`contact`](crate::contact::contact()) and
+//!   [`response`](crate::response::response()) give, bit for bit, for a whole array of pairs;
 //! - **many balls swept against one box** ([`sweep_one_box`]): each one's time of impact, as
 //!   [`sweep`](super::sweep()) gives it, bit for bit.
 //!

@@ -52,7 +52,7 @@
 //! [`Config::floor_min_normal_y`].
 //!
 //! # Ramps: rotated boxes
-//! A rotated box ([`Obb2`](crate::Obb2), beside the aligned ones: [`WithOriented`](crate::world::WithOriented),
+//! A rotated box ([`OrientedRect`](crate::OrientedRect), beside the aligned ones: [`WithOriented`](crate::world::WithOriented),
 //! [`BoxList::mixed`](crate::world::BoxList::mixed)) has no flat top: the character stands on its
 //! face by **touch**, the face's normal `n` (from the closest point, computed in the box's frame)
 //! being the ground normal when `n.y ≥ floor_min_normal_y` (default: faces up to 45°;

@@ -74,7 +74,7 @@ impl<W: World> World for Passable<'_, W> {
     }
 
     /// Rotated boxes are always solid: all of them count.
-    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, crate::oriented::Obb2)) {
+    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, crate::oriented::OrientedRect)) {
         self.world.oriented(bounds, f);
     }
 }

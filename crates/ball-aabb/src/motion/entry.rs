@@ -1,4 +1,4 @@
-//! The sweep's registry entry, [`SWEEP`], in the style of the overlap tests' [`Algorithm`](crate::Algorithm).
+//! The sweep's registry entry, [`SWEEP`], in the style of the overlap tests' [`Algorithm`](crate::algo::Algorithm).
 
 #![forbid(unsafe_code)]
 
@@ -7,7 +7,7 @@ use super::sweep::{sweep, sweep_trace};
 use crate::shape::{Box3, Circle, Rect, Sphere};
 use crate::source::Source;
 
-/// A registry entry for the sweep, in the style of [`Algorithm`](crate::Algorithm): what to show about
+/// A registry entry for the sweep, in the style of [`Algorithm`](crate::algo::Algorithm): what to show about
 /// the method, and the functions to call.
 #[derive(Clone, Copy)]
 pub struct SweepInfo {
@@ -42,7 +42,7 @@ impl core::fmt::Debug for SweepInfo {
 /// The sweep's registry entry.
 ///
 /// ```
-/// use ball_aabb::{Circle, Rect, SWEEP};
+/// use ball_aabb::{Circle, Rect, motion::SWEEP};
 /// assert_eq!(SWEEP.id, "ericson-rounded-box");
 /// let (hit, trace) = (SWEEP.trace_2d)(&Circle::new([0.0, 5.0], 1.0)?, [0.0, -10.0], &Rect::new([-1.0, -1.0], [1.0, 1.0])?);
 /// assert_eq!(hit.map(|h| h.t), Some(0.3));

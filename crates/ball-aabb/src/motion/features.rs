@@ -6,7 +6,7 @@
 use super::hit::{Feature, Hit64};
 use crate::math::sqrt;
 
-/// Step 3 of the sweep on one axis: the coordinate of E's entry point (on E's plane on the axis it
+/// TraceStep 3 of the sweep on one axis: the coordinate of E's entry point (on E's plane on the axis it
 /// entered through, else the segment's point at `tmin` held inside E's slab), the box's coordinate
 /// on the side it lies on (0 inside the slab), and whether it lies outside the box's slab.
 #[allow(clippy::too_many_arguments)]
@@ -55,7 +55,7 @@ pub(super) fn feature_of<const D: usize>(outside_axes: usize) -> Feature {
     }
 }
 
-/// The least-penetrated face of a point in the box, as [`crate::nearest_face`] picks it (ties: x-min,
+/// The least-penetrated face of a point in the box, as [`crate::response::nearest_face`] picks it (ties: x-min,
 /// x-max, y-min, ...), as an outward unit normal.
 #[inline]
 pub(super) fn nearest_face_normal<const D: usize>(p: &[f64; D], lo: &[f64; D], hi: &[f64; D]) -> [f64; D] {
@@ -143,7 +143,7 @@ pub(super) fn hit_at<const D: usize>(t: f64, p: [f64; D], lo: &[f64; D], hi: &[f
 }
 
 /// The hit at `t = 0` when the ball already touches or overlaps the box: the normal is the
-/// direction of [`crate::response`]'s push.
+/// direction of [`crate::response::response`]'s push.
 #[inline]
 pub(super) fn initial_hit<const D: usize>(
     c: [f64; D],

@@ -30,7 +30,9 @@ impl Feature {
     }
 }
 
-/// Where a moving ball first touches a box: the answer of [`sweep`](crate::sweep()).
+/// Where a moving ball touches a box: the answer of [`sweep`](crate::sweep()), and each contact on
+/// the way of a [`slide`](crate::slide()), a [`bounce`](crate::bounce()) or a world step
+/// ([`Step::contacts`](crate::world::Step::contacts)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -38,6 +40,9 @@ impl Feature {
     serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
 )]
 pub struct Hit<const D: usize> {
+    /// Which box: its index in the slice given (0 for a single-box sweep; for a world step, the
+    /// index the world reported).
+    pub index: usize,
     /// The smallest `t ∈ [0, 1]` at which the distance from `c + t·v` to the box equals `r`.
     pub t: f32,
     /// The centre then: `c + t·v`.
@@ -45,7 +50,7 @@ pub struct Hit<const D: usize> {
     /// The point of the box the ball touches: the point of the box closest to `center`.
     pub point: [f32; D],
     /// The box's outward unit normal at `point`: `(center − point)/|center − point|`, which for a
-    /// face is the face's axis. For an initial hit, the direction of [`response`](crate::response())'s
+    /// face is the face's axis. For an initial hit, the direction of [`response`](crate::response::response())'s
     /// push; for a radius-0 ball on an edge or corner, the normalised sum of the faces' normals there
     /// (on a face of no thickness, the side facing the motion). Always unit length.
     pub normal: [f32; D],
@@ -53,6 +58,38 @@ pub struct Hit<const D: usize> {
     pub feature: Feature,
     /// Already touching or overlapping at `t = 0` (then `t = 0` and `center` is the start).
     pub initial: bool,
+}
+
+impl<const D: usize> Hit<D> {
+    /// A placeholder for inline storage: never returned.
+    pub(crate) const EMPTY: Self = Hit {
+        index: 0,
+        t: 0.0,
+        center: [0.0; D],
+        point: [0.0; D],
+        normal: [0.0; D],
+        feature: Feature::Face,
+        initial: false,
+    };
+
+    /// The feature a centre outside (or on) a box touches: a face when it is outside on at most one
+    /// axis, an edge on two (3D), a corner on all.
+    pub(crate) fn feature_at(center: &[f32; D], min: &[f32; D], max: &[f32; D]) -> Feature {
+        let out = (0..D).filter(|&k| center[k] < min[k] || center[k] > max[k]).count();
+        match out {
+            0 | 1 => Feature::Face,
+            n if n < D => Feature::Edge,
+            _ => Feature::Corner,
+        }
+    }
+}
+
+/// A face hit at `t = 0` at the origin with a zero normal: a placeholder to overwrite (as a world
+/// step stores its contacts inline), not an answer any function gives.
+impl<const D: usize> Default for Hit<D> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
 }
 
 /// A traced sweep: the answer and the record of its steps.
@@ -83,6 +120,7 @@ impl<const D: usize> Hit64<D> {
     #[inline]
     pub(crate) fn rounded(&self) -> Hit<D> {
         Hit {
+            index: 0,
             t: self.t as f32,
             center: self.center.map(saturating_f32),
             point: self.point.map(saturating_f32),

@@ -40,7 +40,7 @@
 //! # Edge cases
 //! Each of these is tested in `tests/motion.rs`:
 //! - **Already touching or overlapping at `t = 0`**: a hit with `t = 0` and `initial: true`, whatever
-//!   the velocity. Its normal is the direction [`response`](crate::response()) pushes the ball: away
+//!   the velocity. Its normal is the direction [`response`](crate::response::response()) pushes the ball: away
 //!   from the closest point when the centre is outside; through the least-penetrated face when it is
 //!   inside (ties: x-min, x-max, y-min, ...); for a radius-0 ball exactly on the boundary (touching),
 //!   the face's normal, or on an edge or corner the normalised sum of the faces' normals there.
@@ -88,7 +88,7 @@ pub(crate) use hit::Hit64;
 pub use hit::{Feature, Hit, TracedSweep};
 pub(crate) use log::NoLog;
 pub(crate) use slide::{blocks, move_through, Obstacle};
-pub use slide::{bounce, move_ball, slide, Motion, MotionHit, Response, MAX_ITERATIONS};
+pub use slide::{bounce, move_ball, slide, Motion, Reaction, MAX_ITERATIONS};
 pub use sweep::{sweep, sweep_trace};
 pub(crate) use sweep::{sweep_before, sweep_core};
 pub(crate) use toi::toi_2d;

@@ -3,7 +3,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::hit::{saturating_f32, Feature, Hit64};
+use super::hit::{saturating_f32, Hit, Hit64};
 use super::log::NoLog;
 use super::sweep::sweep_core;
 use crate::shape::{Aabb, Ball};
@@ -27,42 +27,15 @@ const BLOCK_TOLERANCE: f64 = 1e-9;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Response {
+pub enum Reaction {
     /// Remove the velocity's component into the normal: `v ← v − min(v·n, 0)·n`.
     Slide,
     /// Reflect it, scaled by the restitution: `v ← v − (1 + e)·min(v·n, 0)·n`. `e = 0` is
-    /// [`Response::Slide`], `e = 1` a perfect mirror. `e` is clamped to `[0, 1]`, NaN counts as 0.
+    /// [`Reaction::Slide`], `e = 1` a perfect mirror. `e` is clamped to `[0, 1]`, NaN counts as 0.
     Bounce {
         /// The restitution `e`.
         restitution: f32,
     },
-}
-
-/// One contact on the way.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
-)]
-pub struct MotionHit<const D: usize> {
-    /// Which box (index into the slice given).
-    pub index: usize,
-    /// When, as a fraction of the whole move: `0` at the start, `1` at the end.
-    pub t: f32,
-    /// The centre at the contact.
-    pub center: [f32; D],
-    /// The point of the box touched.
-    pub point: [f32; D],
-    /// The box's outward unit normal there (as [`Hit::normal`](super::Hit::normal)).
-    pub normal: [f32; D],
-    /// Face, edge or corner.
-    pub feature: Feature,
-}
-
-impl<const D: usize> MotionHit<D> {
-    const EMPTY: Self =
-        MotionHit { index: 0, t: 0.0, center: [0.0; D], point: [0.0; D], normal: [0.0; D], feature: Feature::Face };
 }
 
 /// The result of [`move_ball`]: where the ball went, what it hit, and the velocity it leaves with.
@@ -74,9 +47,9 @@ pub struct Motion<const D: usize> {
     /// The centre at the end.
     pub end: [f32; D],
     /// The velocity to carry into the next frame: the input velocity after every contact's response
-    /// (zero after a head-on stop with [`Response::Slide`]; unchanged when nothing was hit).
+    /// (zero after a head-on stop with [`Reaction::Slide`]; unchanged when nothing was hit).
     pub velocity: [f32; D],
-    hits: [MotionHit<D>; MAX_ITERATIONS],
+    hits: [Hit<D>; MAX_ITERATIONS],
     len: usize,
     unused: f32,
 }
@@ -84,7 +57,7 @@ pub struct Motion<const D: usize> {
 impl<const D: usize> Motion<D> {
     /// Every blocking contact, in order (`t` non-decreasing).
     #[must_use]
-    pub fn hits(&self) -> &[MotionHit<D>] {
+    pub fn hits(&self) -> &[Hit<D>] {
         &self.hits[..self.len]
     }
 
@@ -120,7 +93,7 @@ where
 
 /// Moves a ball by `velocity` through `boxes`, sliding along what it hits.
 ///
-/// [`move_ball`] with [`Response::Slide`]: at each blocking contact the velocity loses its component
+/// [`move_ball`] with [`Reaction::Slide`]: at each blocking contact the velocity loses its component
 /// into the normal and the rest of the move continues along the surface.
 ///
 /// ```
@@ -137,11 +110,11 @@ where
 /// ```
 #[must_use]
 pub fn slide<const D: usize>(ball: &Ball<D>, velocity: [f32; D], boxes: &[Aabb<D>]) -> Motion<D> {
-    move_ball(ball, velocity, boxes, Response::Slide)
+    move_ball(ball, velocity, boxes, Reaction::Slide)
 }
 
 /// Moves a ball by `velocity` through `boxes`, bouncing off what it hits with the given restitution
-/// (clamped to `[0, 1]`): [`move_ball`] with [`Response::Bounce`].
+/// (clamped to `[0, 1]`): [`move_ball`] with [`Reaction::Bounce`].
 ///
 /// ```
 /// use ball_aabb::{bounce, Circle, Rect};
@@ -157,7 +130,7 @@ pub fn slide<const D: usize>(ball: &Ball<D>, velocity: [f32; D], boxes: &[Aabb<D
 /// ```
 #[must_use]
 pub fn bounce<const D: usize>(ball: &Ball<D>, velocity: [f32; D], boxes: &[Aabb<D>], restitution: f32) -> Motion<D> {
-    move_ball(ball, velocity, boxes, Response::Bounce { restitution })
+    move_ball(ball, velocity, boxes, Reaction::Bounce { restitution })
 }
 
 /// Does this contact stop a motion along `d`?
@@ -219,12 +192,12 @@ pub(crate) fn blocks<const D: usize>(h: &Hit64<D>, d: &[f64; D], lo: &[f64; D], 
 /// range of `f32` saturate at `±f32::MAX`.
 ///
 /// ```
-/// use ball_aabb::{move_ball, motion::Response, Circle, Rect};
+/// use ball_aabb::{motion::Reaction, Circle, Rect, motion::move_ball};
 /// // An inner corner: a floor and a wall standing on it. A ball dropping diagonally ends in it.
 /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0])?;
 /// let wall = Rect::new([2.0, 0.0], [3.0, 10.0])?;
 /// let ball = Circle::new([0.0, 3.0], 0.5)?;
-/// let m = move_ball(&ball, [4.0, -4.0], &[floor, wall], Response::Slide);
+/// let m = move_ball(&ball, [4.0, -4.0], &[floor, wall], Reaction::Slide);
 /// assert_eq!(m.end, [1.5, 0.5]);
 /// assert_eq!(m.velocity, [0.0, 0.0]);
 /// let order: Vec<usize> = m.hits().iter().map(|h| h.index).collect();
@@ -237,7 +210,7 @@ pub fn move_ball<const D: usize>(
     ball: &Ball<D>,
     velocity: [f32; D],
     boxes: &[Aabb<D>],
-    response: Response,
+    response: Reaction,
 ) -> Motion<D> {
     move_through(ball, velocity, boxes, response)
 }
@@ -264,18 +237,18 @@ pub(crate) fn move_through<const D: usize, T: Obstacle<D>>(
     ball: &Ball<D>,
     velocity: [f32; D],
     boxes: &[T],
-    response: Response,
+    response: Reaction,
 ) -> Motion<D> {
     let start = ball.center();
     let mut motion =
-        Motion { start, end: start, velocity: [0.0; D], hits: [MotionHit::EMPTY; MAX_ITERATIONS], len: 0, unused: 0.0 };
+        Motion { start, end: start, velocity: [0.0; D], hits: [Hit::EMPTY; MAX_ITERATIONS], len: 0, unused: 0.0 };
     if !velocity.iter().all(|x| x.is_finite()) {
         return motion;
     }
     let e = match response {
-        Response::Slide => 0.0,
-        Response::Bounce { restitution } if restitution > 0.0 => (restitution as f64).min(1.0),
-        Response::Bounce { .. } => 0.0,
+        Reaction::Slide => 0.0,
+        Reaction::Bounce { restitution } if restitution > 0.0 => (restitution as f64).min(1.0),
+        Reaction::Bounce { .. } => 0.0,
     };
     let r = ball.radius() as f64;
     let mut p = start.map(|x| x as f64);
@@ -306,13 +279,14 @@ pub(crate) fn move_through<const D: usize, T: Obstacle<D>>(
         };
         p = h.center;
         time += rest * h.t;
-        motion.hits[motion.len] = MotionHit {
+        motion.hits[motion.len] = Hit {
             index,
             t: time as f32,
             center: p.map(saturating_f32),
             point: h.point.map(saturating_f32),
             normal: h.normal.map(|x| x as f32),
             feature: h.feature,
+            initial: h.initial,
         };
         motion.len += 1;
         let un: f64 = (0..D).map(|i| u[i] * h.normal[i]).sum();

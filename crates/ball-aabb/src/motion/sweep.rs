@@ -41,7 +41,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
     #[allow(clippy::let_unit_value)]
     let () = Dim::<D>::SUPPORTED;
 
-    // Step 1: already touching or overlapping at t = 0? (The same f64 test as `contact`.)
+    // TraceStep 1: already touching or overlapping at t = 0? (The same f64 test as `contact`.)
     let mut s = c;
     let mut d2 = 0.0;
     for i in 0..D {
@@ -67,7 +67,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         (line::INITIAL, Focus::Point(s.map(|x| x as f32)), note)
     });
 
-    // Step 2: the segment against E, the box grown by r (the rounded box's bounding box), slab by
+    // TraceStep 2: the segment against E, the box grown by r (the rounded box's bounding box), slab by
     // slab. Distances to the planes are taken as exact differences first, then r is subtracted.
     log.step(|| (line::GROW, Focus::GrownBox(r as f32), format!("E = box grown by r = {}", num_text(r as f32))));
     // `t_limit` (1, or less when the caller already holds an earlier hit) only rejects early: a
@@ -133,7 +133,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         return None; // without a log, tested once: tmin only grows and tmax only shrinks
     }
 
-    // Step 3: the entry point p into E, and which region of the box it lies in: the number m of
+    // TraceStep 3: the entry point p into E, and which region of the box it lies in: the number m of
     // axes on which it is outside the original box. The entering coordinate is set exactly on E's
     // plane; the others are held inside E's slab (they are, but for rounding).
     let mut p = [0.0; D];
@@ -157,7 +157,7 @@ pub(crate) fn sweep_core<const D: usize, L: Log<D>>(
         (line::REGION, Focus::Point(p.map(|x| x as f32)), note)
     });
 
-    // Step 4: the region decides the surface. A face region of E is the rounded box's flat face; in
+    // TraceStep 4: the region decides the surface. A face region of E is the rounded box's flat face; in
     // an edge or corner region, past E's entry, the segment may still miss the rounded part.
     let face = m <= 1;
     if D == 2 {
@@ -306,7 +306,7 @@ fn widen<const D: usize>(x: [f32; D]) -> [f64; D] {
 /// When the ball already touches or overlaps the box at `t = 0` the answer is a hit with `t = 0`
 /// and `initial: true` **whatever the velocity** (moving away included: [`slide`](super::slide)
 /// decides what a contact that does not oppose the motion means); its normal is the direction of
-/// [`response`](crate::response())'s push (see [`Hit::normal`]).
+/// [`response`](crate::response::response())'s push (see [`Hit::normal`]).
 ///
 /// Total: never panics, never returns NaN or an infinity on valid shapes and finite velocities,
 /// never divides by a zero velocity component. See [`SWEEP`](super::SWEEP) for the method and the
@@ -314,7 +314,7 @@ fn widen<const D: usize>(x: [f32; D]) -> [f64; D] {
 ///
 /// # Example
 /// ```
-/// use ball_aabb::{sweep, Circle, Feature, Rect};
+/// use ball_aabb::{sweep, Circle, Rect, motion::Feature};
 /// let wall = Rect::new([10.0, -5.0], [11.0, 5.0])?;
 /// let ball = Circle::new([0.0, 0.0], 1.0)?;
 /// let hit = sweep(&ball, [20.0, 0.0], &wall).expect("it reaches the wall");
@@ -350,11 +350,11 @@ pub(crate) fn sweep_before<const D: usize>(
 
 /// [`sweep`], recording every step (to show or check how the answer came about; never on a hot path). The
 /// answer is the same as [`sweep`]'s on every input: both run the same body. Each
-/// [`Step::line`](crate::algo::Step::line) indexes [`SWEEP`](super::SWEEP)`.pseudocode`, and the
+/// [`TraceStep::line`](crate::algo::TraceStep::line) indexes [`SWEEP`](super::SWEEP)`.pseudocode`, and the
 /// trace's `verdict` is whether there is a hit.
 ///
 /// ```
-/// use ball_aabb::{sweep, sweep_trace, Circle, Rect, SWEEP};
+/// use ball_aabb::{sweep, Circle, Rect, motion::{sweep_trace, SWEEP}};
 /// let b = Rect::new([0.0, 0.0], [2.0, 2.0])?;
 /// let ball = Circle::new([-3.0, 5.0], 1.0)?;
 /// let (hit, trace) = sweep_trace(&ball, [6.0, -6.0], &b);

@@ -13,14 +13,14 @@ use super::rounded::first_root_sel;
 #[inline(always)]
 pub(crate) fn toi_2d(c: [f64; 2], r: f64, v: [f64; 2], lo: [f64; 2], hi: [f64; 2]) -> f64 {
     const D: usize = 2;
-    // Step 1: touching or overlapping at t = 0.
+    // TraceStep 1: touching or overlapping at t = 0.
     let mut d2 = 0.0;
     for i in 0..D {
         let e = c[i] - clampf(c[i], lo[i], hi[i]);
         d2 += e * e;
     }
     let initial = d2 <= r * r;
-    // Step 2: the slabs of E (a parallel axis outside its slab: no hit).
+    // TraceStep 2: the slabs of E (a parallel axis outside its slab: no hit).
     let (mut tmin, mut tmax) = (0.0f64, 1.0f64);
     let (mut enter, mut enter_upper, mut parallel_miss) = (D, false, false);
     for i in 0..D {
@@ -37,7 +37,7 @@ pub(crate) fn toi_2d(c: [f64; 2], r: f64, v: [f64; 2], lo: [f64; 2], hi: [f64; 2
         tmin = if later { t_in } else { tmin };
         tmax = if !parallel & (t_out < tmax) { t_out } else { tmax };
     }
-    // Step 3: the region of E's entry point.
+    // TraceStep 3: the region of E's entry point.
     let mut corner = [0.0; D];
     let mut m = 0;
     for i in 0..D {
@@ -45,7 +45,7 @@ pub(crate) fn toi_2d(c: [f64; 2], r: f64, v: [f64; 2], lo: [f64; 2], hi: [f64; 2
         (_, corner[i], outside) = entry_axis(c[i], v[i], r, lo[i], hi[i], tmin, enter == i, enter_upper);
         m += outside as usize;
     }
-    // Step 4: a face region's entry, or the corner's circle.
+    // TraceStep 4: a face region's entry, or the corner's circle.
     let face = m <= 1;
     let mut w = [0.0; D];
     for i in 0..D {

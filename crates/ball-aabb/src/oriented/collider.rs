@@ -3,7 +3,7 @@
 #![forbid(unsafe_code)]
 
 use super::OrientedBox;
-use crate::motion::{blocks, move_through, Hit64, Motion, Obstacle, Response};
+use crate::motion::{blocks, move_through, Hit64, Motion, Obstacle, Reaction};
 use crate::shape::{Aabb, Ball};
 
 /// A solid the ball can meet: an aligned box or a rotated one.
@@ -78,7 +78,7 @@ impl<const D: usize> Obstacle<D> for Collider<D> {
     }
 }
 
-/// [`move_ball`](crate::move_ball) through a list that mixes aligned and rotated boxes: the same
+/// [`move_ball`](crate::motion::move_ball) through a list that mixes aligned and rotated boxes: the same
 /// loop (sweep everything, stop at the earliest blocking contact, respond, go on), with each rotated
 /// box swept in its own frame.
 #[must_use]
@@ -86,7 +86,7 @@ pub fn move_mixed<const D: usize>(
     ball: &Ball<D>,
     velocity: [f32; D],
     colliders: &[Collider<D>],
-    response: Response,
+    response: Reaction,
 ) -> Motion<D> {
     move_through(ball, velocity, colliders, response)
 }
@@ -95,14 +95,14 @@ pub fn move_mixed<const D: usize>(
 ///
 /// Like [`slide`](crate::slide), it stops motion into a box and does not push out of one. Along a
 /// tilted face the end, rounded to `f32`, may lie inside by an ulp; a game loop that chains slides
-/// frame after frame ends each frame with [`Obb2::push_out`](crate::Obb2::push_out) when the ball is
+/// frame after frame ends each frame with [`OrientedRect::push_out`](crate::OrientedRect::push_out) when the ball is
 /// strictly inside (as `world::step`'s strategies do), or those ulps add up.
 ///
 /// ```
-/// use ball_aabb::{oriented::{slide_mixed, Collider}, Circle, Obb2, Rect};
+/// use ball_aabb::{oriented::{slide_mixed, Collider}, Circle, OrientedRect, Rect};
 /// // A floor, and a ramp tilted by 45° standing on it further right.
 /// let floor = Rect::new([-10.0, -1.0], [10.0, 0.0])?;
-/// let ramp = Obb2::from_degrees([4.0, 0.0], [2.0, 2.0], 45.0)?;
+/// let ramp = OrientedRect::from_degrees([4.0, 0.0], [2.0, 2.0], 45.0)?;
 /// let ball = Circle::new([0.0, 0.5], 0.5)?;
 /// let m = slide_mixed(&ball, [4.0, 0.0], &[floor.into(), ramp.into()]);
 /// let hit = m.hits().iter().find(|h| h.index == 1).expect("it meets the ramp");
@@ -114,7 +114,7 @@ pub fn move_mixed<const D: usize>(
 /// ```
 #[must_use]
 pub fn slide_mixed<const D: usize>(ball: &Ball<D>, velocity: [f32; D], colliders: &[Collider<D>]) -> Motion<D> {
-    move_mixed(ball, velocity, colliders, Response::Slide)
+    move_mixed(ball, velocity, colliders, Reaction::Slide)
 }
 
 /// [`bounce`](crate::bounce) through aligned and rotated boxes.
@@ -125,5 +125,5 @@ pub fn bounce_mixed<const D: usize>(
     colliders: &[Collider<D>],
     restitution: f32,
 ) -> Motion<D> {
-    move_mixed(ball, velocity, colliders, Response::Bounce { restitution })
+    move_mixed(ball, velocity, colliders, Reaction::Bounce { restitution })
 }

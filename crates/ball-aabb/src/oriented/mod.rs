@@ -16,13 +16,13 @@
 //! ```
 //!
 //! ```
-//! use ball_aabb::{Circle, Obb2, State};
+//! use ball_aabb::{Circle, OrientedRect, ContactState};
 //! // A 4 × 2 box turned by 90° about (0, 0): it now stands 2 wide and 4 tall.
-//! let wall = Obb2::from_degrees([0.0, 0.0], [2.0, 1.0], 90.0)?;
+//! let wall = OrientedRect::from_degrees([0.0, 0.0], [2.0, 1.0], 90.0)?;
 //! let ball = Circle::new([2.0, 1.5], 1.0)?;
 //! let k = wall.contact(&ball);
-//! assert_eq!((k.closest, k.distance, k.state), ([1.0, 1.5], 1.0, State::Touching));
-//! assert_eq!(k.local_center, [1.5, -2.0]); // in the box's frame: 1 below its face y = −1
+//! assert_eq!((k.closest, k.distance, k.state), ([1.0, 1.5], 1.0, ContactState::Touching));
+//! assert_eq!(wall.to_box_frame(ball.center()), [1.5, -2.0]); // in the box's frame: 1 below its face y = −1
 //! assert_eq!(k.zone, 1); // ... so the bottom-middle zone of the box's own nine
 //! assert!(wall.overlaps(&ball));
 //! // Sunk 0.5 into the world's right face (the box's own y-min face): out by 0.5 + r.
@@ -39,12 +39,12 @@
 //! rounds once more, and the results are rounded to `f32`.
 //!
 //! **At multiples of 90°** the rotation is exact: `(cos, sin)` is `(±1, 0)` or `(0, ±1)` (see
-//! [`Obb2::new`] for how angles near a right angle are read), `R` permutes and negates axes, every
+//! [`OrientedRect::new`] for how angles near a right angle are read), `R` permutes and negates axes, every
 //! product is exact, and on inputs where the aligned box is exact (dyadic numbers: integers, halves,
 //! …) the oriented box gives **exactly** the aligned answers on the correspondingly permuted box —
 //! closest point, distance, state, push, time of impact (tested in `tests/oriented.rs`).
 //!
-//! The registry ([`ALGORITHMS`](crate::ALGORITHMS)) runs unchanged on [`OrientedBox::local_ball`]
+//! The registry ([`ALGORITHMS`](crate::algo::ALGORITHMS)) runs unchanged on [`OrientedBox::local_ball`]
 //! and [`OrientedBox::local_aabb`]: the centre moved into the box's frame and rounded to `f32`, and
 //! the box `[−h, h]`. Every algorithm that is exact on the aligned box (all but `planes_naive`, and
 //! `planes` in 3D: see [`algo`](crate::algo)) stays exact there whenever the frame change is — at
@@ -55,7 +55,7 @@
 //! products of the frame change.
 //!
 //! # Validation
-//! [`Obb2::new`], [`Obb2::from_degrees`], [`Obb3::new`] and [`Obb3::from_axes`] refuse non-finite
+//! [`OrientedRect::new`], [`OrientedRect::from_degrees`], [`OrientedBox3::new`] and [`OrientedBox3::from_axes`] refuse non-finite
 //! numbers (`"center.x"`, `"half_extents.y"`, `"angle"`, `"rotation.w"`, …), a negative half extent
 //! ([`ShapeError::NegativeExtent`]) and a rotation that is not one within [`ROTATION_TOLERANCE`]
 //! ([`ShapeError::NotRotation`], field `"rotation"`: a zero quaternion, a scaled one, a matrix with
@@ -70,7 +70,7 @@ mod queries;
 pub(crate) mod trig;
 
 pub use collider::{bounce_mixed, move_mixed, slide_mixed, Collider};
-pub use queries::{sweep_oriented, OrientedContact, OrientedResponse};
+pub use queries::sweep_oriented;
 
 use crate::math::sqrt;
 pub use crate::shape::ROTATION_TOLERANCE;
@@ -82,8 +82,8 @@ use crate::shape::{check_center_half, check_finite, Aabb, Ball, ShapeError};
 const SNAP: f64 = 1.0 / (1u64 << 22) as f64;
 
 /// A box turned about its centre: `{ centre + R·u : |u_i| ≤ h_i }`, in 2D (`R` from an angle) and 3D
-/// (`R` from a unit quaternion). Built by [`Obb2::new`], [`Obb2::from_degrees`], [`Obb3::new`],
-/// [`Obb3::from_axes`]; valid by construction (see the [module](self) docs).
+/// (`R` from a unit quaternion). Built by [`OrientedRect::new`], [`OrientedRect::from_degrees`], [`OrientedBox3::new`],
+/// [`OrientedBox3::from_axes`]; valid by construction (see the [module](self) docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrientedBox<const D: usize> {
     center: [f32; D],
@@ -95,9 +95,9 @@ pub struct OrientedBox<const D: usize> {
 }
 
 /// A rotated rectangle.
-pub type Obb2 = OrientedBox<2>;
+pub type OrientedRect = OrientedBox<2>;
 /// A rotated 3D box.
-pub type Obb3 = OrientedBox<3>;
+pub type OrientedBox3 = OrientedBox<3>;
 
 impl OrientedBox<2> {
     /// A rectangle with centre `center` and half extents `half_extents` along its own axes, turned
@@ -108,11 +108,11 @@ impl OrientedBox<2> {
     /// own `sin`/`cos`, the same with and without `std`: see `src/oriented/trig.rs`).
     ///
     /// ```
-    /// use ball_aabb::{Obb2, ShapeError};
-    /// let b = Obb2::new([0.0, 0.0], [2.0, 1.0], core::f32::consts::FRAC_PI_2)?;
+    /// use ball_aabb::{OrientedRect, ShapeError};
+    /// let b = OrientedRect::new([0.0, 0.0], [2.0, 1.0], core::f32::consts::FRAC_PI_2)?;
     /// assert_eq!(b.axes(), [[0.0, 1.0], [-1.0, 0.0]]); // exactly a quarter turn
-    /// assert_eq!(Obb2::new([0.0, 0.0], [2.0, 1.0], f32::NAN).unwrap_err().field(), "angle");
-    /// assert_eq!(Obb2::new([0.0, 0.0], [2.0, -1.0], 0.0).unwrap_err().field(), "half_extents.y");
+    /// assert_eq!(OrientedRect::new([0.0, 0.0], [2.0, 1.0], f32::NAN).unwrap_err().field(), "angle");
+    /// assert_eq!(OrientedRect::new([0.0, 0.0], [2.0, -1.0], 0.0).unwrap_err().field(), "half_extents.y");
     /// # Ok::<(), ShapeError>(())
     /// ```
     pub fn new(center: impl Into<[f32; 2]>, half_extents: impl Into<[f32; 2]>, angle: f32) -> Result<Self, ShapeError> {
@@ -123,15 +123,15 @@ impl OrientedBox<2> {
         Ok(OrientedBox { center, half, axes: [[c, s], [-s, c]], spec: [angle, 0.0, 0.0, 0.0] })
     }
 
-    /// [`Obb2::new`] with the angle in degrees, reduced exactly by 90° first: every multiple of 90°
+    /// [`OrientedRect::new`] with the angle in degrees, reduced exactly by 90° first: every multiple of 90°
     /// gives an exact quarter turn, and 30° is 30° to the last bit of `f64` (then rounded, like
     /// every rotation, only where it is applied).
     ///
     /// ```
-    /// use ball_aabb::Obb2;
-    /// let b = Obb2::from_degrees([1.0, 1.0], [2.0, 1.0], -270.0)?;
+    /// use ball_aabb::OrientedRect;
+    /// let b = OrientedRect::from_degrees([1.0, 1.0], [2.0, 1.0], -270.0)?;
     /// assert_eq!(b.axes(), [[0.0, 1.0], [-1.0, 0.0]]);
-    /// assert_eq!(Obb2::from_degrees([0.0, 0.0], [1.0, 1.0], f32::INFINITY).unwrap_err().field(), "angle");
+    /// assert_eq!(OrientedRect::from_degrees([0.0, 0.0], [1.0, 1.0], f32::INFINITY).unwrap_err().field(), "angle");
     /// # Ok::<(), ball_aabb::ShapeError>(())
     /// ```
     pub fn from_degrees(
@@ -158,20 +158,20 @@ impl OrientedBox<2> {
 impl OrientedBox<3> {
     /// A box with centre `center` and half extents along its own axes, turned by the unit
     /// quaternion `[w, x, y, z]` (scalar first, as `--rotation W,X,Y,Z` takes it; glam's `Quat` is
-    /// `x, y, z, w`: use `Obb3::from_glam` (feature `glam`) or pass `[q.w, q.x, q.y, q.z]`).
+    /// `x, y, z, w`: use `OrientedBox3::from_glam` (feature `glam`) or pass `[q.w, q.x, q.y, q.z]`).
     ///
     /// The quaternion must be finite and of length 1 within [`ROTATION_TOLERANCE`]; it is normalised
     /// in `f64`. A quaternion within `f32` rounding of a right-angle rotation (a matrix entry within
     /// 2⁻²² of 0 or ±1, every entry) gives that rotation exactly.
     ///
     /// ```
-    /// use ball_aabb::{Obb3, ShapeError};
+    /// use ball_aabb::{OrientedBox3, ShapeError};
     /// let h = core::f32::consts::FRAC_1_SQRT_2;
-    /// let b = Obb3::new([0.0; 3], [2.0, 1.0, 1.0], [h, 0.0, 0.0, h])?; // 90° about z
+    /// let b = OrientedBox3::new([0.0; 3], [2.0, 1.0, 1.0], [h, 0.0, 0.0, h])?; // 90° about z
     /// assert_eq!(b.axes()[0], [0.0, 1.0, 0.0]); // exactly
-    /// let err = Obb3::new([0.0; 3], [1.0; 3], [0.0, 0.0, 0.0, 0.0]).unwrap_err();
+    /// let err = OrientedBox3::new([0.0; 3], [1.0; 3], [0.0, 0.0, 0.0, 0.0]).unwrap_err();
     /// assert_eq!(err.field(), "rotation");
-    /// assert_eq!(Obb3::new([0.0; 3], [1.0; 3], [1.0, f32::NAN, 0.0, 0.0]).unwrap_err().field(), "rotation.x");
+    /// assert_eq!(OrientedBox3::new([0.0; 3], [1.0; 3], [1.0, f32::NAN, 0.0, 0.0]).unwrap_err().field(), "rotation.x");
     /// # Ok::<(), ShapeError>(())
     /// ```
     pub fn new(
@@ -206,11 +206,11 @@ impl OrientedBox<3> {
     /// re-orthonormalised in `f64` (Gram–Schmidt, then `z = x × y`).
     ///
     /// ```
-    /// use ball_aabb::Obb3;
-    /// let b = Obb3::from_axes([0.0; 3], [1.0; 3], [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])?;
+    /// use ball_aabb::OrientedBox3;
+    /// let b = OrientedBox3::from_axes([0.0; 3], [1.0; 3], [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])?;
     /// assert_eq!(b.to_box_frame([0.0, 2.0, 0.0]), [2.0, 0.0, 0.0]);
     /// let mirror = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, -1.0]];
-    /// assert_eq!(Obb3::from_axes([0.0; 3], [1.0; 3], mirror).unwrap_err().field(), "rotation");
+    /// assert_eq!(OrientedBox3::from_axes([0.0; 3], [1.0; 3], mirror).unwrap_err().field(), "rotation");
     /// # Ok::<(), ball_aabb::ShapeError>(())
     /// ```
     pub fn from_axes(
@@ -255,7 +255,7 @@ impl OrientedBox<3> {
         Ok(OrientedBox { center, half, axes: snap([x, y, z]), spec: q.map(|v| v as f32) })
     }
 
-    /// The unit quaternion `[w, x, y, z]` as given (for [`Obb3::from_axes`], computed from the axes).
+    /// The unit quaternion `[w, x, y, z]` as given (for [`OrientedBox3::from_axes`], computed from the axes).
     #[inline]
     #[must_use]
     pub fn rotation(&self) -> [f32; 4] {
@@ -395,8 +395,8 @@ impl<const D: usize> OrientedBox<D> {
     /// A world point in the box's frame, `Rᵀ(p − centre)`, rounded to `f32`.
     ///
     /// ```
-    /// use ball_aabb::Obb2;
-    /// let b = Obb2::from_degrees([1.0, 1.0], [2.0, 1.0], 90.0)?;
+    /// use ball_aabb::OrientedRect;
+    /// let b = OrientedRect::from_degrees([1.0, 1.0], [2.0, 1.0], 90.0)?;
     /// assert_eq!(b.to_box_frame([1.0, 3.0]), [2.0, 0.0]); // 2 up in the world is 2 along its x
     /// assert_eq!(b.to_world([2.0, 0.0]), [1.0, 3.0]);
     /// # Ok::<(), ball_aabb::ShapeError>(())
@@ -423,8 +423,8 @@ impl<const D: usize> OrientedBox<D> {
     /// box (see the [module](self) docs for what stays exact):
     ///
     /// ```
-    /// use ball_aabb::{Circle, Obb2, ALGORITHMS};
-    /// let b = Obb2::from_degrees([0.0, 0.0], [2.0, 1.0], 90.0)?;
+    /// use ball_aabb::{Circle, OrientedRect, algo::ALGORITHMS};
+    /// let b = OrientedRect::from_degrees([0.0, 0.0], [2.0, 1.0], 90.0)?;
     /// let ball = Circle::new([1.5, 2.5], 0.5)?; // 0.5·√2 from the corner (1, 2): apart
     /// let local = b.local_ball(&ball).expect("finite");
     /// for a in ALGORITHMS.iter().filter(|a| a.id != "planes_naive") {
@@ -480,12 +480,12 @@ fn next_toward_neg(f: f32) -> f32 {
 
 #[cfg(feature = "glam")]
 mod glam_conv {
-    use super::{Obb2, Obb3, ShapeError};
+    use super::{OrientedBox3, OrientedRect, ShapeError};
 
-    impl Obb2 {
+    impl OrientedRect {
         /// From glam: centre, half extents and angle in radians (feature `glam`).
         pub fn from_glam(center: glam::Vec2, half_extents: glam::Vec2, angle: f32) -> Result<Self, ShapeError> {
-            Obb2::new(center, half_extents, angle)
+            OrientedRect::new(center, half_extents, angle)
         }
 
         /// The centre as a `glam::Vec2` (feature `glam`).
@@ -495,14 +495,14 @@ mod glam_conv {
         }
     }
 
-    impl Obb3 {
+    impl OrientedBox3 {
         /// From glam: centre, half extents and a `Quat` (feature `glam`; glam's `x, y, z, w` order is
         /// taken care of).
         ///
         /// ```
-        /// use ball_aabb::Obb3;
+        /// use ball_aabb::OrientedBox3;
         /// use glam::{Quat, Vec3};
-        /// let b = Obb3::from_glam(Vec3::ZERO, Vec3::ONE, Quat::from_rotation_z(0.5))?;
+        /// let b = OrientedBox3::from_glam(Vec3::ZERO, Vec3::ONE, Quat::from_rotation_z(0.5))?;
         /// assert_eq!(b.rotation_quat(), Quat::from_rotation_z(0.5));
         /// # Ok::<(), ball_aabb::ShapeError>(())
         /// ```
@@ -511,17 +511,17 @@ mod glam_conv {
             half_extents: glam::Vec3,
             rotation: glam::Quat,
         ) -> Result<Self, ShapeError> {
-            Obb3::new(center, half_extents, [rotation.w, rotation.x, rotation.y, rotation.z])
+            OrientedBox3::new(center, half_extents, [rotation.w, rotation.x, rotation.y, rotation.z])
         }
 
         /// From glam: centre, half extents and a rotation `Mat3` (its columns are the box's axes;
-        /// feature `glam`): see [`Obb3::from_axes`].
+        /// feature `glam`): see [`OrientedBox3::from_axes`].
         pub fn from_mat3(
             center: glam::Vec3,
             half_extents: glam::Vec3,
             rotation: glam::Mat3,
         ) -> Result<Self, ShapeError> {
-            Obb3::from_axes(
+            OrientedBox3::from_axes(
                 center,
                 half_extents,
                 [rotation.x_axis.into(), rotation.y_axis.into(), rotation.z_axis.into()],

@@ -6,55 +6,11 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::OrientedBox;
-use crate::contact::State;
+use crate::contact::{Contact, ContactState};
 use crate::math::sqrt;
 use crate::motion::{sweep_core, Hit, Hit64, NoLog};
-use crate::response::{sign_of, ulp_bits, Face, ResponseCase};
+use crate::response::{sign_of, ulp_bits, Face, PushCase, PushOut};
 use crate::shape::Ball;
-
-/// The contact between a ball and a rotated box: [`Contact`](crate::Contact)'s fields, with the
-/// closest point in world coordinates and the zone in the box's frame, and the centre and the
-/// closest point as the box sees them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
-)]
-pub struct OrientedContact<const D: usize> {
-    /// The point of the box closest to the centre, in world coordinates.
-    pub closest: [f32; D],
-    /// Signed distance from the centre to the box (negative inside), as for the aligned box.
-    pub distance: f32,
-    /// `r − distance` when overlapping, else 0.
-    pub penetration: f32,
-    /// Separated, touching or overlapping, decided on the `f64` centre in the box's frame.
-    pub state: State,
-    /// The zone in the box's frame: `x + 3y (+ 9z)`, per local axis 0 below `−h`, 1 within, 2 above `h`.
-    pub zone: u32,
-    /// The centre in the box's frame, `Rᵀ(c − centre)`, rounded to `f32`.
-    pub local_center: [f32; D],
-    /// The closest point in the box's frame: `local_center` clamped to `[−h, h]`.
-    pub local_closest: [f32; D],
-}
-
-/// The push-out for a ball against a rotated box.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(serialize = "[f32; D]: serde::Serialize", deserialize = "[f32; D]: serde::Deserialize<'de>"))
-)]
-pub struct OrientedResponse<const D: usize> {
-    /// Which construction gave the push (as for the aligned box).
-    pub case: ResponseCase,
-    /// Add this to the centre (in `f32`, world coordinates): the ball then touches the box or is
-    /// apart from it by a few ulps, never overlapping as [`OrientedBox::overlaps_strictly`] judges.
-    pub push: [f32; D],
-    /// Inside case: the least-penetrated face **of the box's own frame** (ties: local x-min, x-max,
-    /// y-min, …, the aligned box's rule applied to the box's axes).
-    pub face: Option<Face>,
-}
 
 /// The aligned clamp in the box's frame, in `f64`: closest point, offset, `|offset|²`, zone.
 #[inline(always)]
@@ -79,7 +35,7 @@ fn clamp_local<const D: usize>(p: &[f64; D], h: &[f64; D]) -> ([f64; D], f64, u3
 }
 
 /// The least-penetrated face of a point in `[−h, h]` and the distance to it (ties to the first of
-/// x-min, x-max, y-min, …, as [`nearest_face`](crate::nearest_face)).
+/// x-min, x-max, y-min, …, as [`nearest_face`](crate::response::nearest_face)).
 #[inline(always)]
 fn nearest_face_local<const D: usize>(p: &[f64; D], h: &[f64; D]) -> (Face, f64) {
     let mut best = (Face { axis: 0, upper: false }, p[0] + h[0]);
@@ -101,8 +57,8 @@ impl<const D: usize> OrientedBox<D> {
     /// The same verdict as [`OrientedBox::contact`]'s state.
     ///
     /// ```
-    /// use ball_aabb::{Circle, Obb2};
-    /// let diamond = Obb2::from_degrees([0.0, 0.0], [1.0, 1.0], 45.0)?; // corners at distance √2
+    /// use ball_aabb::{Circle, OrientedRect};
+    /// let diamond = OrientedRect::from_degrees([0.0, 0.0], [1.0, 1.0], 45.0)?; // corners at distance √2
     /// assert!(Circle::new([1.9, 0.0], 0.5)?.overlaps_oriented(&diamond)); // the corner (√2, 0)
     /// assert!(!Circle::new([1.2, 1.2], 0.5)?.overlaps_oriented(&diamond)); // face at 1, centre at 1.70
     /// # Ok::<(), ball_aabb::ShapeError>(())
@@ -118,7 +74,7 @@ impl<const D: usize> OrientedBox<D> {
 
     /// Strict overlap (touching does not count): the centre strictly inside the box, or closer than
     /// `r` to it — the judge of the push-out contract, decided as [`OrientedBox::contact`] decides
-    /// [`State::Overlapping`].
+    /// [`ContactState::Overlapping`].
     #[inline]
     #[must_use]
     pub fn overlaps_strictly(&self, ball: &Ball<D>) -> bool {
@@ -135,48 +91,43 @@ impl<const D: usize> OrientedBox<D> {
     }
 
     /// The closest point (world), signed distance, penetration, state and zone (in the box's frame):
-    /// [`contact`](crate::contact()) on the centre moved into the box's frame, the closest point
-    /// turned back.
+    /// [`contact`](crate::contact::contact()) on the centre moved into the box's frame, the closest
+    /// point turned back. The same [`Contact`] as for an aligned box; the centre as the box sees it
+    /// is [`OrientedBox::to_box_frame`] of the centre (the value this contact was decided on, rounded),
+    /// and the closest point there that point clamped to [`OrientedBox::local_aabb`].
     ///
     /// ```
-    /// use ball_aabb::{Circle, Obb2, State};
-    /// let b = Obb2::from_degrees([0.0, 0.0], [2.0, 1.0], 180.0)?;
+    /// use ball_aabb::{Circle, OrientedRect, ContactState};
+    /// let b = OrientedRect::from_degrees([0.0, 0.0], [2.0, 1.0], 180.0)?;
     /// let k = b.contact(&Circle::new([5.0, 5.0], 5.0)?); // 3-4-5 from the corner (2, 1)
-    /// assert_eq!((k.closest, k.distance, k.state), ([2.0, 1.0], 5.0, State::Touching));
-    /// assert_eq!((k.local_center, k.zone), ([-5.0, -5.0], 0)); // the box's own bottom-left zone
+    /// assert_eq!((k.closest, k.distance, k.state), ([2.0, 1.0], 5.0, ContactState::Touching));
+    /// assert_eq!(k.zone, 0); // the box's own bottom-left zone
+    /// assert_eq!(b.to_box_frame([5.0, 5.0]), [-5.0, -5.0]); // the centre as the box sees it
     /// # Ok::<(), ball_aabb::ShapeError>(())
     /// ```
     #[must_use]
-    pub fn contact(&self, ball: &Ball<D>) -> OrientedContact<D> {
+    pub fn contact(&self, ball: &Ball<D>) -> Contact<D> {
         let p = self.local_of(&ball.center());
         let h = self.half64();
         let r = ball.radius() as f64;
         let (s, d2, zone) = clamp_local(&p, &h);
         let (distance, state) = if d2 > 0.0 {
             let state = match d2.partial_cmp(&(r * r)) {
-                Some(core::cmp::Ordering::Less) => State::Overlapping,
-                Some(core::cmp::Ordering::Equal) => State::Touching,
-                _ => State::Separated,
+                Some(core::cmp::Ordering::Less) => ContactState::Overlapping,
+                Some(core::cmp::Ordering::Equal) => ContactState::Touching,
+                _ => ContactState::Separated,
             };
             (sqrt(d2), state)
         } else {
             let (_, depth) = nearest_face_local(&p, &h);
             let d = -depth;
-            (d, if d < r { State::Overlapping } else { State::Touching })
+            (d, if d < r { ContactState::Overlapping } else { ContactState::Touching })
         };
-        let penetration = if state == State::Overlapping { (r - distance) as f32 } else { 0.0 };
-        OrientedContact {
-            closest: self.world_point(&s).map(|x| x as f32),
-            distance: distance as f32,
-            penetration,
-            state,
-            zone,
-            local_center: p.map(|x| x as f32),
-            local_closest: s.map(|x| x as f32),
-        }
+        let penetration = if state == ContactState::Overlapping { (r - distance) as f32 } else { 0.0 };
+        Contact { closest: self.world_point(&s).map(|x| x as f32), distance: distance as f32, penetration, state, zone }
     }
 
-    /// The push-out: [`response`](crate::response())'s construction in the box's frame (outside:
+    /// The push-out: [`response`](crate::response::response())'s construction in the box's frame (outside:
     /// away from the closest point; inside: out through the least-penetrated face, ties to the box's
     /// own x-min, x-max, y-min, …), turned back to world coordinates and rounded to `f32`.
     ///
@@ -194,14 +145,14 @@ impl<const D: usize> OrientedBox<D> {
     /// box; the test asserts at most 8 (one more doubling round than the aligned box ever needs).
     ///
     /// ```
-    /// use ball_aabb::{Circle, Obb2, ResponseCase};
-    /// let b = Obb2::from_degrees([0.0, 0.0], [4.0, 4.0], 90.0)?;
+    /// use ball_aabb::{Circle, OrientedRect, response::PushCase};
+    /// let b = OrientedRect::from_degrees([0.0, 0.0], [4.0, 4.0], 90.0)?;
     /// let r = b.response(&Circle::new([5.0, 0.0], 3.0)?);
-    /// assert_eq!((r.case, r.push), (ResponseCase::Outside, [2.0, 0.0]));
+    /// assert_eq!((r.case, r.push), (PushCase::Outside, [2.0, 0.0]));
     /// # Ok::<(), ball_aabb::ShapeError>(())
     /// ```
     #[must_use]
-    pub fn response(&self, ball: &Ball<D>) -> OrientedResponse<D> {
+    pub fn response(&self, ball: &Ball<D>) -> PushOut<D> {
         let c = ball.center();
         let p = self.local_of(&c);
         let h = self.half64();
@@ -211,7 +162,7 @@ impl<const D: usize> OrientedBox<D> {
         let (case, face, dir) = if d2 > 0.0 {
             let len = sqrt(d2);
             if len > r {
-                return OrientedResponse { case: ResponseCase::None, push: [0.0; D], face: None };
+                return PushOut { case: PushCase::None, push: [0.0; D], face: None };
             }
             let scale = (r - len) / len;
             let mut e = [0.0f64; D];
@@ -219,19 +170,19 @@ impl<const D: usize> OrientedBox<D> {
                 e[i] = p[i] - s[i];
                 u[i] = e[i] * scale;
             }
-            (ResponseCase::Outside, None, self.world_dir(&e))
+            (PushCase::Outside, None, self.world_dir(&e))
         } else {
             let (face, depth) = nearest_face_local(&p, &h);
             let sign = if face.upper { 1.0 } else { -1.0 };
             u[face.axis] = sign * (depth + r);
             let mut n = [0.0f64; D];
             n[face.axis] = sign;
-            (ResponseCase::Inside, Some(face), self.world_dir(&n))
+            (PushCase::Inside, Some(face), self.world_dir(&n))
         };
         let w = self.world_dir(&u);
         let push = w.map(|x| x as f32);
         let sign = dir.map(|x| sign_of(x as f32));
-        OrientedResponse { case, push: self.separate(c, r, push, sign), face }
+        PushOut { case, push: self.separate(c, r, push, sign), face }
     }
 
     /// The vector to add to the centre so that the ball just touches the rotated box (zero when
@@ -276,10 +227,10 @@ impl<const D: usize> OrientedBox<D> {
     /// not finite. The feature (face, edge, corner) is the box's own.
     ///
     /// ```
-    /// use ball_aabb::{Circle, Feature, Obb2};
+    /// use ball_aabb::{Circle, OrientedRect, motion::Feature};
     /// // A long wall tilted by 45°, its upper face (normal (−1, 1)/√2) towards the ball: the centre
     /// // touches when it is 1 + r from the wall's middle line, at x = 2 − 2√2.
-    /// let wall = Obb2::from_degrees([1.0, -1.0], [8.0, 1.0], 45.0)?;
+    /// let wall = OrientedRect::from_degrees([1.0, -1.0], [8.0, 1.0], 45.0)?;
     /// let ball = Circle::new([-4.0, 0.0], 1.0)?;
     /// let hit = wall.sweep(&ball, [8.0, 0.0]).expect("it reaches the wall");
     /// assert!((hit.t - (6.0 - 2.0 * 2f32.sqrt()) / 8.0).abs() < 1e-6);
@@ -346,7 +297,7 @@ impl<const D: usize> Ball<D> {
     /// The contact with a rotated box: see [`OrientedBox::contact`].
     #[inline]
     #[must_use]
-    pub fn contact_oriented(&self, obb: &OrientedBox<D>) -> OrientedContact<D> {
+    pub fn contact_oriented(&self, obb: &OrientedBox<D>) -> Contact<D> {
         obb.contact(self)
     }
 

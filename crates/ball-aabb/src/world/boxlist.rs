@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::{meets, World};
-use crate::oriented::{Collider, Obb2};
+use crate::oriented::{Collider, OrientedRect};
 use crate::shape::Rect;
 
 /// A list of solid rectangles (walls, platforms), with a one-axis sweep-and-prune broadphase.
@@ -39,7 +39,7 @@ pub struct BoxList {
     /// Per list position: the aligned box, or a rotated box's bounding rectangle.
     boxes: Vec<Rect>,
     /// The rotated boxes: `(list index, box, its bounding rectangle)`.
-    rotated: Vec<(usize, Obb2, Rect)>,
+    rotated: Vec<(usize, OrientedRect, Rect)>,
     /// `(min.x, list index)` of the aligned boxes, sorted.
     order: Vec<(f32, usize)>,
     /// The widest box's width, in f64.
@@ -57,9 +57,9 @@ impl BoxList {
     ///
     /// ```
     /// use ball_aabb::world::{BoxList, World};
-    /// use ball_aabb::{Obb2, Rect};
+    /// use ball_aabb::{OrientedRect, Rect};
     /// let floor = Rect::new([-4.0, -1.0], [4.0, 0.0])?;
-    /// let ramp = Obb2::from_degrees([1.0, 0.0], [2.0, 0.5], 20.0)?;
+    /// let ramp = OrientedRect::from_degrees([1.0, 0.0], [2.0, 0.5], 20.0)?;
     /// let list = BoxList::mixed(vec![floor.into(), ramp.into()]);
     /// let (mut aligned, mut rotated) = (vec![], vec![]);
     /// let q = Rect::new([0.0, 0.0], [0.5, 0.5])?;
@@ -89,7 +89,7 @@ impl BoxList {
         BoxList::build(boxes, rotated)
     }
 
-    fn build(boxes: Vec<Rect>, rotated: Vec<(usize, Obb2, Rect)>) -> Self {
+    fn build(boxes: Vec<Rect>, rotated: Vec<(usize, OrientedRect, Rect)>) -> Self {
         let is_rotated = |i: usize| rotated.iter().any(|r| r.0 == i);
         let mut order: Vec<(f32, usize)> =
             boxes.iter().enumerate().filter(|(i, _)| !is_rotated(*i)).map(|(i, b)| (b.min()[0], i)).collect();
@@ -100,7 +100,7 @@ impl BoxList {
     }
 
     /// The rotated boxes, with their list indices.
-    pub fn rotated(&self) -> impl Iterator<Item = (usize, Obb2)> + '_ {
+    pub fn rotated(&self) -> impl Iterator<Item = (usize, OrientedRect)> + '_ {
         self.rotated.iter().map(|&(i, o, _)| (i, o))
     }
 
@@ -137,7 +137,7 @@ impl World for BoxList {
     }
 
     /// The rotated boxes whose bounding rectangle meets `bounds`, in list order.
-    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, Obb2)) {
+    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, OrientedRect)) {
         for (i, o, b) in &self.rotated {
             if meets(b, bounds) {
                 f(*i, *o);
@@ -148,7 +148,7 @@ impl World for BoxList {
 
 /// The aligned rectangle a rotated box is, when it is turned by an exact multiple of 90° and its
 /// edges (centre ± the half extents along the world's axes) are exact in `f32`.
-fn as_aligned(o: &Obb2) -> Option<Rect> {
+fn as_aligned(o: &OrientedRect) -> Option<Rect> {
     let ax = o.axes();
     if !ax.iter().flatten().all(|&x| x == 0.0 || x.abs() == 1.0) {
         return None;

@@ -7,7 +7,7 @@
 //! ball). Within a search radius `R`, only boxes within `R + r` of the centre shape the free region,
 //! so the candidates from those boxes, sorted by distance and tested in that order, give the nearest
 //! free point when it is within `R`; otherwise `R` doubles. For a single box the answer is the
-//! core's push-out ([`response`](crate::response())): the least-penetrated face, ties to the first
+//! core's push-out ([`response`](crate::response::response())): the least-penetrated face, ties to the first
 //! in the order x-min, x-max, y-min, y-max, because the face candidates come in that order and a
 //! stable sort keeps it.
 //!

@@ -129,7 +129,8 @@ pub use tilemap::{MapError, Outside, Tile, TileMap};
 use alloc::string::String;
 use core::fmt;
 
-use crate::oriented::Obb2;
+use crate::motion::Hit;
+use crate::oriented::OrientedRect;
 use crate::shape::{Circle, Rect};
 use crate::source::Source;
 
@@ -199,15 +200,15 @@ pub trait World {
     }
 
     /// Calls `f(index, obb)` for every **rotated** solid box whose bounding rectangle
-    /// ([`Obb2::bounding_aabb`]) meets `bounds` — at least those. Rotated boxes are always solid
+    /// ([`OrientedRect::bounding_aabb`]) meets `bounds` — at least those. Rotated boxes are always solid
     /// (never one-way), and their indices must not collide with the aligned boxes' ones.
     /// Default: none (a tile map has no rotated cells; see [`WithOriented`] to add some beside it).
     ///
     /// Every strategy meets them: the swept ones sweep the ball against each in the box's frame
-    /// ([`Obb2::sweep`]), the discrete ones push out of each with [`Obb2::push_out`], the push-out of
+    /// ([`OrientedRect::sweep`]), the discrete ones push out of each with [`OrientedRect::push_out`], the push-out of
     /// an embedded ball takes them into the free region; each [`Strategy::oriented`] says what is
     /// exact and what is a fallback (the internal-edge filter and the merging see aligned boxes only).
-    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, Obb2)) {
+    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, OrientedRect)) {
         let _ = (bounds, f);
     }
 
@@ -268,10 +269,10 @@ pub type Escape = [Option<(f32, usize, Rect)>; 4];
 ///
 /// ```
 /// use ball_aabb::world::{step, Params, StrategyId, TileMap, WithOriented};
-/// use ball_aabb::{Circle, Obb2};
+/// use ball_aabb::{Circle, OrientedRect};
 /// // A floor, and a ramp tilted by 30° lying on it: the ball rolls down the ramp onto the floor.
 /// let map = TileMap::from_ascii("........\n########", 1.0)?;
-/// let ramp = [Obb2::from_degrees([2.0, 1.0], [2.0, 0.25], 30.0)?];
+/// let ramp = [OrientedRect::from_degrees([2.0, 1.0], [2.0, 0.25], 30.0)?];
 /// let world = WithOriented::new(&map, &ramp, 16);
 /// let (mut ball, mut v) = (Circle::new([2.5, 3.0], 0.25)?, [0.0f32, 0.0]);
 /// let params = Params::new([0.0, -0.01], 0.0);
@@ -287,14 +288,14 @@ pub type Escape = [Option<(f32, usize, Rect)>; 4];
 #[derive(Clone, Copy, Debug)]
 pub struct WithOriented<'a, W> {
     world: &'a W,
-    oriented: &'a [Obb2],
+    oriented: &'a [OrientedRect],
     first_index: usize,
 }
 
 impl<'a, W: World> WithOriented<'a, W> {
     /// `world` with the rotated boxes `oriented`, indexed from `first_index`.
     #[must_use]
-    pub fn new(world: &'a W, oriented: &'a [Obb2], first_index: usize) -> Self {
+    pub fn new(world: &'a W, oriented: &'a [OrientedRect], first_index: usize) -> Self {
         WithOriented { world, oriented, first_index }
     }
 }
@@ -335,7 +336,7 @@ impl<W: World> World for WithOriented<'_, W> {
     // No `axis_escape`: the rotated boxes may lie nearer than the world's faces (the push-out
     // searches, capped as for any world).
 
-    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, Obb2)) {
+    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, OrientedRect)) {
         self.world.oriented(bounds, &mut f);
         for (k, o) in self.oriented.iter().enumerate() {
             if meets(&o.bounding_aabb(), bounds) {
@@ -401,27 +402,6 @@ fn solid_beyond_by_query<W: World + ?Sized>(
 /// The most contacts a [`Step`] stores; further ones are counted in [`Step::dropped`].
 pub const MAX_CONTACTS: usize = 16;
 
-/// One contact of a step.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WorldContact {
-    /// Which box: the index the world reported (for `merged` on a map, the bottom-left cell of the
-    /// merged rectangle).
-    pub index: usize,
-    /// When, as a fraction of the step (1 for the discrete strategies' push-outs, which happen at
-    /// the end; the pass's fraction for `per-axis` and `plane-solver`).
-    pub t: f32,
-    /// The ball's centre at the contact (before a discrete push).
-    pub center: [f32; 2],
-    /// The point of the box touched (closest to the centre).
-    pub point: [f32; 2],
-    /// The box's outward unit normal there: the direction the ball was stopped or pushed.
-    pub normal: [f32; 2],
-}
-
-impl WorldContact {
-    const EMPTY: Self = WorldContact { index: 0, t: 0.0, center: [0.0; 2], point: [0.0; 2], normal: [0.0; 2] };
-}
-
 /// The result of one step. Contacts are stored inline: a step allocates nothing, except to search
 /// for the nearest free position of a ball that starts embedded. (`Debug` shows the stored
 /// contacts only.)
@@ -435,7 +415,7 @@ pub struct Step {
     pub velocity_in: [f32; 2],
     /// The outgoing velocity, to carry into the next step.
     pub velocity: [f32; 2],
-    contacts: [WorldContact; MAX_CONTACTS],
+    contacts: [Hit<2>; MAX_CONTACTS],
     len: usize,
     /// Contacts beyond [`MAX_CONTACTS`], not stored.
     pub dropped: usize,
@@ -471,9 +451,13 @@ impl fmt::Debug for Step {
 }
 
 impl Step {
-    /// The contacts, in the order they happened.
+    /// The contacts, in the order they happened. For each: `index` is the box the world reported
+    /// (for `merged` on a map, the bottom-left cell of the merged rectangle); `t` the fraction of the
+    /// step (1 for the discrete strategies' push-outs, which happen at the end; the pass's fraction
+    /// for `per-axis` and `plane-solver`); `center` the ball's centre then (before a discrete
+    /// push); `normal` the direction the ball was stopped or pushed; `initial` is `t = 0`.
     #[must_use]
-    pub fn contacts(&self) -> &[WorldContact] {
+    pub fn contacts(&self) -> &[Hit<2>] {
         &self.contacts[..self.len]
     }
 }
@@ -761,7 +745,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "    n ← push/|push|; v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: false,
-        oriented: "Pushed out of in the box's frame (Obb2::push_out), after the aligned boxes of the world's order: as exact as the frame change, with the same three faults.",
+        oriented: "Pushed out of in the box's frame (OrientedRect::push_out), after the aligned boxes of the world's order: as exact as the frame change, with the same three faults.",
     },
     Strategy {
         id: "discrete-deepest-first",
@@ -785,7 +769,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "  p ← p + response(ball, b); n ← push direction; v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: false,
-        oriented: "Take part in the search for the deepest box (penetration in the box's frame) and are pushed out of with Obb2::push_out: as exact as the frame change.",
+        oriented: "Take part in the search for the deepest box (penetration in the box's frame) and are pushed out of with OrientedRect::push_out: as exact as the frame change.",
     },
     Strategy {
         id: "swept-slide",
@@ -810,7 +794,7 @@ pub const STRATEGIES: &[Strategy] = &[
             "  p ← hit centre; left ← left·(1 − t); v ← v − (1 + e)·min(v·n, 0)·n",
         ],
         swept: true,
-        oriented: "Swept in the box's frame (Obb2::sweep), the earliest hit among aligned and rotated boxes wins (ties to the aligned box): the slide along a tilted face, exact up to the rounding of the frame change (about 1e-16 relative, then f32).",
+        oriented: "Swept in the box's frame (OrientedRect::sweep), the earliest hit among aligned and rotated boxes wins (ties to the aligned box): the slide along a tilted face, exact up to the rounding of the frame change (about 1e-16 relative, then f32).",
     },
     Strategy {
         id: "per-axis",

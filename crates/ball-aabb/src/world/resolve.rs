@@ -4,12 +4,12 @@
 #![forbid(unsafe_code)]
 
 use super::depenetrate::depenetrate;
-use super::{Step, StrategyId, World, WorldContact, MAX_CONTACTS};
+use super::{Step, StrategyId, World, MAX_CONTACTS};
 use crate::contact::closest_point;
 use crate::math::sqrt;
 use crate::motion::sweep_before;
 use crate::motion::{Hit, MAX_ITERATIONS};
-use crate::oriented::{Collider, Obb2};
+use crate::oriented::{Collider, OrientedRect};
 use crate::response::response;
 use crate::shape::{Circle, Rect};
 
@@ -55,7 +55,7 @@ type Solid = Collider<2>;
 /// The point of rotated box `o` closest to `c` (world, `f64`), the offset `c − point` (turned back
 /// from the box's frame, where it is computed exactly as the aligned clamp does), and its length
 /// (0 when `c` is inside).
-fn closest_oriented(o: &Obb2, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
+fn closest_oriented(o: &OrientedRect, c: [f32; 2]) -> ([f64; 2], [f64; 2], f64) {
     let (q, e) = o.closest_and_offset(&c);
     (q, e, sqrt(dot(e, e)))
 }
@@ -293,7 +293,7 @@ fn first_hit<W: World>(
         best = Some((rank, i, h, s));
         true
     });
-    // The rotated boxes: each swept in its own frame (`Obb2::sweep`'s f64 body), after every
+    // The rotated boxes: each swept in its own frame (`OrientedRect::sweep`'s f64 body), after every
     // aligned box (ties in time go to the aligned one, then to the earlier rotated one). Neither the
     // internal-edge filter nor the merging applies to them.
     let (c, r) = (wide(ball.center()), ball.radius() as f64);
@@ -377,7 +377,7 @@ impl Step {
             end: c,
             velocity_in,
             velocity: velocity_in,
-            contacts: [WorldContact::EMPTY; MAX_CONTACTS],
+            contacts: [Hit::EMPTY; MAX_CONTACTS],
             len: 0,
             dropped: 0,
             bump: false,
@@ -395,7 +395,8 @@ impl Record for Step {
             self.bump = true;
         }
         if self.len < MAX_CONTACTS {
-            self.contacts[self.len] = WorldContact { index, t, center, point, normal };
+            let feature = Hit::feature_at(&center, &b.min(), &b.max());
+            self.contacts[self.len] = Hit { index, t, center, point, normal, feature, initial: t == 0.0 };
             self.len += 1;
         } else {
             self.dropped += 1;
@@ -600,7 +601,7 @@ fn push_out<W: World, R: Record>(
     }
 }
 
-/// Pushes the ball out of rotated box `o` if it overlaps ([`Obb2::push_out`]); records the contact
+/// Pushes the ball out of rotated box `o` if it overlaps ([`OrientedRect::push_out`]); records the contact
 /// and applies the response to the velocity.
 fn push_out_oriented<R: Record>(
     step: &mut R,
@@ -608,7 +609,7 @@ fn push_out_oriented<R: Record>(
     p: &mut [f32; 2],
     r: f32,
     i: usize,
-    o: &Obb2,
+    o: &OrientedRect,
     u: &mut [f64; 2],
 ) {
     let Ok(ball) = Circle::new(*p, r) else { return };
