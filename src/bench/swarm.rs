@@ -75,7 +75,7 @@ fn make(spec: &SwarmSpec) -> Result<Swarm, SwarmError> {
     } else {
         Swarm::try_scatter(map, spec.balls, spec.radius, spec.speed, spec.seed)?
     };
-    s.params = Params::new([0.0, -spec.gravity], 0.0);
+    s.params = Params::default().with_gravity([0.0, -spec.gravity]);
     Ok(s)
 }
 

@@ -105,7 +105,7 @@ pub fn generate(spec: &TilemapSpec) -> TilemapCase {
     TilemapCase { map, balls, velocities }
 }
 
-const PARAMS: Params = Params::new([0.0, 0.0], 0.0);
+const PARAMS: Params = Params::DEFAULT;
 
 /// Ours, one thread: `world::step` with the default strategy for each ball; the ends in `out`.
 pub fn ours(case: &TilemapCase, out: &mut [[f32; 2]]) {

@@ -120,7 +120,7 @@ pub fn request_from_args(args: &MoveArgs) -> Result<SwarmRequest, String> {
         e => format!("--{e}"),
     })?;
     swarm.strategy = strategy;
-    swarm.params = Params::new(gravity, 0.0);
+    swarm.params = Params::default().with_gravity(gravity);
     Ok(SwarmRequest { swarm, speed, seed, steps, threads })
 }
 

@@ -72,7 +72,7 @@ fn floor_map() -> TileMap {
 #[test]
 fn flush_floor_rolls_exactly_with_the_default_and_merged() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     for dir in [1.0f32, -1.0] {
         let x0 = if dir > 0.0 { 0.5 } else { 99.5 };
         for id in [StrategyId::SweptSlideSeamless, StrategyId::Merged] {
@@ -90,7 +90,7 @@ fn flush_floor_rolls_exactly_with_the_default_and_merged() {
 
 /// A slop of 1/32: a ball sunk 1/64 into the floor counts as touching it, and stays sunk.
 fn sunk_params() -> Params {
-    Params { slop: 1.0 / 32.0, ..Params::new([0.0, -0.25], 0.0) }
+    Params { slop: 1.0 / 32.0, ..Params::default().with_gravity([0.0, -0.25]) }
 }
 
 /// The same roll with the ball sunk 1/64 into the floor (as a discrete solver or rounding leaves
@@ -129,7 +129,7 @@ fn sunk_ball_seams_stop_the_plain_slide_but_not_the_seamless_one() {
 #[test]
 fn discrete_in_order_bumps_on_the_flush_floor() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     let steps = run(StrategyId::DiscreteInOrder, ball([99.5, 1.5], 0.5), [-0.125, 0.0], &map, &params, 400);
     let bumps = steps.iter().filter(|s| s.bump).count();
     assert!(bumps > 0, "no bump in 400 steps");
@@ -151,7 +151,7 @@ fn discrete_in_order_bumps_on_the_flush_floor() {
 #[test]
 fn flush_floor_other_swept_strategies() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     for id in [StrategyId::SweptSlide, StrategyId::PerAxis, StrategyId::PlaneSolver] {
         let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 400);
         for (k, s) in steps.iter().enumerate() {
@@ -171,7 +171,7 @@ fn falling_at_any_speed_lands_on_a_one_cell_platform() {
     let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
     map.set(5, 3, true);
     let list = BoxList::new(vec![rect([5.0, 3.0], [6.0, 4.0])]);
-    let params = Params::new([0.0, -0.125], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.125]);
     for speed in [0.25f32, 1.0, 3.7, 16.0, 99.9, 1000.0, 1e4, 1e6] {
         for id in SWEPT {
             for steps in [
@@ -193,7 +193,7 @@ fn falling_at_any_speed_lands_on_a_one_cell_platform() {
 fn discrete_strategies_tunnel_at_high_speed() {
     let mut map = TileMap::new(12, 12, 1.0, [0.0, 0.0]).unwrap();
     map.set(5, 3, true);
-    let params = Params::new([0.0, 0.0], 0.0);
+    let params = Params::default();
     for id in DISCRETE {
         let s = step(id, &ball([5.5, 20.5], 0.5), [0.0, -1e4], &map, &params);
         assert!(s.tunnelled, "{id:?}");
@@ -610,7 +610,7 @@ fn random_scene(rng: &mut Rng, map: &TileMap) -> (Circle, [f32; 2], Params) {
         [(rng.unit() - 0.5) * 12.0 * s, (rng.unit() - 0.5) * 12.0 * s]
     };
     let gravity = [[0.0, 0.0], [0.0, -0.25 * s], [0.125 * s, -0.125 * s]][rng.below(3)];
-    (ball(c, r), v, Params::new(gravity, [0.0, 0.5][rng.below(2)]))
+    (ball(c, r), v, Params::default().with_gravity(gravity).with_restitution([0.0, 0.5][rng.below(2)]))
 }
 
 /// Does the ball overlap a solid cell of the map by more than the default slop (brute force over
@@ -841,7 +841,7 @@ fn ascii_errors_name_the_line_and_column() {
 fn a_real_step_still_stops_the_ball() {
     let mut map = floor_map();
     map.set(10, 1, true);
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     for id in SWEPT {
         let steps = run(id, ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 200);
         let last = steps.last().unwrap();
@@ -900,7 +900,7 @@ fn swept_strategies_never_end_inside_a_cell_on_random_maps() {
             continue; // starts overlapping: not this test's case
         }
         let v = [(rng.unit() - 0.5) * 10.0 * s, (rng.unit() - 0.5) * 10.0 * s];
-        let params = Params::new([0.0, -0.1 * s], [0.0, 0.5][rng.below(2)]);
+        let params = Params::default().with_gravity([0.0, -0.1 * s]).with_restitution([0.0, 0.5][rng.below(2)]);
         moved += 1;
         for st in STRATEGIES {
             let out = st.step(&ball(c, r), v, &map, &params);
@@ -927,7 +927,7 @@ fn flush_floor_with_inexact_numbers() {
         map.set(col, 1, true);
     }
     let y = edge(-2.3, 2, 0.3) + 0.37;
-    let params = Params::new([0.0, -0.0123], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.0123]);
     let off = |id: StrategyId| {
         let steps = run(id, ball([-7.0, y], 0.37), [0.0731, 0.0], &map, &params, 400);
         (steps.iter().filter(|s| s.end[1] != y || s.velocity != [0.0731, 0.0] || s.bump).count(), steps[399].end[0])
@@ -978,7 +978,7 @@ fn sunk_floor_with_every_strategy() {
 #[test]
 fn sunk_ball_is_pushed_out_first_with_the_default_slop() {
     let map = floor_map();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     let y = 1.5 - 1.0 / 64.0;
     for (x0, vx) in [(0.5f32, 0.125f32), (99.5, -0.125)] {
         for st in STRATEGIES {
@@ -1004,7 +1004,7 @@ fn sunk_ball_is_pushed_out_first_with_the_default_slop() {
 #[test]
 fn resting_roll_with_ordinary_numbers_keeps_moving() {
     let map = TileMap::from_ascii("........\n########\n........", 1.0).unwrap();
-    let params = Params::new([0.0, -0.25], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.25]);
     for st in STRATEGIES.iter().filter(|s| s.kind != StrategyId::DiscreteInOrder) {
         let steps = run(st.kind, ball([1.5, 2.4], 0.4), [0.1, 0.0], &map, &params, 50);
         let mut x = 1.5f32;
@@ -1024,7 +1024,7 @@ fn resting_roll_with_ordinary_numbers_keeps_moving() {
 fn a_ball_started_inside_a_floor_comes_out_on_top() {
     let map = TileMap::from_ascii("....\n....\n####\n####", 1.0).unwrap();
     for (y0, g) in [(2.2f32, -0.25f32), (1.5, -0.01)] {
-        let params = Params::new([0.0, g], 0.0);
+        let params = Params::default().with_gravity([0.0, g]);
         for st in STRATEGIES {
             let steps = run(st.kind, ball([1.5, y0], 0.4), [0.0, 0.0], &map, &params, 120);
             assert!((steps[0].pushed_out[1] - (2.4 - y0)).abs() < 1e-6, "{} {y0}: {:?}", st.id, steps[0]);
@@ -1065,7 +1065,7 @@ fn deeply_embedded_comes_out_at_the_nearest_free_position() {
 #[test]
 fn an_exhausted_budget_clips_the_velocity_and_still_moves() {
     let map = TileMap::from_ascii("#.#\n#.#\n#.#\n#.#\n#.#\n#.#", 1.0).unwrap();
-    let params = Params::new([0.0, 0.0], 0.8);
+    let params = Params::default().with_restitution(0.8);
     // (The slides: `per-axis` has no budget — it meets one wall per axis pass and bounces off it —
     // and the plane solver always slides.)
     for id in [StrategyId::SweptSlide, StrategyId::Merged, StrategyId::SweptSlideSeamless] {
@@ -1081,7 +1081,7 @@ fn an_exhausted_budget_clips_the_velocity_and_still_moves() {
 #[test]
 fn one_way_platforms_let_a_ball_up_through_and_hold_it_from_above() {
     let map = TileMap::from_ascii("......\n..--..\n......\n######", 1.0).unwrap();
-    let params = Params::new([0.0, -0.02], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.02]);
     for st in STRATEGIES {
         let steps = run(st.kind, ball([3.0, 1.4], 0.4), [0.0, 0.5], &map, &params, 200);
         let highest = steps.iter().map(|s| s.end[1]).fold(f32::MIN, f32::max);
@@ -1107,7 +1107,7 @@ fn a_one_way_cell_below_does_not_hide_a_solid_corner_above() {
     let mut map = TileMap::new(139, 252, 1.0, [-7648.4907, -9134.883]).unwrap();
     map.set_tile(100, 95, Tile::OneWay);
     map.set(101, 96, true);
-    let params = Params::new([0.0, 0.0], 0.5);
+    let params = Params::default().with_restitution(0.5);
     let r = 0.37;
     for st in STRATEGIES.iter().filter(|s| s.swept) {
         let s = step(st.kind, &ball([-7548.1157, -9039.383], r), [0.4960902, 0.29322913], &map, &params);

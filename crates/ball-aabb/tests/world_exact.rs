@@ -160,7 +160,8 @@ fn after_a_slide_a_corner_in_line_does_not_throw_the_ball_off() {
         let (angle, speed) = (rng.unit() * std::f64::consts::TAU, 2.0 * rng.unit());
         let v = [(speed * angle.cos()) as f32, (speed * angle.sin()) as f32];
         let gravity = if k % 2 == 0 { [0.0, -0.05] } else { [0.0; 2] };
-        let s = step(StrategyId::default(), &Circle::new(c, r).unwrap(), v, &map, &Params::new(gravity, 0.0));
+        let s =
+            step(StrategyId::default(), &Circle::new(c, r).unwrap(), v, &map, &Params::default().with_gravity(gravity));
         let vg = [0, 1].map(|i| (v[i] + gravity[i]) as f64);
         let want = reference_slide(&map, c.map(f64::from), r as f64, vg);
         let err = ((s.end[0] as f64 - want[0]).powi(2) + (s.end[1] as f64 - want[1]).powi(2)).sqrt();
@@ -211,7 +212,7 @@ fn a_ball_a_few_ulps_off_centre_falls_into_a_2r_pit_without_stalling() {
         let x = f32::from_bits(((lo + half).to_bits() as i32 + ulps) as u32);
         let top = map.cell_rect(2, top_row).max()[1];
         let y = if pit { top + r + s * rng.range(0.0, 2.0) } else { top - s * rng.range(1.0, 2.0) };
-        let params = Params::new([0.0, -s * rng.range(0.01, 0.21)], 0.0);
+        let params = Params::default().with_gravity([0.0, -s * rng.range(0.01, 0.21)]);
         let bottom = map.cell_rect(2, 2).max()[1];
         for st in STRATEGIES.iter().filter(|st| st.swept) {
             let (mut c, mut v) = ([x, y], [0.0f32; 2]);

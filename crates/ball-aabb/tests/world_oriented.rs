@@ -40,7 +40,7 @@ fn depth(ball: &Circle, floor: &Rect, ramp: &OrientedRect) -> f32 {
 /// ramp was ever met.
 fn run(id: StrategyId, world: &BoxList, start: [f32; 2], v0: [f32; 2], n: usize) -> (Circle, [f32; 2], bool) {
     let (floor, ramp) = scene();
-    let params = Params::new([0.0, -0.0137], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.0137]);
     let (mut ball, mut v) = (Circle::new(start, R).unwrap(), v0);
     let mut met_ramp = false;
     for i in 0..n {
@@ -91,7 +91,7 @@ fn the_slide_along_the_ramp_follows_its_face() {
     // velocity points down along it (the component into the face removed by the slide).
     let (_, ramp) = scene();
     let (n, q) = face(&ramp, 0.0);
-    let params = Params::new([0.0, -0.0137], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.0137]);
     let w = world();
     let (mut ball, mut v) = (Circle::new(on_ramp(2.9, 0.0), R).unwrap(), [0.0f32, 0.0]);
     for i in 0..20 {
@@ -108,7 +108,7 @@ fn the_slide_along_the_ramp_follows_its_face() {
 #[test]
 fn a_ball_sunk_into_the_ramp_is_pushed_out_along_its_normal_then_slides() {
     for id in SLIDING {
-        let params = Params::new([0.0, -0.0137], 0.0);
+        let params = Params::default().with_gravity([0.0, -0.0137]);
         let start = on_ramp(2.9, 0.11);
         let s = step(id, &Circle::new(start, R).unwrap(), [0.0, 0.0], &world(), &params);
         // Out along the ramp's normal by the depth (the gravity step then slides along the face).
@@ -129,7 +129,7 @@ fn a_ball_embedded_in_the_corner_comes_out_touching_both_and_climbs_and_returns(
     let corner_x = q[0] - q[1] * t0 / t1;
     let start = [corner_x as f32, R * 0.5]; // in both the floor and the ramp
     for id in SLIDING {
-        let params = Params::new([0.0, -0.0137], 0.0);
+        let params = Params::default().with_gravity([0.0, -0.0137]);
         let s = step(id, &Circle::new(start, R).unwrap(), [0.0, 0.0], &world(), &params);
         // The nearest free point touches both: r above the floor and r off the ramp's face.
         let c = s.end.map(f64::from);
@@ -183,7 +183,7 @@ fn a_tile_map_with_a_rotated_box_beside_it() {
     assert_eq!(seen, [20]);
     assert!(!w.one_way(20));
     // A ball dropped on the ramp's high (left) end slides down it to the right, onto the tiles.
-    let params = Params::new([0.0, -0.01], 0.0);
+    let params = Params::default().with_gravity([0.0, -0.01]);
     let (mut ball, mut v) = (Circle::new([4.3, 3.0], 0.3).unwrap(), [0.0f32, 0.0]);
     for _ in 0..400 {
         let s = step(StrategyId::default(), &ball, v, &w, &params);
@@ -209,7 +209,7 @@ fn plane_solver_slides_down_a_58_degree_face_and_never_freezes() {
     let world = BoxList::mixed(vec![Collider::Aligned(floor), Collider::Oriented(wall)]);
     let mut frozen = Vec::new();
     for hz in [60.0f32, 144.0] {
-        let params = Params::new([0.0, -30.0 / (hz * hz)], 0.0); // 30 u/s², per step
+        let params = Params::default().with_gravity([0.0, -30.0 / (hz * hz)]); // 30 u/s², per step
         for k in 0..40 {
             let s = 1.3 + 0.137 * k as f64;
             let start = [s * t[0] + R as f64 * n[0], s * t[1] + R as f64 * n[1]].map(|x| x as f32);

@@ -18,7 +18,7 @@ fn ball(c: [f32; 2], r: f32) -> Circle {
 fn a_character_in_the_middle_of_a_thick_floor_comes_out_on_top() {
     let text = "........\n........\n........\n########\n########\n########";
     let map = TileMap::from_ascii(text, 1.0).unwrap();
-    let gravity = Params::new([0.0, -0.02], 0.0);
+    let gravity = Params::default().with_gravity([0.0, -0.02]);
     for st in STRATEGIES {
         let mut b = ball([3.5, 1.5], 0.41);
         let mut v = [0.0f32; 2];

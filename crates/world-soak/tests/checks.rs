@@ -32,7 +32,7 @@ fn fired(scene: &Scene, id: StrategyId, v: [f32; 2], out: &Outcome) -> Vec<Check
 #[test]
 fn a_dyadic_roll_on_a_flush_floor_is_clean() {
     let map = floor();
-    let scene = Scene { map: &map, r: 0.5, params: Params::new([0.0, -0.25], 0.0), surfaces: &FLOOR };
+    let scene = Scene { map: &map, r: 0.5, params: Params::default().with_gravity([0.0, -0.25]), surfaces: &FLOOR };
     let (mut c, mut v) = ([0.5f32, 1.5], [0.125f32, 0.0]);
     let mut state = RunState::default();
     for k in 0..120 {
@@ -49,7 +49,7 @@ fn a_dyadic_roll_on_a_flush_floor_is_clean() {
 fn planted_faults_fire_their_check() {
     let map = floor();
     let id = StrategyId::SweptSlideSeamless;
-    let scene = Scene { map: &map, r: 0.5, params: Params::new([0.0, 0.0], 0.0), surfaces: &FLOOR };
+    let scene = Scene { map: &map, r: 0.5, params: Params::default(), surfaces: &FLOOR };
     let good = run(&scene, id, [3.5, 1.5], [0.25, 0.0]);
     assert_eq!(fired(&scene, id, [0.25, 0.0], &good), []);
 
@@ -92,7 +92,7 @@ fn planted_faults_fire_their_check() {
     assert_eq!(fired(&scene, id, [0.25, 0.0], &bad), [Check::PushOut]);
 
     // Resting on the floor, rolling, gravity: the velocity keeps gravity's pull into the floor.
-    let grav = Scene { params: Params::new([0.0, -0.25], 0.0), ..scene };
+    let grav = Scene { params: Params::default().with_gravity([0.0, -0.25]), ..scene };
     let rest = run(&grav, id, [3.5, 1.5], [0.1, 0.0]);
     assert_eq!(fired(&grav, id, [0.1, 0.0], &rest), []);
     let mut bad = rest;
@@ -121,7 +121,7 @@ fn planted_contact_faults_fire_their_check() {
     let cy = 1.37f32;
     let r = (cy as f64 - 1.0) as f32;
     assert_eq!(cy as f64 - 1.0, r as f64);
-    let scene = Scene { map: &map, r, params: Params::new([0.0, 0.0], 0.0), surfaces: &[] };
+    let scene = Scene { map: &map, r, params: Params::default(), surfaces: &[] };
     let mut out = run(&scene, id, [5.0, cy], [0.5, 0.0]);
     assert_eq!(fired(&scene, id, [0.5, 0.0], &out), []);
     let graze = Hit { index: 5, t: 0.5, center: [5.0, cy], point: [5.0, 1.0], normal: [-1e-8, 1.0], ..Hit::default() };
@@ -148,7 +148,7 @@ fn a_one_way_floor_holds_a_ball_from_above_only() {
         map.set_tile(col, 2, Tile::OneWay);
     }
     let id = StrategyId::SweptSlideSeamless;
-    let scene = Scene { map: &map, r: 0.5, params: Params::new([0.0, 0.0], 0.0), surfaces: &[] };
+    let scene = Scene { map: &map, r: 0.5, params: Params::default(), surfaces: &[] };
     // From above, falling into it: ending inside it is a fault.
     let mut out = run(&scene, id, [4.5, 4.0], [0.0, -1.0]);
     out.end = [4.5, 2.9];

@@ -214,7 +214,7 @@ impl PlaygroundState {
     #[must_use]
     pub fn params(&self) -> Params {
         let g = if self.options.gravity { -GRAVITY * STEP_SECONDS * STEP_SECONDS } else { 0.0 };
-        Params::new([0.0, g], 0.0)
+        Params::default().with_gravity([0.0, g])
     }
 
     /// Simulated seconds since the throw.

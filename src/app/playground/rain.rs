@@ -103,7 +103,7 @@ pub fn threads() -> usize {
 #[must_use]
 pub fn params(gravity: bool) -> Params {
     let g = if gravity { -GRAVITY * STEP_SECONDS * STEP_SECONDS } else { 0.0 };
-    Params::new([0.0, g], RESTITUTION)
+    Params::default().with_gravity([0.0, g]).with_restitution(RESTITUTION)
 }
 
 /// A clock in seconds (macroquad's `get_time` in the window).

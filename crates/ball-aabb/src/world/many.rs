@@ -43,7 +43,7 @@
 //! use ball_aabb::world::{step, step_many, BallsMut, Outcome, Params, Radii, StrategyId, TileMap};
 //! use ball_aabb::Circle;
 //! let map = TileMap::from_ascii("......\n......\n######", 1.0)?;
-//! let params = Params::new([0.0, -0.25], 0.0);
+//! let params = Params::default().with_gravity([0.0, -0.25]);
 //! let (mut x, mut y, mut vx, mut vy) = (vec![1.5, 3.0], vec![1.5, 2.5], vec![0.5, 0.0], vec![0.0, -0.5]);
 //! let (x0, y0, vx0, vy0) = (x.clone(), y.clone(), vx.clone(), vy.clone());
 //! let mut out = vec![Outcome::default(); 2];

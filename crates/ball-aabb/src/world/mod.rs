@@ -19,7 +19,7 @@
 //! use ball_aabb::Circle;
 //! // A floor of flush tiles; a ball resting on it, rolling right, with gravity.
 //! let map = TileMap::from_ascii("........\n########", 1.0)?;
-//! let params = Params::new([0.0, -0.25], 0.0);
+//! let params = Params::default().with_gravity([0.0, -0.25]);
 //! let (mut ball, mut v) = (Circle::new([0.5, 1.5], 0.5).unwrap(), [0.125f32, 0.0]);
 //! for _ in 0..40 {
 //!     let s = step(StrategyId::default(), &ball, v, &map, &params);
@@ -275,7 +275,7 @@ pub type Escape = [Option<(f32, usize, Rect)>; 4];
 /// let ramp = [OrientedRect::from_degrees([2.0, 1.0], [2.0, 0.25], 30.0)?];
 /// let world = WithOriented::new(&map, &ramp, 16);
 /// let (mut ball, mut v) = (Circle::new([2.5, 3.0], 0.25)?, [0.0f32, 0.0]);
-/// let params = Params::new([0.0, -0.01], 0.0);
+/// let params = Params::default().with_gravity([0.0, -0.01]);
 /// let mut touched_ramp = false;
 /// for _ in 0..200 {
 ///     let s = step(StrategyId::default(), &ball, v, &world, &params);
@@ -467,7 +467,7 @@ pub const DEFAULT_SLOP: f32 = 1e-4;
 
 /// Physics parameters of a step. Build with [`Params::default`] and the `with_` methods
 /// ([`Params::with_gravity`], [`Params::with_restitution`], [`Params::with_slop`],
-/// [`Params::with_prefer`]), each value named, or with [`Params::new`] (gravity, then restitution).
+/// [`Params::with_prefer`]), each value named (in a `const`, start from [`Params::DEFAULT`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Added to the velocity before each step (the change of velocity per step).
@@ -529,17 +529,16 @@ impl Prefer {
 }
 
 impl Default for Params {
+    /// [`Params::DEFAULT`].
     fn default() -> Self {
-        Params::new([0.0; 2], 0.0)
+        Params::DEFAULT
     }
 }
 
 impl Params {
-    /// Gravity and restitution, with the default slop.
-    #[must_use]
-    pub const fn new(gravity: [f32; 2], restitution: f32) -> Self {
-        Params { gravity, restitution, slop: DEFAULT_SLOP, prefer: Prefer::Up }
-    }
+    /// No gravity, restitution 0 (a contact removes the velocity into it), slop [`DEFAULT_SLOP`],
+    /// ties broken [`Prefer::Up`].
+    pub const DEFAULT: Params = Params { gravity: [0.0; 2], restitution: 0.0, slop: DEFAULT_SLOP, prefer: Prefer::Up };
 
     /// The same parameters with the push-out's tie rule `prefer`.
     #[must_use]
@@ -553,7 +552,7 @@ impl Params {
     /// ```
     /// use ball_aabb::world::Params;
     /// let p = Params::default().with_gravity([0.0, -0.25]).with_restitution(0.5);
-    /// assert_eq!(p, Params::new([0.0, -0.25], 0.5));
+    /// assert_eq!((p.gravity, p.restitution), ([0.0, -0.25], 0.5));
     /// assert_eq!(Params::default().with_slop(0.0).slop, 0.0);
     /// ```
     #[must_use]
