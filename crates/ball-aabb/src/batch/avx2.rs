@@ -255,88 +255,14 @@ unsafe fn count_pairs<A: OverlapTest, const D: usize>(balls: &[Ball<D>], boxes: 
     portable::count_pairs_body::<A, D>(balls, boxes)
 }
 
-/// Proof that this CPU runs AVX2, FMA and POPCNT: only [`Avx2::get`] makes one, and only when
-/// [`level`](super::level()) says so (detected at run time; [`set_level`](super::set_level()) only
-/// chooses levels the CPU has). Its methods are the safe doors to the code above.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx2(());
-
-impl Avx2 {
-    /// `Some` when the AVX2 path is selected.
-    #[inline]
-    pub(crate) fn get() -> Option<Avx2> {
-        (level() == Level::Avx2).then_some(Avx2(()))
-    }
-
-    /// One box against many balls; `c[i]` (and `radii` when given) have at least `n` elements.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn one_box<const D: usize, S: Sink>(
-        self,
-        lo: &[f32; D],
-        hi: &[f32; D],
-        c: [&[f32]; D],
-        radii: Option<&[f32]>,
-        fixed_r: f32,
-        n: usize,
-        sink: &mut S,
-    ) -> usize {
-        assert!(c.iter().all(|s| s.len() >= n) && radii.is_none_or(|r| r.len() >= n));
-        // SAFETY: `self` exists only when the CPU has AVX2, FMA and POPCNT (see `Avx2::get`); the
-        // callers pass `n` no larger than every slice (`common_len`), which is all the reads rely on.
-        unsafe { one_box(lo, hi, c, radii, fixed_r, n, sink) }
-    }
-
-    /// Pairs `0..n`; every array of `p` has at least `n` elements.
-    #[inline]
-    pub(super) fn pairs<const D: usize, S: Sink>(self, p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
-        assert!(p.len() >= n);
-        // SAFETY: as in `one_box`: AVX2 is present, and `n ≤ p.len()` bounds every read.
-        unsafe { pairs(p, n, sink) }
-    }
-
-    /// The memory reader (the ceiling's), AVX2.
-    #[inline]
-    pub(super) fn stream_read<const K: usize>(self, s: &[&[f32]; K], n: usize) -> u32 {
-        assert!(s.iter().all(|x| x.len() >= n));
-        // SAFETY: AVX2 is present (the token) and every stream has n lanes (checked above).
-        unsafe { stream_read(s, n) }
-    }
-
-    /// The batched sweep (safe code compiled for AVX2); every slice has at least `n` lanes.
-    #[inline]
-    pub(super) fn sweep_one_box<const D: usize>(
-        self,
-        aabb: &Aabb<D>,
-        c: [&[f32]; D],
-        r: &[f32],
-        v: [&[f32]; D],
-        toi: &mut [f32],
-        n: usize,
-    ) -> usize {
-        // SAFETY: the features are present (the token); the body is safe code (indexing is checked).
-        unsafe { sweep_one_box(aabb, c, r, v, toi, n) }
-    }
-
-    /// The contact + push loop (safe code compiled for AVX2).
-    #[inline]
-    pub(super) fn contact_push<const D: usize, F: Real>(
-        self,
-        p: &PairsRef<'_, D>,
-        out: ContactsMut<'_, D>,
-        n: usize,
-    ) -> usize {
-        // SAFETY: AVX2 is present; the body is safe code (indexing is bounds-checked).
-        unsafe { contact_push::<D, F>(p, out, n) }
-    }
-
-    /// The registry's pair loop (safe code compiled for AVX2).
-    #[inline]
-    pub(crate) fn count_pairs<A: OverlapTest, const D: usize>(self, balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
-        // SAFETY: AVX2 is present; the body is safe code.
-        unsafe { count_pairs::<A, D>(balls, boxes) }
-    }
-}
+safe_doors!(
+    /// Proof that this CPU runs AVX2, FMA and POPCNT: only [`Avx2::get`] makes one, and only when
+    /// [`level`](super::level()) says so (detected at run time; [`set_level`](super::set_level()) only
+    /// chooses levels the CPU has). Its methods are the safe doors to the code above.
+    Avx2,
+    Level::Avx2,
+    "AVX2"
+);
 
 target_clone!(
     /// The batched world step's free-space lanes (safe code compiled for this level).

@@ -67,6 +67,98 @@
 //! - `layout.rs`: the structure-of-arrays views ([`PairsRef`], [`PairsSoa`], [`ContactsMut`]) and the mask;
 //! - `cpu.rs`: which code path this CPU runs ([`level`], [`set_level`]).
 
+/// The CPU token of one instruction-set level and its safe doors to that file's `unsafe` functions
+/// (`one_box`, `pairs`, `stream_read`, `sweep_one_box`, `contact_push`, `count_pairs`, each under
+/// `#[target_feature]`): written once here, expanded in `avx2.rs` and `avx512.rs`. Only `get` makes
+/// a token, and only when [`level`](cpu::level) selects the level (detected at run time;
+/// [`set_level`](cpu::set_level) only chooses levels the CPU has): that is what makes every call
+/// below sound, with the length checks each door makes first.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+macro_rules! safe_doors {
+    ($(#[$doc:meta])* $token:ident, $level:path, $isa:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $token(());
+
+        impl $token {
+            #[doc = concat!("`Some` when the ", $isa, " path is selected.")]
+            #[inline]
+            pub(crate) fn get() -> Option<$token> {
+                (level() == $level).then_some($token(()))
+            }
+
+            /// One box against many balls; `c[i]` (and `radii` when given) have at least `n` elements.
+            #[inline]
+            #[allow(clippy::too_many_arguments)]
+            pub(super) fn one_box<const D: usize, S: Sink>(
+                self,
+                lo: &[f32; D],
+                hi: &[f32; D],
+                c: [&[f32]; D],
+                radii: Option<&[f32]>,
+                fixed_r: f32,
+                n: usize,
+                sink: &mut S,
+            ) -> usize {
+                assert!(c.iter().all(|s| s.len() >= n) && radii.is_none_or(|r| r.len() >= n));
+                // SAFETY: the token proves the features (see `get`); the assertion above is the
+                // bound every read relies on.
+                unsafe { one_box(lo, hi, c, radii, fixed_r, n, sink) }
+            }
+
+            /// Pairs `0..n`; every array of `p` has at least `n` elements.
+            #[inline]
+            pub(super) fn pairs<const D: usize, S: Sink>(self, p: &PairsRef<'_, D>, n: usize, sink: &mut S) -> usize {
+                assert!(p.len() >= n);
+                // SAFETY: the features are present (the token), and `n ≤ p.len()` bounds every read.
+                unsafe { pairs(p, n, sink) }
+            }
+
+            #[doc = concat!("The memory reader (the ceiling's), ", $isa, ".")]
+            #[inline]
+            pub(super) fn stream_read<const K: usize>(self, s: &[&[f32]; K], n: usize) -> u32 {
+                assert!(s.iter().all(|x| x.len() >= n));
+                // SAFETY: the features are present (the token) and every stream has n lanes (checked above).
+                unsafe { stream_read(s, n) }
+            }
+
+            #[doc = concat!("The batched sweep (safe code compiled for ", $isa, "); every slice has at least `n` lanes.")]
+            #[inline]
+            pub(super) fn sweep_one_box<const D: usize>(
+                self,
+                aabb: &Aabb<D>,
+                c: [&[f32]; D],
+                r: &[f32],
+                v: [&[f32]; D],
+                toi: &mut [f32],
+                n: usize,
+            ) -> usize {
+                // SAFETY: the features are present (the token); the body is safe code (indexing is checked).
+                unsafe { sweep_one_box(aabb, c, r, v, toi, n) }
+            }
+
+            #[doc = concat!("The contact + push loop (safe code compiled for ", $isa, ").")]
+            #[inline]
+            pub(super) fn contact_push<const D: usize, F: Real>(
+                self,
+                p: &PairsRef<'_, D>,
+                out: ContactsMut<'_, D>,
+                n: usize,
+            ) -> usize {
+                // SAFETY: the features are present (the token); the body is safe code (indexing is checked).
+                unsafe { contact_push::<D, F>(p, out, n) }
+            }
+
+            #[doc = concat!("The registry's pair loop (safe code compiled for ", $isa, ").")]
+            #[inline]
+            pub(crate) fn count_pairs<A: OverlapTest, const D: usize>(self, balls: &[Ball<D>], boxes: &[Aabb<D>]) -> usize {
+                // SAFETY: the features are present (the token); the body is safe code.
+                unsafe { count_pairs::<A, D>(balls, boxes) }
+            }
+        }
+    };
+}
+
 /// A `#[target_feature]` clone of a safe lane body, and the safe method on the CPU token that calls
 /// it: written once here, expanded in `avx2.rs` and `avx512.rs` (the only files that allow
 /// `unsafe`). The token exists only when the CPU has the features, which is what makes the call
