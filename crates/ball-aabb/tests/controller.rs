@@ -82,25 +82,62 @@ fn controller_runs_on_a_flush_floor_at_one_height() {
     }
 }
 
-/// Running off a one-cell step down (cell 1, r = 0.4, the default snap distance 1): the upper floor
-/// (top y = 2) ends at x = 10, the lower one (top y = 1) goes on. The character stands on the flat
-/// foot while any of its width is over the upper floor (x − 0.4 ≤ 10), then the snap takes it
-/// straight down by the one cell: centre from on(2, 0.4) ≈ 2.4 to on(1, 0.4) ≈ 1.4, in one frame,
-/// with a snap event and never in the air.
+/// Running down a step half a unit high (cells of 0.5, r = 0.4, the default snap distance 0.5):
+/// the upper floor (top y = 1) ends at x = 5, the lower one (top y = 0.5) goes on. The character
+/// stands on the flat foot while any of its width is over the upper floor (x − 0.4 ≤ 5), then the
+/// snap takes it straight down by the step: centre from on(1, 0.4) to on(0.5, 0.4), in one frame,
+/// with a snap event and never in the air — a stair is walked down, glued to it.
 #[test]
-fn controller_walks_down_a_one_cell_step() {
-    let map = level(&["....................", "##########..........", "####################"], 1.0);
-    let mut c = Controller::new([5.5, 2.4], 0.4, Config::default()).unwrap();
-    let reps = steps(&mut c, RIGHT, DT, &map, 120); // 12 u at most: still on the map
-    assert!(reps.iter().all(|r| r.grounded), "never in the air");
+fn controller_walks_down_a_half_unit_step() {
+    let map = level(&["....................", "##########..........", "####################"], 0.5);
+    let mut c = Controller::new([2.5, on(1.0, 0.4)], 0.4, Config::default()).unwrap();
+    let reps = steps(&mut c, RIGHT, DT, &map, 60); // 6 u at most: still on the map (10 u wide)
+    let air: Vec<_> = reps.iter().enumerate().filter(|(_, r)| !r.grounded).take(3).collect();
+    assert!(air.is_empty(), "never in the air: {air:?}");
     assert_eq!((count(&reps, Event::SnappedDown), count(&reps, Event::LeftGround)), (1, 0));
-    assert_eq!(count(&reps, Event::Landed), 0, "spawned standing (2.4): never a landing");
+    assert_eq!(count(&reps, Event::Landed), 0, "spawned standing: never a landing");
     let k = first(&reps, Event::SnappedDown).unwrap();
     let (before, after) = (reps[k - 1].position, reps[k].position);
-    assert_eq!((before[1], after[1]), (on(2.0, 0.4), on(1.0, 0.4)));
-    assert!(before[0] - 0.4 <= 10.0 && after[0] - 0.4 > 10.0, "{before:?} → {after:?}");
-    assert!(reps[..k].iter().all(|r| r.position[1] == on(2.0, 0.4)));
-    assert!(reps[k..].iter().all(|r| r.position[1] == on(1.0, 0.4)));
+    assert_eq!((before[1], after[1]), (on(1.0, 0.4), on(0.5, 0.4)));
+    assert!(before[0] - 0.4 <= 5.0 && after[0] - 0.4 > 5.0, "{before:?} → {after:?}");
+    assert!(reps[..k].iter().all(|r| r.position[1] == on(1.0, 0.4)));
+    assert!(reps[k..].iter().all(|r| r.position[1] == on(0.5, 0.4)));
+}
+
+/// Walking off a ledge one whole unit high (a unit-cell level, r = 0.4, the defaults): deeper than
+/// the snap distance (0.5), so it is a fall, not a teleport. Once the flat foot is past the edge
+/// (x − 0.4 > 10) the character leaves the ground (`LeftGround`, once), falls in an arc — each
+/// frame's drop larger than the last, the running speed kept — and lands on the lower floor
+/// (`Landed`, once) after √(2·1/30) ≈ 0.258 s, 15 or 16 frames at 60 Hz, about 6 · 0.258 ≈ 1.55
+/// further right. Never a `SnappedDown`. And a jump pressed 3 frames after leaving the ground
+/// (0.05 s, within the 0.1 s coyote time) still jumps off that ledge.
+#[test]
+fn controller_walks_off_a_one_unit_ledge_in_an_arc() {
+    let map = level(&["....................", "##########..........", "####################"], 1.0);
+    let mut c = Controller::new([5.5, on(2.0, 0.4)], 0.4, Config::default()).unwrap();
+    let reps = steps(&mut c, RIGHT, DT, &map, 120);
+    assert_eq!(count(&reps, Event::SnappedDown), 0, "never a snap down a whole unit");
+    assert_eq!((count(&reps, Event::LeftGround), count(&reps, Event::Landed)), (1, 1));
+    let (left, landed) = (first(&reps, Event::LeftGround).unwrap(), first(&reps, Event::Landed).unwrap());
+    assert!(reps[left].position[0] - 0.4 > 10.0 && reps[left - 1].position[0] - 0.4 <= 10.0);
+    assert!((15..=16).contains(&(landed - left)), "{} frames in the air", landed - left);
+    let air: Vec<f32> = reps[left - 1..=landed].iter().map(|r| r.position[1]).collect();
+    let drops: Vec<f32> = air.windows(2).map(|w| w[0] - w[1]).collect();
+    assert!(drops[..drops.len() - 1].windows(2).all(|d| d[1] > d[0]), "an arc: {drops:?}");
+    assert!(drops.iter().all(|&d| d < 0.3), "no frame teleports: {drops:?}");
+    assert!(reps[left..landed].iter().all(|r| !r.grounded && r.velocity[0] == 6.0));
+    assert_eq!(reps[landed].position[1], on(1.0, 0.4));
+    // At the run speed all the way: 0.1 a frame.
+    let dx = reps[landed].position[0] - reps[left - 1].position[0];
+    assert!((dx - 0.1 * (landed - left + 1) as f32).abs() < 1e-4, "{dx}");
+
+    // Coyote: the same run, a jump 3 frames after leaving the ground.
+    let mut c = Controller::new([5.5, on(2.0, 0.4)], 0.4, Config::default()).unwrap();
+    steps(&mut c, RIGHT, DT, &map, left + 1);
+    steps(&mut c, RIGHT, DT, &map, 2);
+    let jump = Input { jump_pressed: true, jump_held: true, ..RIGHT };
+    let rep = c.step(jump, DT, &map);
+    assert!(rep.events.contains(Event::Jumped) && rep.velocity[1] > 0.0, "{rep:?}");
 }
 
 /// Over a one-cell gap (a pit) with a ball of radius 0.5, exactly half a cell: its flat foot

@@ -47,16 +47,24 @@ pub const PAD_MIN_PX: f32 = 44.0;
 /// Room between the pads and around them, logical pixels.
 pub const PAD_GAP: f32 = 14.0;
 
-/// The highest ledge the character walks up, world units: one cell, as Terraria's characters climb
-/// one-tile steps (the core's default, half a unit, is below any ledge a map of unit cells has).
+/// The highest ledge the character walks up, and the deepest it walks down glued to the ground
+/// (the snap), world units: one cell, as Terraria's characters climb one-tile steps (the core's
+/// defaults, half a unit each, are below any ledge a map of unit cells has: there every ledge is
+/// jumped up and fallen down). A drop deeper than a cell is still a fall in an arc, with coyote time.
 pub const STEP_HEIGHT: f32 = 1.0;
 
 /// The character's tunables for these options: the core's defaults, with the scene's strategy, a
-/// step height of one cell ([`STEP_HEIGHT`]), and no gravity with `gravity=off`.
+/// step height and snap distance of one cell ([`STEP_HEIGHT`]), and no gravity with `gravity=off`.
 #[must_use]
 pub fn config(o: &PlaygroundOptions, strategy: StrategyId) -> Config {
     let d = Config::default();
-    Config { strategy, gravity: if o.gravity { d.gravity } else { 0.0 }, max_step_height: STEP_HEIGHT, ..d }
+    Config {
+        strategy,
+        gravity: if o.gravity { d.gravity } else { 0.0 },
+        max_step_height: STEP_HEIGHT,
+        snap_distance: STEP_HEIGHT,
+        ..d
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -95,7 +95,12 @@ fn a_scripted_run_ends_where_the_controller_alone_puts_it() {
 
     // The reference: the library's controller on the library's map, the inputs written out by hand.
     let map = library_map("course-run");
-    let mut c = Controller::new([2.5, 3.4], 0.4, Config { max_step_height: STEP_HEIGHT, ..Config::default() }).unwrap();
+    let mut c = Controller::new(
+        [2.5, 3.4],
+        0.4,
+        Config { max_step_height: STEP_HEIGHT, snap_distance: STEP_HEIGHT, ..Config::default() },
+    )
+    .unwrap();
     let mut on_platform = None;
     for k in 0..n {
         let (x, jump_pressed, jump_held, down) = match k {
@@ -154,7 +159,12 @@ fn a_ghost_race_gives_one_trail_per_strategy() {
         assert!(g.body.out || g.body.trail.len() == done + 1, "{:?}: {}", g.strategy, g.body.trail.len());
     }
     let seamless = p.ghosts.iter().find(|g| g.strategy == StrategyId::default()).unwrap();
-    let mut c = Controller::new([2.5, 3.4], 0.4, Config { max_step_height: STEP_HEIGHT, ..Config::default() }).unwrap();
+    let mut c = Controller::new(
+        [2.5, 3.4],
+        0.4,
+        Config { max_step_height: STEP_HEIGHT, snap_distance: STEP_HEIGHT, ..Config::default() },
+    )
+    .unwrap();
     let mut trail = vec![c.position()];
     for i in &played {
         trail.push(c.step(*i, STEP_SECONDS, &library_map("course-run")).position);
@@ -262,7 +272,7 @@ fn every_course_level_starts_standing_and_holds_what_it_promises() {
         let mut c = Controller::new(
             [l.ball[0], l.ball[1]],
             l.ball[2],
-            Config { max_step_height: STEP_HEIGHT, ..Config::default() },
+            Config { max_step_height: STEP_HEIGHT, snap_distance: STEP_HEIGHT, ..Config::default() },
         )
         .unwrap();
         let r = c.step(Ctl::default(), STEP_SECONDS, &m.tile_map());
@@ -453,7 +463,7 @@ fn course_4_ramps_is_walkable_and_its_steep_face_is_not() {
     let map = l.map().tile_map();
     let obbs: Vec<_> = l.tilted.iter().map(level_obb).collect();
     let world = super::world_of(&map, &obbs);
-    let config = Config { max_step_height: STEP_HEIGHT, ..Config::default() };
+    let config = Config { max_step_height: STEP_HEIGHT, snap_distance: STEP_HEIGHT, ..Config::default() };
     // On the ramp's face, 2 below its top corner (11, 5), touching it.
     let (t, n) = ([0.866_025_4f32, 0.5], [-0.5f32, 0.866_025_4]);
     let on =

@@ -27,7 +27,7 @@ use crate::world::{StrategyId, DEFAULT_SLOP};
 /// | [`jump_cut`](Config::jump_cut) | `0.5` | none (a common script: `velocity.y *= 0.5` on release) | none |
 /// | [`max_fall_speed`](Config::max_fall_speed) | `20 u/s` | none | none |
 /// | [`floor_min_normal_y`](Config::floor_min_normal_y) | `cos 45° ≈ 0.7071` | `floor_max_angle = 45°` | `max_slope_climb_angle = π/4` |
-/// | [`snap_distance`](Config::snap_distance) | `1 u` (one unit cell) | `floor_snap_length = 1 px` | `snap_to_ground = Relative(0.2)` |
+/// | [`snap_distance`](Config::snap_distance) | `0.5 u` (half a unit cell) | `floor_snap_length = 1 px` | `snap_to_ground = Relative(0.2)` |
 /// | [`max_step_height`](Config::max_step_height) | `0.5 u` | none | `autostep` (off; on: `max_height = Relative(0.25)`) |
 /// | [`coyote_time`](Config::coyote_time) | `0.1 s` | none | none |
 /// | [`jump_buffer_time`](Config::jump_buffer_time) | `0.1 s` | none | none |
@@ -35,8 +35,10 @@ use crate::world::{StrategyId, DEFAULT_SLOP};
 /// | [`slop`](Config::slop) | `10⁻⁴ u` ([`DEFAULT_SLOP`]) | `safe_margin = 0.08 px` | `offset = Relative(0.01)` |
 ///
 /// Coyote time and the jump buffer are Celeste's (Maddy Thorson, 2018: `JumpGraceTime = 0.1`, the
-/// jump input buffered `0.08 s`). The larger snap distance is this crate's choice: a one-cell step
-/// down is then walked down, not fallen down (see the [module](super) docs).
+/// jump input buffered `0.08 s`). The snap distance equals the step height: a stair whose steps the
+/// character can climb is walked down glued to it, and anything deeper — on a level of unit cells,
+/// every ledge — is walked off in a fall, with [`Event::LeftGround`](super::Event::LeftGround) and
+/// coyote time (see the [module](super) docs).
 ///
 /// ```
 /// use ball_aabb::controller::Config;
@@ -107,7 +109,7 @@ impl Default for Config {
             jump_cut: 0.5,
             max_fall_speed: 20.0,
             floor_min_normal_y: core::f32::consts::FRAC_1_SQRT_2,
-            snap_distance: 1.0,
+            snap_distance: 0.5,
             max_step_height: 0.5,
             coyote_time: 0.1,
             jump_buffer_time: 0.1,
