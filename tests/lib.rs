@@ -11,6 +11,7 @@ mod support;
 
 mod bench_quick;
 mod cli;
+mod conformance_docs;
 mod controller_cli;
 mod figure;
 mod fonts;

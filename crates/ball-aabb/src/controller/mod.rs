@@ -45,8 +45,10 @@
 //! never sinks into it). So a run along a floor of tiles keeps one height with
 //! any numbers (no rounding drift, no seams), the character walks over a gap no wider than `2r`,
 //! and it stands on a ledge until its whole width is past the edge — then, with nothing under it,
-//! the snap takes it straight down (a one-cell step: it walks down; a pit: it falls, with coyote
-//! time to jump). A ball rolling freely would instead roll around the ledge's corner and hop.
+//! it either snaps straight down onto ground within [`Config::snap_distance`] (a stair step no
+//! higher than [`Config::max_step_height`]: walked down, glued) or leaves the ground and falls in an
+//! arc (a ledge deeper than that, any whole cell on a unit-cell level: `LeftGround`, with coyote time
+//! to jump off it). A ball rolling freely would instead roll around the ledge's corner and hop.
 //! This is a box character's support, kept for the ball. The tilted ground is a box corner the
 //! character lands on from the air, and a rotated box's face (next section), each within
 //! [`Config::floor_min_normal_y`].
@@ -304,8 +306,22 @@ impl Controller {
         let cfg = self.config;
         let r = self.ball.radius();
         let start = self.ball.center();
-        let was_grounded = self.grounded;
         let placed = core::mem::replace(&mut self.placed, false);
+        let ctx = Ctx {
+            world,
+            config: &cfg,
+            params: Params { slop: cfg.slop, ..Params::default() },
+            radius: r,
+            drop_top: self.drop_top,
+        };
+        if placed && !self.grounded {
+            // Placed standing (spawned, or set down): it stands from the start of its first step,
+            // so a jump or a drop on that step happens (and finding the ground is no landing).
+            if let Some(g) = ctx.probe(start, 0.0, false).filter(|g| (g.center_y - start[1]).abs() <= ctx.tol(start)) {
+                self.stand_on(&g);
+            }
+        }
+        let was_grounded = self.grounded;
         let mut v = self.velocity;
 
         // 1. Timers.
@@ -368,13 +384,7 @@ impl Controller {
         }
 
         // 6. Move.
-        let ctx = Ctx {
-            world,
-            config: &cfg,
-            params: Params { slop: cfg.slop, ..Params::default() },
-            radius: r,
-            drop_top: self.drop_top,
-        };
+        let ctx = Ctx { drop_top: self.drop_top, ..ctx };
         let mut d = [v[0] * dt, rise];
         let n = self.ground_normal;
         if standing && self.ground_tilted && n[1] >= cfg.floor_min_normal_y && n[1] > 0.0 {
@@ -418,10 +428,13 @@ impl Controller {
         }
         if standing {
             out[1] = out[1].min(0.0); // the ground never launches a character: only a jump does
-        } else if report.on_wall {
+        } else if report.on_wall && out[1] > v[1] {
             // Nor does a wall: sliding up a steep corner would let a push into it hold the
-            // character up against gravity (a ball stuck halfway up a corner, in the air).
-            out[1] = out[1].min(v[1]);
+            // character up against gravity (a ball stuck halfway up a corner, in the air). The
+            // fall speed is restored, and what the slide turned sideways of it is not kept: with
+            // both, a fall onto a steep corner would leave it faster than gravity alone allows.
+            out[1] = v[1];
+            out[0] = out[0].clamp(-v[0].abs(), v[0].abs());
         }
         if report.on_ceiling {
             events.insert(Event::HitCeiling);
@@ -464,14 +477,7 @@ impl Controller {
                 }
                 pos[1] = g.center_y;
                 out[1] = 0.0;
-                self.grounded = true;
-                self.ground_normal = g.normal;
-                self.ground_top = g.top;
-                self.ground_one_way_only = g.one_way_only;
-                self.ground_tilted = g.tilted;
-                self.coyote = cfg.coyote_time;
-                self.rising = false;
-                self.drop_top = None;
+                self.stand_on(&g);
             }
             None => {
                 if was_grounded {
@@ -496,6 +502,18 @@ impl Controller {
         (report.on_wall, report.wall_normal, report.on_ceiling) = flags;
         report.pushed_out = s.pushed_out;
         report
+    }
+
+    /// Standing on `g`: grounded, with its normal and top, the coyote time full, no jump rising.
+    fn stand_on(&mut self, g: &Ground) {
+        self.grounded = true;
+        self.ground_normal = g.normal;
+        self.ground_top = g.top;
+        self.ground_one_way_only = g.one_way_only;
+        self.ground_tilted = g.tilted;
+        self.coyote = self.config.coyote_time;
+        self.rising = false;
+        self.drop_top = None;
     }
 
     /// The report of the current state, with these events (no wall, no ceiling).
