@@ -86,9 +86,8 @@ fn controller_cli_drops_through_with_down_and_jump() {
 }
 
 /// Text: one line per step with `--trace`, then the summary. Running right from (1.5, 1.5) for 10
-/// steps toward 6 u/s: the first step starts in the air (the ground is found at its end), so it
-/// accelerates at the air's 30 u/s² to 0.5 u/s; then 60 u/s² on the ground: 1.5, 2.5, …, 5.5, 6
-/// (each 60·(1/60) rounds to 1 in f32). The summary ends with velocity (6, 0), grounded, and no
+/// steps toward 6 u/s: spawned standing, it is on the ground from its first step, so it
+/// accelerates at the ground's 60 u/s²: 1, 2, …, 6 (each 60·(1/60) rounds to 1 in f32). The summary ends with velocity (6, 0), grounded, and no
 /// event: a spawn standing on the floor is no landing.
 #[test]
 fn controller_cli_text_lines() {
@@ -101,7 +100,8 @@ fn controller_cli_text_lines() {
     }
     // Spawned standing on the floor: no landing, then or after.
     assert!(lines[0].ends_with(" grounded"), "{}", lines[0]);
-    assert!(lines[0].contains("velocity (0.5, 0)") && lines[1].contains("velocity (1.5, 0)"), "{out}");
+    assert!(lines[0].contains("velocity (1, 0)") && lines[1].contains("velocity (2, 0)"), "{out}");
+    assert!(lines[5].contains("velocity (6, 0)") && lines[4].contains("velocity (5, 0)"), "{out}");
     let end = lines[10];
     assert!(end.starts_with("end after 10 steps (0.1667 s): position ("), "{end}");
     assert!(end.ends_with("velocity (6, 0) grounded; events: none"), "{end}");
