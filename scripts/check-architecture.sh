@@ -1,97 +1,82 @@
 #!/usr/bin/env bash
-# scripts/check-architecture.sh — every Rust module is named in docs/architecture.md.
+# scripts/check-architecture.sh — every module says what it holds, and docs/architecture.md names every folder.
 #
-#   scripts/check-architecture.sh            check src/ and crates/*/src/ against docs/architecture.md
-#   scripts/check-architecture.sh DOC.md     check against another page
+#   scripts/check-architecture.sh            check src/ and crates/*/src/ (and docs/architecture.md)
+#   scripts/check-architecture.sh --tree     print the layout: each folder and module with its doc's first line
+#   scripts/check-architecture.sh DOC.md     check the folders against another page
 #
-# What counts as a module: every .rs file under a source root (src/, crates/*/src/), at any depth: src/page.rs,
-# src/app/mod.rs, crates/ball-aabb/src/batch/avx2.rs. Unit-test modules are not checked: a file named tests.rs or
-# ending in _tests.rs (src/app/tests.rs, src/ui/bench_tests.rs) belongs with the module it tests. So a new file
-# anywhere, a new folder's mod.rs included, must be added to the page.
-#
-# What counts as naming one: its path from the repository root written whole (in prose, inline code or a code
-# block's description column), or its place in the page's layout tree. In a fenced block, the first column of each
-# line (up to the first run of two spaces) is read as an indented tree: a path relative to the nearest less
-# indented line above that ends in /, and names separated by ", " each count, so
-#
-#     crates/ball-aabb/           the geometry
-#       src/batch/                the kernels
-#         mod.rs, avx2.rs         the API; the AVX2 kernels
-#
-# names crates/ball-aabb/src/batch/mod.rs and crates/ball-aabb/src/batch/avx2.rs. Prints each module not named;
-# exit 1 if any, 0 if none, 2 if the page is missing. DEBUG=1 also prints every path the page names, as read.
+# A module is every .rs file under a source root (src/, crates/*/src/), unit-test files aside (tests.rs,
+# *_tests.rs: they belong with the module they test). Each must begin with `//!` prose of at least three words
+# (a Markdown title line such as `//! # ball-aabb` is skipped):
+# that line is the module's entry in the layout (--tree prints them), so the layout lives with the code and
+# cannot go stale. A folder is every directory under a source root that holds modules; the page must name each,
+# as a path from the repository root (`src/app/three/`, in prose, inline code or a code block). Prints what is
+# missing; exit 1 if anything is, 2 if the page is missing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-exec python3 - "${1:-docs/architecture.md}" <<'PY'
+exec python3 - "$@" <<'PY'
 import glob, os, re, sys
 
-doc = sys.argv[1]
-if not os.path.isfile(doc):
-    print(f'check-architecture: {doc} does not exist', file=sys.stderr)
-    sys.exit(2)
+args = sys.argv[1:]
+tree = '--tree' in args
+args = [a for a in args if a != '--tree']
+doc = args[0] if args else 'docs/architecture.md'
 
-# The modules: every .rs file below a source root, except unit-test modules (tests.rs, *_tests.rs).
 roots = ['src'] + sorted(d for d in glob.glob('crates/*/src') if os.path.isdir(d))
-modules = []
+modules, folders = [], []
 for root in roots:
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
-        modules += [os.path.join(dirpath, f) for f in sorted(filenames)
-                    if f.endswith('.rs') and f != 'tests.rs' and not f.endswith('_tests.rs')]
+        rs = [f for f in sorted(filenames) if f.endswith('.rs') and f != 'tests.rs' and not f.endswith('_tests.rs')]
+        if rs:
+            folders.append(dirpath + '/')
+        modules += [os.path.join(dirpath, f) for f in rs]
 
-named = set()
-def name(path):
-    path = os.path.normpath(path)
-    if path not in ('.', ''):
-        named.add(path)
-
-FENCE = re.compile(r'^ {0,3}(`{3,}|~{3,})')
-PATH = re.compile(r'(?<![\w./-])((?:[\w.-]+/)*[\w.-]+(?:\.rs|/))(?![\w/-])')
-
-text = open(doc, encoding='utf-8').read()
-fence, stack = None, []
-for line in text.split('\n'):
-    m = FENCE.match(line)
-    if fence is None and m:
-        fence, stack = m.group(1)[0] * len(m.group(1)), []
-        continue
-    if fence is not None and m and m.group(1).startswith(fence):
-        fence = None
-        continue
-    # Inside a fenced block the first column (up to two spaces) is the layout tree's, read below; whole paths
-    # elsewhere (prose, inline code, the tree's descriptions) are relative to the repository root.
-    indent = len(line) - len(line.lstrip(' '))
-    first, rest = '', line
-    if fence is not None:
-        first, _, rest = (re.split(r'(\s{2,})', line.strip(), maxsplit=1) + ['', ''])[:3]
-    for p in PATH.findall(rest):
-        name(p)
-    for p in re.findall(r'(?<![\w./-])((?:src|crates)(?:/[\w.-]+)+)(?![\w/.-])', rest):
-        name(p)   # a folder written without its trailing /
-    if fence is None or not line.strip():
-        continue
-    while stack and stack[-1][0] >= indent:
-        stack.pop()
-    parent = stack[-1][1] if stack else ''
-    folder = None
-    for token in first.split(', '):
-        token = token.strip().strip('`')
-        if not re.fullmatch(r'[\w.-]+(?:/[\w.-]+)*/?', token):
+def first_doc_line(path):
+    """The module doc's first line of prose (a Markdown title such as `//! # ball-aabb` is skipped)."""
+    started = False
+    for line in open(path, encoding='utf-8'):
+        line = line.strip()
+        if not line and not started:
             continue
-        name(parent + token)
-        if token.endswith('/'):
-            folder = parent + token
-    if folder:
-        stack.append((indent, folder))
+        if not line.startswith('//!'):
+            return None
+        started = True
+        body = line[3:].strip()
+        if body and not body.startswith('#'):
+            return body
+    return None
 
-if os.environ.get('DEBUG'):
-    print('\n'.join(sorted(named)))
-missing = [m for m in modules if os.path.normpath(m) not in named]
-for m in missing:
-    print(f'{doc}: does not name {m}')
-if missing:
-    print(f'check-architecture: {len(missing)} of {len(modules)} module(s) not named in {doc}', file=sys.stderr)
+problems = []
+summary = {}
+for m in modules:
+    first = first_doc_line(m)
+    if first is None or len(first.split()) < 3:
+        problems.append(f'{m}: does not begin with a //! line saying what it holds (three words or more)')
+    summary[m] = first or ''
+
+if tree:
+    for folder in folders:
+        print(folder)
+        for m in modules:
+            if os.path.dirname(m) + '/' == folder:
+                line = summary[m]
+                print(f'  {os.path.basename(m):<20} {line if len(line) <= 96 else line[:95] + "…"}')
+    sys.exit(0)
+
+if not os.path.isfile(doc):
+    print(f'check-architecture: {doc} does not exist', file=sys.stderr)
+    sys.exit(2)
+text = open(doc, encoding='utf-8').read()
+named = set(re.findall(r'(?<![\w./-])((?:src|crates)(?:/[\w.-]+)*/)', text))
+for f in folders:
+    if f not in named:
+        problems.append(f'{doc}: does not name the folder {f}')
+for p in problems:
+    print(p)
+if problems:
+    print(f'check-architecture: {len(problems)} problem(s)', file=sys.stderr)
     sys.exit(1)
-print(f'check-architecture: all {len(modules)} modules are named in {doc}')
+print(f'check-architecture: all {len(modules)} modules say what they hold; {doc} names all {len(folders)} folders')
 PY

@@ -72,7 +72,7 @@ echo "all present"
 step "formatting"
 cargo fmt --all -- --check
 
-step "documentation links, and every module named in docs/architecture.md"
+step "documentation links; every module says what it holds, every folder is in docs/architecture.md"
 scripts/check-links.sh
 scripts/check-architecture.sh
 

@@ -16,10 +16,10 @@
 //! assert_eq!((tally.balls, tally.tunnelled, swarm.overlapping()), (1000, 0, 0));
 //! ```
 
-use crate::bench::rng::SplitMix64;
 use crate::geom::world::{Params, StrategyId, Tile, TileMap, World};
 use crate::geom::Rect;
 use core::fmt;
+use world_soak::rng::SplitMix64;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::geom::world::par_step_many;
