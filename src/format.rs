@@ -1,5 +1,8 @@
-//! Numbers as the demo shows them: the one place that decides how a number reads on the canvas, in the panel
-//! and on the status line, and the 1-2-5 rule that picks grid, tick and iso-line steps.
+//! Numbers as the demo shows them and reads them: the one place that decides how a number reads on the canvas,
+//! in the panel and on the status line, the 1-2-5 rule that picks grid, tick and iso-line steps, and the parser
+//! of a comma-separated list of numbers that every reader of scene text and arguments shares.
+
+use std::fmt;
 
 /// A number as the panel and the status line show it: at most three decimals, no trailing zeros,
 /// never `-0` (`1.5`, `-0.333`, `0`).
@@ -69,4 +72,48 @@ mod tests {
         assert_eq!(nice_step(f32::NAN), 1.0);
         assert_eq!(nice_step(-2.0), 1.0);
     }
+}
+
+/// Why a list of numbers could not be read; the message names the field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NumbersError {
+    /// Wrong number of values.
+    Count { expected: String, got: usize },
+    /// A value that is not a number.
+    NotANumber { field: String, text: String },
+}
+
+impl fmt::Display for NumbersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NumbersError::Count { expected, got } => write!(f, "expected {expected}, got {got} value(s)"),
+            NumbersError::NotANumber { field, text } => write!(f, "{field}: {text:?} is not a number"),
+        }
+    }
+}
+
+impl std::error::Error for NumbersError {}
+
+/// Splits `text` on commas and parses each piece as `f32`, naming the field of a bad piece.
+/// `names` gives the field names; `None` accepts any count (names then are `#1`, `#2`, ...).
+pub fn parse_numbers(text: &str, names: Option<&[&str]>) -> Result<Vec<f32>, NumbersError> {
+    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let Some(names) = names {
+        if pieces.len() != names.len() {
+            return Err(NumbersError::Count {
+                expected: format!("{} numbers {}", names.len(), names.join(",")),
+                got: pieces.len(),
+            });
+        }
+    }
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.parse::<f32>().map_err(|_| NumbersError::NotANumber {
+                field: names.map_or_else(|| format!("value #{}", i + 1), |n| n[i].to_string()),
+                text: p.to_string(),
+            })
+        })
+        .collect()
 }

@@ -2,6 +2,8 @@
 //! from numbers and reported as JSON. Shared by the `query` command and anything else that prints or
 //! copies a scene's verdicts.
 
+pub use crate::format::parse_numbers;
+use crate::format::NumbersError;
 use crate::geom::{
     algo::ALGORITHMS, contact::contact, response::response, sweep, Aabb, Ball, Box3, Circle, OrientedBox, OrientedBox3,
     OrientedRect, Rect, ShapeError, Sphere,
@@ -108,34 +110,19 @@ impl fmt::Display for CaseError {
 
 impl std::error::Error for CaseError {}
 
+impl From<NumbersError> for CaseError {
+    fn from(e: NumbersError) -> Self {
+        match e {
+            NumbersError::Count { expected, got } => CaseError::Count { expected, got },
+            NumbersError::NotANumber { field, text } => CaseError::NotANumber { field, text },
+        }
+    }
+}
+
 impl From<ShapeError> for CaseError {
     fn from(e: ShapeError) -> Self {
         CaseError::Shape(e)
     }
-}
-
-/// Splits `text` on commas and parses each piece as `f32`, naming the field of a bad piece.
-/// `names` gives the field names; `None` accepts any count (names then are `#1`, `#2`, ...).
-pub fn parse_numbers(text: &str, names: Option<&[&str]>) -> Result<Vec<f32>, CaseError> {
-    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
-    if let Some(names) = names {
-        if pieces.len() != names.len() {
-            return Err(CaseError::Count {
-                expected: format!("{} numbers {}", names.len(), names.join(",")),
-                got: pieces.len(),
-            });
-        }
-    }
-    pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            p.parse::<f32>().map_err(|_| CaseError::NotANumber {
-                field: names.map_or_else(|| format!("value #{}", i + 1), |n| n[i].to_string()),
-                text: p.to_string(),
-            })
-        })
-        .collect()
 }
 
 impl Case {

@@ -85,7 +85,7 @@ pub const STRIP_PX: f32 = BUTTON_PX + 2.0 * EDGE_PX;
 /// playground (its ball, its race) and Play; not the still scene, nor the 3D view.
 #[must_use]
 pub fn moves(mode: Mode) -> bool {
-    !mode.is_three() && (mode.motion() || mode.playground())
+    !mode.is_three() && (mode.flat_motion() || mode.flat_playground())
 }
 
 /// The toolbar's buttons, top to bottom, and where each is on `canvas`: Reset, then Play / Pause

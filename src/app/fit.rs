@@ -12,18 +12,18 @@ impl State {
     /// Fits the view to the scene on the current canvas (embedded: left of the toolbar).
     pub fn refit(&mut self) {
         let canvas = fit_canvas(self.canvas, self.embed.is_some());
-        let (lo, hi) = if self.mode.playground() && self.playground.options.play {
+        let (lo, hi) = if self.mode.flat_playground() && self.playground.options.play {
             // Play: the camera's window onto the map, following the character.
             let m = &self.playground.options.map;
             super::playground::play::camera_window(self.playground.play.camera, m.cols(), m.rows(), canvas)
-        } else if let (true, Some(r)) = (self.mode.playground(), &self.playground.rain) {
+        } else if let (true, Some(r)) = (self.mode.flat_playground(), &self.playground.rain) {
             // The rain: its own level.
             let m = &r.swarm.map;
             ([0.0, 0.0], [m.width() as f32, m.height() as f32])
-        } else if self.mode.playground() {
+        } else if self.mode.flat_playground() {
             let m = &self.playground.options.map;
             ([-0.5, -0.5], [m.cols() as f32 + 0.5, m.rows() as f32 + 0.5])
-        } else if self.mode.motion() {
+        } else if self.mode.flat_motion() {
             let m = MotionAnalysis::of(&self.circle, &self.aabb, &self.motion);
             view::motion_bounds(&self.circle, &m.target.bounds(), &[m.end, m.motion.end])
         } else {

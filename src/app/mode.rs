@@ -49,15 +49,16 @@ impl Mode {
         matches!(self, Mode::Three(_))
     }
 
-    /// Is the motion mode the 2D mode (shown, or beneath the 3D view)?
+    /// Is motion the 2D mode — shown, or beneath the 3D view (so also while 3D is shown; ask
+    /// [`Mode::is_three`] for what is on screen)?
     #[must_use]
-    pub fn motion(self) -> bool {
+    pub fn flat_motion(self) -> bool {
         self.flat() == Flat::Motion
     }
 
-    /// Is the playground the 2D mode (shown, or beneath the 3D view)?
+    /// Is the playground the 2D mode — shown, or beneath the 3D view?
     #[must_use]
-    pub fn playground(self) -> bool {
+    pub fn flat_playground(self) -> bool {
         self.flat() == Flat::Playground
     }
 

@@ -176,7 +176,7 @@ impl SceneOptions {
         } else if let Some(t) = velocity {
             o.motion.velocity = parse_velocity(t)?;
             // The playground, when on, stays the 2D mode (it always took precedence).
-            if !o.mode.playground() {
+            if !o.mode.flat_playground() {
                 o.mode = o.mode.with_flat(Flat::Motion, true);
             }
         }
@@ -537,7 +537,7 @@ impl SceneOptions {
     /// the level's defaults.
     fn playground_fragment(&self) -> String {
         let p = &self.playground;
-        let on = self.mode.playground();
+        let on = self.mode.flat_playground();
         if *p == PlaygroundOptions::default() && !on {
             return String::new();
         }
@@ -592,7 +592,7 @@ impl SceneOptions {
     /// (`&motion=on&velocity=…&response=…&restitution=…`; the box's angle is the shapes' `angle=`).
     fn motion_fragment(&self) -> String {
         let m = &self.motion;
-        let on = self.mode.motion();
+        let on = self.mode.flat_motion();
         if *m == MotionOptions::default() && !on {
             return String::new();
         }

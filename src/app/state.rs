@@ -166,7 +166,7 @@ impl State {
     /// Is what the toolbar's Play / Pause drives moving now (it then shows Pause)?
     #[must_use]
     pub fn embed_playing(&self) -> bool {
-        if self.mode.playground() {
+        if self.mode.flat_playground() {
             !self.playground.paused
         } else {
             self.motion.playback.playing
@@ -176,7 +176,7 @@ impl State {
     /// The sweep, the discrete test at `c + v` and the continuation, when motion mode is on.
     #[must_use]
     pub fn motion_analysis(&self) -> Option<MotionAnalysis> {
-        self.mode.motion().then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
+        self.mode.flat_motion().then(|| MotionAnalysis::of(&self.circle, &self.aabb, &self.motion))
     }
 }
 
@@ -209,7 +209,7 @@ pub enum Handle {
     VelocityTip,
     /// Playground: the tip of the throw arrow.
     ThrowTip,
-    /// Playground: rotated box `index`, moved (the drag's `start_velocity` holds its centre when grabbed).
+    /// Playground: rotated box `index`, moved (the drag's `start_value` is its centre when grabbed).
     TiltedBody {
         index: usize,
     },
@@ -226,7 +226,9 @@ pub struct Drag {
     pub start_pointer: [f32; 2],
     pub start_circle: Circle,
     pub start_box: Rect,
-    pub start_velocity: [f32; 2],
+    /// The dragged value when grabbed, which the drag adds the pointer's travel to: the velocity
+    /// (the velocity arrow's tip), the throw (the throw arrow's tip), or a rotated box's centre.
+    pub start_value: [f32; 2],
 }
 
 /// What the core says about the current scene: everything the canvas and the panel show.

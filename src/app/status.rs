@@ -62,14 +62,14 @@ pub fn status_text(state: &State, a: &Analysis) -> String {
 /// [`status_text`] outside a quiz.
 fn scene_text(state: &State, a: &Analysis) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if state.mode.playground() && state.playground.options.play {
+    if state.mode.flat_playground() && state.playground.options.play {
         parts.push(play_sentence(state));
-    } else if let (true, Some(r)) = (state.mode.playground(), &state.playground.rain) {
+    } else if let (true, Some(r)) = (state.mode.flat_playground(), &state.playground.rain) {
         parts.push(super::playground::rain::status_sentence(r, state.playground.paused));
-    } else if state.mode.playground() {
+    } else if state.mode.flat_playground() {
         parts.push(playground_sentence(state));
     } else {
-        parts.push(if state.mode.motion() { "Motion mode." } else { "Still scene." }.to_string());
+        parts.push(if state.mode.flat_motion() { "Motion mode." } else { "Still scene." }.to_string());
         parts.push(verdict_sentence(state, a));
         parts.push(shapes_sentence(state, a));
         match &a.motion {

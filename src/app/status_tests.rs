@@ -156,7 +156,7 @@ fn status_line_sends_only_changes_and_nothing_mid_drag() {
         start_pointer: [-3.0, 1.0],
         start_circle: s.circle,
         start_box: s.aabb,
-        start_velocity: [0.0, 0.0],
+        start_value: [0.0, 0.0],
     });
     apply(&mut s, Command::Nudge([2.5, 0.0]));
     assert_eq!(line.next(&s, &s.analysis()), None);
@@ -226,20 +226,20 @@ fn reduced_motion_holds_the_playground_until_asked() {
     assert!(s.playground.paused);
     load_scene_text(&mut s, "circle=-3,1,1&box=0,0,4,2").unwrap();
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.mode.playground() && s.playground.paused);
+    assert!(s.mode.flat_playground() && s.playground.paused);
     // Without the setting, a running playground switched off and on again runs on.
     apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(false)));
     update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
     assert!(!s.playground.paused);
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.mode.playground() && !s.playground.paused);
+    assert!(s.mode.flat_playground() && !s.playground.paused);
     // With it, the same switch holds it.
     apply(&mut s, Command::Motion(MotionCommand::SetReducedMotion(true)));
     update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(s.mode.playground() && s.playground.paused);
+    assert!(s.mode.flat_playground() && s.playground.paused);
 }
 
 #[test]

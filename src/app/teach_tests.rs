@@ -397,7 +397,7 @@ fn overlay_is_coarse_while_dragging_and_full_when_still() {
         start_pointer: [2.0, 0.0],
         start_circle: s.circle,
         start_box: s.aabb,
-        start_velocity: [0.0, 0.0],
+        start_value: [0.0, 0.0],
     });
     s.aabb = Rect::new([-2.0, -1.0], [2.4, 1.5]).unwrap();
     assert!(cache.refresh(&s, &mut clk));
@@ -524,7 +524,7 @@ fn a_tour_step_s_scene_text_still_reproduces_it_after_the_mode_keys_change_it() 
             let mut s = state();
             crate::app::update::load_lesson(&mut s, LessonRef::Tour(t));
             update(&mut s, &Input { keys: vec![k], ..Input::default() });
-            if s.mode.playground() && s.playground.options.race {
+            if s.mode.flat_playground() && s.playground.options.race {
                 apply(&mut s, Command::Playground(crate::app::playground::PlaygroundCommand::SetRace(false)));
             }
             // (Only scenes whose text reproduces them without a tour: still:3 + M, in the outside case

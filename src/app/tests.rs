@@ -379,7 +379,7 @@ fn a_still_scene_asks_for_no_frames_and_each_animation_asks_until_it_ends() {
     // The playground runs until paused.
     press(&mut s, Key::M, 0.0);
     press(&mut s, Key::L, 0.0);
-    assert!(s.mode.playground() && animating(&s));
+    assert!(s.mode.flat_playground() && animating(&s));
     press(&mut s, Key::G, 1.0 / 60.0);
     assert!(s.playground.paused && !animating(&s));
 }

@@ -36,7 +36,7 @@ pub fn update(state: &mut State, input: &Input) {
 /// (`motion.options.angle`) are the same `angle=`. The mode on screen owns it (its keys, knob and
 /// field change it); the other follows, so a scene moved between modes keeps its box.
 fn sync_angle(state: &mut State) {
-    if state.mode.motion() {
+    if state.mode.flat_motion() {
         state.angle = state.motion.options.angle;
     } else {
         state.motion.options.angle = state.angle;
@@ -57,7 +57,7 @@ fn update_frame(state: &mut State, input: &Input) {
 
     // Embedded, the toolbar has the pointer first: a press on a button is not the scene's.
     let toolbar = state.embed_buttons();
-    let playground = state.mode.playground();
+    let playground = state.mode.flat_playground();
     let taken = state.embed.as_mut().and_then(|e| e.take_pointer(&toolbar, input, playground));
     if let Some(Some(cmd)) = taken {
         apply(state, cmd);
@@ -71,7 +71,7 @@ fn update_frame(state: &mut State, input: &Input) {
     };
     if state.quiz.is_some() {
         quiz_input(state, input);
-        if state.mode.motion() {
+        if state.mode.flat_motion() {
             motion::advance(&mut state.motion, input.dt);
         }
         if state.drag.is_none() {
@@ -104,10 +104,10 @@ fn update_frame(state: &mut State, input: &Input) {
 
     if !input.keyboard_taken {
         for &k in &input.keys {
-            let cmd = match (state.mode.playground(), state.playground.options.play) {
+            let cmd = match (state.mode.flat_playground(), state.playground.options.play) {
                 (true, true) => play_key(k),
                 (true, false) => playground_key(k),
-                _ if state.mode.motion() => motion_key(k),
+                _ if state.mode.flat_motion() => motion_key(k),
                 _ => None,
             };
             let plain = || if input.shift { shifted_key(k).or_else(|| key_command(k)) } else { key_command(k) };
@@ -117,15 +117,15 @@ fn update_frame(state: &mut State, input: &Input) {
         }
     }
 
-    if state.mode.playground() && state.playground.options.play {
+    if state.mode.flat_playground() && state.playground.options.play {
         play_input(state, input);
         playground::advance(&mut state.playground, input.dt);
         play::follow(&mut state.playground.play, input.dt, state.motion.reduced_motion);
-    } else if let (true, Some(r)) = (state.mode.playground(), &mut state.playground.rain) {
+    } else if let (true, Some(r)) = (state.mode.flat_playground(), &mut state.playground.rain) {
         // The rain: no painting, no throw, no driving; its steps timed with the app's clock.
         r.clock = state.bench.clock;
         playground::advance(&mut state.playground, input.dt);
-    } else if state.mode.playground() {
+    } else if state.mode.flat_playground() {
         let held: &[Key] = if input.keyboard_taken { &[] } else { &input.held };
         state.playground.drive = play::keys_input(held, false, false).x;
         if let Some(cmd) = playground::pointer::pointer(state, input) {
@@ -136,7 +136,7 @@ fn update_frame(state: &mut State, input: &Input) {
         apply(state, cmd);
     }
     long_press_hover(state);
-    if state.mode.motion() {
+    if state.mode.flat_motion() {
         motion::advance(&mut state.motion, input.dt);
     }
 
@@ -180,7 +180,7 @@ fn touch_gesture(state: &mut State, input: &Input) -> bool {
         state.touch.active = touch;
     }
     state.touch.active |= !input.touches.is_empty();
-    let play = state.mode.playground() && state.playground.options.play;
+    let play = state.mode.flat_playground() && state.playground.options.play;
     let on_pad = |p: Vec2| play && play::pads_held(state.canvas, &[p]).contains(&true);
     let fingers: Vec<Vec2> =
         input.touches.iter().copied().filter(|&p| state.canvas.contains(p) && !on_pad(p)).collect();
@@ -205,9 +205,9 @@ fn cancel_drag(state: &mut State) {
     if let Some(d) = state.drag.take() {
         (state.circle, state.aabb) = (d.start_circle, d.start_box);
         match d.handle {
-            super::state::Handle::VelocityTip => state.motion.options.velocity = d.start_velocity,
+            super::state::Handle::VelocityTip => state.motion.options.velocity = d.start_value,
             super::state::Handle::ThrowTip => {
-                playground::apply(&mut state.playground, PlaygroundCommand::SetThrow(d.start_velocity));
+                playground::apply(&mut state.playground, PlaygroundCommand::SetThrow(d.start_value));
             }
             _ => {}
         }
@@ -230,7 +230,7 @@ fn long_press_hover(state: &mut State) {
     }
     let at = state.touch.long_press().filter(|&p| state.canvas.contains(p));
     state.hover = at.and_then(|p| {
-        if state.mode.playground() {
+        if state.mode.flat_playground() {
             playground::pointer::throw_hit(state, p)
         } else {
             still::pointer::hit(state, p)
@@ -265,8 +265,8 @@ fn play_input(state: &mut State, input: &Input) {
 #[must_use]
 pub fn animating(state: &State) -> bool {
     let (m, p) = (&state.motion, &state.playground);
-    (state.mode.motion() && m.playback.playing)
-        || (state.mode.playground() && p.moving())
+    (state.mode.flat_motion() && m.playback.playing)
+        || (state.mode.flat_playground() && p.moving())
         || state.bench.is_running()
         || state.frame_stats_visible
         || state.touch.waiting()
@@ -592,7 +592,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
     // A scene that is a gallery preset (loaded by its text, --scene or the URL) shows as selected.
     state.motion.preset = PRESETS.iter().position(|p| {
         SceneOptions::from_fragment(p.scene).is_ok_and(|q| {
-            (q.circle, q.aabb, q.motion, q.mode.motion()) == (o.circle, o.aabb, o.motion, o.mode.motion())
+            (q.circle, q.aabb, q.motion, q.mode.flat_motion()) == (o.circle, o.aabb, o.motion, o.mode.flat_motion())
         })
     });
     state.playground = keep_settings(&state.playground, PlaygroundState::from_options(o.playground));
@@ -621,7 +621,7 @@ pub fn load_scene(state: &mut State, o: &SceneOptions) {
 /// In Play the character moves only when the keys ask, so nothing waits; a race of ghosts, which
 /// would run by itself, jumps to its end at once instead (all its trails drawn, nothing animated).
 fn hold_for_reduced_motion(state: &mut State) {
-    if !(state.motion.reduced_motion && state.mode.playground()) {
+    if !(state.motion.reduced_motion && state.mode.flat_playground()) {
         return;
     }
     let p = &mut state.playground;
@@ -645,7 +645,7 @@ fn keep_settings(old: &PlaygroundState, new: PlaygroundState) -> PlaygroundState
 /// canvas at a time); the view is refitted to the map.
 pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
     // Y outside the playground: into the playground's Play mode (not out of it).
-    let into_play = cmd == PlaygroundCommand::TogglePlay && !state.mode.playground();
+    let into_play = cmd == PlaygroundCommand::TogglePlay && !state.mode.flat_playground();
     if !(into_play && state.playground.options.play) {
         playground::apply(&mut state.playground, cmd);
     }
@@ -660,10 +660,10 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
         hold_for_reduced_motion(state);
     }
     if cmd == PlaygroundCommand::Toggle {
-        state.mode = state.mode.with_flat(Flat::Playground, !state.mode.playground());
+        state.mode = state.mode.with_flat(Flat::Playground, !state.mode.flat_playground());
         state.drag = None;
         state.playground.stroke = None;
-        if state.mode.playground() {
+        if state.mode.flat_playground() {
             hold_for_reduced_motion(state);
         }
     }
@@ -675,7 +675,7 @@ pub fn apply_playground(state: &mut State, cmd: PlaygroundCommand) {
 /// Applies a motion command. A change of the scene's motion (velocity, response, restitution, the
 /// box's angle) rewinds the animation, so it never shows a position of another move.
 pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
-    let was_on = state.mode.motion();
+    let was_on = state.mode.flat_motion();
     let m = &mut state.motion;
     let before = m.options;
     match cmd {
@@ -733,7 +733,7 @@ pub fn apply_motion(state: &mut State, cmd: MotionCommand) {
             return;
         }
     }
-    let toggled = state.mode.motion() != was_on;
+    let toggled = state.mode.flat_motion() != was_on;
     let m = &mut state.motion;
     if m.options != before || toggled {
         m.playback = motion::Playback { looping: m.playback.looping, ..Default::default() };

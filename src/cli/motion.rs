@@ -272,12 +272,13 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
     .map_err(shape)?;
     let velocity_text = args.velocity.as_deref().ok_or_else(|| format!("{flag} needs --velocity"))?;
     let velocity_names: &[&str] = if d == 2 { &["VX", "VY"] } else { &["VX", "VY", "VZ"] };
-    let velocity = parse_numbers(velocity_text, Some(velocity_names)).map_err(|e| match e {
-        CaseError::Count { expected, got } => {
-            format!("--velocity: expected {expected} (the dimension of {flag}), got {got} value(s)")
-        }
-        e => format!("--velocity: {e}"),
-    })?;
+    let velocity =
+        parse_numbers(velocity_text, Some(velocity_names)).map_err(CaseError::from).map_err(|e| match e {
+            CaseError::Count { expected, got } => {
+                format!("--velocity: expected {expected} (the dimension of {flag}), got {got} value(s)")
+            }
+            e => format!("--velocity: {e}"),
+        })?;
     for (i, v) in velocity.iter().enumerate() {
         if !v.is_finite() {
             return Err(format!("--velocity: velocity.{} must be a finite number, got {v}", AXES[i]));
@@ -510,7 +511,7 @@ pub(super) fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String>
                 names.len()
             ));
         }
-        let v = parse_numbers(piece, Some(names)).map_err(|e| match e {
+        let v = parse_numbers(piece, Some(names)).map_err(CaseError::from).map_err(|e| match e {
             CaseError::NotANumber { field, text } => format!("{at}.{field}: {text:?} is not a number"),
             e => format!("{at}: {e}"),
         })?;

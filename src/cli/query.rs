@@ -144,7 +144,7 @@ fn query_moving(args: &QueryArgs, case: Case) -> Result<Query, UsageError> {
         (&["VX", "VY", "VZ"], &["velocity.x", "velocity.y", "velocity.z"])
     };
     let with = |e: CaseError| UsageError(format!("--velocity: {e}"));
-    let v = parse_numbers(text, Some(names)).map_err(|e| match e {
+    let v = parse_numbers(text, Some(names)).map_err(CaseError::from).map_err(|e| match e {
         CaseError::Count { expected, got } => with(CaseError::Count {
             expected: format!(
                 "{expected} (the dimension of {})",
@@ -165,7 +165,7 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
         (None, Some(s)) => ("--sphere", s, &["CX", "CY", "CZ", "R"]),
         _ => return Err(UsageError("give --circle or --sphere (with --box), or --csv FILE".into())),
     };
-    let ball = parse_numbers(ball, Some(names)).map_err(|e| with(flag, e))?;
+    let ball = parse_numbers(ball, Some(names)).map_err(CaseError::from).map_err(|e| with(flag, e))?;
     let Some(aabb) = &args.aabb else {
         return Err(UsageError(format!("{flag} needs --box")));
     };
@@ -174,7 +174,7 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
     } else {
         &["MINX", "MINY", "MINZ", "MAXX", "MAXY", "MAXZ"]
     };
-    let aabb = parse_numbers(aabb, Some(box_names)).map_err(|e| with("--box", e))?;
+    let aabb = parse_numbers(aabb, Some(box_names)).map_err(CaseError::from).map_err(|e| with("--box", e))?;
     let all: Vec<f32> = ball.into_iter().chain(aabb).collect();
     Case::from_numbers(&all).map_err(|e| {
         let flag = match &e {

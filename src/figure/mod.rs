@@ -93,10 +93,10 @@ pub fn svg(state: &State) -> Result<String, FigureError> {
     if state.mode.is_three() {
         return Err(FigureError::ThreeD);
     }
-    if state.mode.playground() {
+    if state.mode.flat_playground() {
         return Err(FigureError::Playground);
     }
-    let turned = state.box_frame().is_some() || (state.mode.motion() && state.motion.options.angle != 0.0);
+    let turned = state.box_frame().is_some() || (state.mode.flat_motion() && state.motion.options.angle != 0.0);
     if turned && state.teach.overlay != crate::app::teach::Overlay::None {
         return Err(FigureError::TurnedOverlay);
     }

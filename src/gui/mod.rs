@@ -363,7 +363,7 @@ impl FrameLoop {
             rects.push(("canvas", self.canvas));
             // The circle (2D still and motion): where a finger grabs it.
             let st = &self.state;
-            if !st.mode.is_three() && !st.mode.playground() {
+            if !st.mode.is_three() && !st.mode.flat_playground() {
                 let (c, r) = (st.view.to_screen(st.circle.center()), st.circle.radius() * st.view.scale);
                 rects.push(("circle", ScreenRect { x: c.x - r, y: c.y - r, w: 2.0 * r, h: 2.0 * r }));
             }
@@ -459,7 +459,7 @@ impl FrameLoop {
             damage::Bounds::new(canvas_px.x1, 0.0, screen_width() - canvas_px.x1, screen_height())
         };
         // The 3D view and the playground draw the whole window every frame, and so does a desktop window.
-        let whole_window = state.mode.is_three() || state.mode.playground() || !keeps_frames;
+        let whole_window = state.mode.is_three() || state.mode.flat_playground() || !keeps_frames;
         if whole_window {
             self.last_items = None;
             clear_background(canvas_background);
@@ -489,7 +489,7 @@ impl FrameLoop {
             }
             // Redrawing only what changed, the scene clears what it redraws (its zones); otherwise the
             // window was cleared to the canvas's background.
-            let redraws_changes = keeps_frames && !state.mode.playground();
+            let redraws_changes = keeps_frames && !state.mode.flat_playground();
             let overlay_layer = &self.overlay_layer;
             // The rain of balls: its picture made and uploaded (its draw time), drawn under the scene's text.
             rain_ms = self.rain_layer.sync(state, get_time);

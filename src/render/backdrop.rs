@@ -20,7 +20,7 @@ pub fn background() -> Color {
 /// holds them: [`overlay::field_base`]).
 #[must_use]
 pub fn canvas_background(state: &State) -> Color {
-    to_color(if state.mode.playground() { palette::BACKGROUND } else { base_under(overlay::field_base(state)) })
+    to_color(if state.mode.flat_playground() { palette::BACKGROUND } else { base_under(overlay::field_base(state)) })
 }
 
 /// The canvas's clear colour under the distance field's lighter bands (`field`, outside and inside).

@@ -61,7 +61,7 @@ impl RainLayer {
     /// Makes this frame's picture and uploads it, when the rain is on screen; returns the time it
     /// took, milliseconds, by `clock` (seconds).
     pub fn sync(&mut self, state: &State, clock: fn() -> f64) -> Option<f32> {
-        let r = state.playground.rain.as_ref().filter(|_| state.mode.playground())?;
+        let r = state.playground.rain.as_ref().filter(|_| state.mode.flat_playground())?;
         let t0 = clock();
         let dpi = screen_dpi_scale();
         let c = state.canvas;
@@ -158,7 +158,7 @@ fn splat(px: &mut [u8], w: usize, h: usize, m: Mapping, r: &RainState) {
 
 /// The rain: the picture [`RainLayer::sync`] made, one quad over the canvas.
 pub fn draw_rain(state: &State, layer: &RainLayer) {
-    if state.playground.rain.is_none() || !state.mode.playground() {
+    if state.playground.rain.is_none() || !state.mode.flat_playground() {
         return;
     }
     let Some(tex) = layer.tex.get() else { return };

@@ -26,7 +26,7 @@ pub fn draw_scene(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cl
 
 fn draw_scene_layers(state: &State, a: &Analysis, layer: &overlay::OverlayLayer, cleared: bool) {
     let sizes = Sizes::for_state(state);
-    if state.mode.playground() {
+    if state.mode.flat_playground() {
         playground::draw_playground(state, sizes);
         typeset::flush();
         overlay::draw_mode_caption(state, sizes);

@@ -39,12 +39,12 @@ fn the_chapter_ids_are_the_fixed_ones_and_every_step_parses_and_loads_its_mode()
         let o = scene_of(t);
         let m = o.mode;
         let ok = match CHAPTERS[t.chapter].id {
-            "still" => !m.is_three() && !m.motion() && !m.playground(),
-            "motion" => !m.is_three() && m.motion(),
+            "still" => !m.is_three() && !m.flat_motion() && !m.flat_playground(),
+            "motion" => !m.is_three() && m.flat_motion(),
             // Many boxes: the playground, or Play's ghost race (every strategy on one run).
-            "tiles" => !m.is_three() && m.playground() && (!o.playground.play || o.playground.race),
+            "tiles" => !m.is_three() && m.flat_playground() && (!o.playground.play || o.playground.race),
             "3d" => m.is_three(),
-            "game" => !m.is_three() && m.playground() && o.playground.play,
+            "game" => !m.is_three() && m.flat_playground() && o.playground.play,
             other => panic!("chapter {other}"),
         };
         assert!(ok, "{t}: the scene's mode is {m:?}");

@@ -179,7 +179,7 @@ fn body(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut Vec<Command>) 
     ui.separator();
     ui.scope(|ui| teach::lesson_card(ui, state, out));
     // The playground leads the panel when it is on; off, its switch waits further down.
-    if state.mode.playground() {
+    if state.mode.flat_playground() {
         ui.scope(|ui| playground::section(ui, state, out));
     }
     if state.mode.is_three() {
@@ -212,7 +212,7 @@ fn body(ui: &mut egui::Ui, state: &State, a: &Analysis, out: &mut Vec<Command>) 
     ui.separator();
     ui.scope(|ui| response_section(ui, state, a, out));
     ui.separator();
-    if !state.mode.playground() {
+    if !state.mode.flat_playground() {
         ui.scope(|ui| playground::section(ui, state, out));
         ui.separator();
     }

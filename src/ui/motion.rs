@@ -31,7 +31,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.horizontal(|ui| {
         ui.label(RichText::new("Motion").strong());
-        let mut on = state.mode.motion();
+        let mut on = state.mode.flat_motion();
         let r = ui.checkbox(&mut on, "swept circle  (M)");
         remember(ui, MOTION_SWITCH, r.rect);
         if r.changed() {

@@ -16,7 +16,7 @@ fn the_switch_turns_motion_on_and_the_panel_then_shows_the_sweep() {
     for c in got {
         apply(&mut state, c);
     }
-    assert!(state.mode.motion());
+    assert!(state.mode.flat_motion());
     // Untouched, the motion panel asks for nothing, frame after frame.
     for _ in 0..3 {
         assert!(pass(&ctx, &state, vec![]).is_empty());

@@ -40,7 +40,7 @@ fn cmd(out: &mut Vec<Command>, c: PlaygroundCommand) {
 pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Playground").strong());
-        let mut on = state.mode.playground();
+        let mut on = state.mode.flat_playground();
         let r = ui
             .checkbox(&mut on, "tile map & race  (L)")
             .on_hover_text("A ball in a tile map, and every resolution strategy racing the same throw");
@@ -49,7 +49,7 @@ pub fn section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             cmd(out, PlaygroundCommand::Toggle);
         }
     });
-    if !state.mode.playground() {
+    if !state.mode.flat_playground() {
         return;
     }
     super::play::switch(ui, state, out);

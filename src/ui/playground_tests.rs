@@ -16,7 +16,7 @@ fn the_switch_turns_the_playground_on_and_a_level_button_loads_it() {
     for c in got {
         apply(&mut state, c);
     }
-    assert!(state.mode.playground());
+    assert!(state.mode.flat_playground());
     // Untouched, the playground panel asks for nothing, frame after frame.
     for _ in 0..3 {
         assert!(pass(&ctx, &state, vec![]).is_empty());

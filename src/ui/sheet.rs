@@ -38,7 +38,7 @@ fn bar_line(state: &State, a: &Analysis) -> (String, Color32) {
     if state.quiz.is_some() {
         return ("Quiz: ▲ to answer".to_string(), c32(palette::TEXT));
     }
-    if state.mode.playground() {
+    if state.mode.flat_playground() {
         return ("Playground: ▲ for the level and strategies".to_string(), c32(palette::TEXT));
     }
     let (verdict, exact) = if state.mode.is_three() {

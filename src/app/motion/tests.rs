@@ -21,7 +21,7 @@ fn analysis(s: &State) -> MotionAnalysis {
 fn every_preset_parses_loads_and_reads_back_the_same() {
     for (i, p) in PRESETS.iter().enumerate() {
         let o = SceneOptions::from_fragment(p.scene).unwrap_or_else(|e| panic!("{}: {e}", p.id));
-        assert!(o.mode.motion(), "{}", p.id);
+        assert!(o.mode.flat_motion(), "{}", p.id);
         let mut s = State::new(SceneOptions::default());
         apply(&mut s, Command::Motion(MotionCommand::LoadPreset(i)));
         assert_eq!(s.motion.preset, Some(i));
@@ -33,7 +33,7 @@ fn every_preset_parses_loads_and_reads_back_the_same() {
     // Out of range: nothing happens.
     let mut s = State::new(SceneOptions::default());
     apply(&mut s, Command::Motion(MotionCommand::LoadPreset(PRESETS.len())));
-    assert!(!s.mode.motion());
+    assert!(!s.mode.flat_motion());
 }
 
 #[test]
@@ -150,10 +150,10 @@ fn changing_the_motion_rewinds_and_keys_toggle_and_cycle() {
     apply(&mut s, Command::Motion(MotionCommand::SetRestitution(7.0)));
     assert_eq!(s.motion.options.restitution, 1.0);
     update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
-    assert!(!s.mode.motion() && s.motion_analysis().is_none());
+    assert!(!s.mode.flat_motion() && s.motion_analysis().is_none());
     // Reset returns to the loaded scene's motion.
     apply(&mut s, Command::Reset);
-    assert!(s.mode.motion());
+    assert!(s.mode.flat_motion());
     assert_eq!(s.motion.options.velocity, [4.0, -3.0]);
 }
 
@@ -168,7 +168,7 @@ fn scene_text_round_trips_the_motion_keys() {
     assert!(!SceneOptions::default().to_fragment().contains("motion"));
     // --velocity turns motion mode on.
     let o = SceneOptions::default().with_velocity(Some("1.5,-2")).unwrap();
-    assert!(o.mode.motion() && o.motion.velocity == [1.5, -2.0]);
+    assert!(o.mode.flat_motion() && o.motion.velocity == [1.5, -2.0]);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn m_on_an_overlapping_scene_starts_separated_with_a_velocity_that_hits() {
     let mut s = State::new(SceneOptions::from_fragment("circle=2.9,2.3,1.8&box=-2,-1,2,1.5").unwrap());
     assert_eq!(crate::geom::contact::contact(&s.circle, &s.aabb).state, ContactState::Overlapping);
     update(&mut s, &Input { keys: vec![Key::M], ..Input::default() });
-    assert!(s.mode.motion());
+    assert!(s.mode.flat_motion());
     let k = crate::geom::contact::contact(&s.circle, &s.aabb);
     assert_eq!(k.state, ContactState::Separated);
     assert_eq!(s.circle.radius(), 1.8);
@@ -336,7 +336,7 @@ fn at_angle_zero_the_analysis_is_the_aligned_one_and_at_90_the_permuted_box_s() 
 fn entering_motion_mode_with_a_turned_box_starts_clear_of_the_turned_box() {
     // The circle overlaps the tilted wall where the aligned box would not be.
     let mut s = State::new(SceneOptions::from_fragment("circle=3.5,2.2,0.5&box=-5,-0.5,5,0.5&angle=30").unwrap());
-    assert!(!s.mode.motion());
+    assert!(!s.mode.flat_motion());
     apply(&mut s, Command::Motion(MotionCommand::Toggle));
     let a = analysis(&s);
     assert_eq!(a.start_state, ContactState::Separated, "{:?}", s.circle);

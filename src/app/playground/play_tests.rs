@@ -195,7 +195,7 @@ fn the_scene_text_round_trips_play() {
         "play=on&level=course-fall&gravity=off&ball=3.5,28.4,0.3",
     ] {
         let o = SceneOptions::from_fragment(text).unwrap();
-        assert!(o.mode.playground() && o.playground.play, "{text}");
+        assert!(o.mode.flat_playground() && o.playground.play, "{text}");
         let written = o.to_fragment();
         assert!(written.contains("&playground=on") && written.contains("&play=on"), "{written}");
         assert_eq!(SceneOptions::from_fragment(&written).unwrap(), o, "{text} → {written}");
@@ -414,13 +414,13 @@ fn the_touch_pads_are_big_enough_and_press_like_keys() {
 fn y_turns_play_on_and_off_and_levels_keep_it() {
     let mut s = State::new(SceneOptions::default());
     update(&mut s, &Input { keys: vec![Key::Y], ..Input::default() });
-    assert!(s.mode.playground() && s.playground.options.play);
+    assert!(s.mode.flat_playground() && s.playground.options.play);
     assert_eq!(s.playground.options.level, course().next());
     let shaft = level_index("course-shaft").unwrap();
     apply(&mut s, Command::Playground(PlaygroundCommand::LoadLevel(shaft)));
     assert!(s.playground.options.play && s.playground.play.player.position() == [2.5, 12.4]);
     update(&mut s, &Input { keys: vec![Key::Y], ..Input::default() });
-    assert!(s.mode.playground() && !s.playground.options.play);
+    assert!(s.mode.flat_playground() && !s.playground.options.play);
     assert_eq!(s.playground.runners.len(), 1);
     // Within Play the level's strategy is the character's.
     update(&mut s, &Input { keys: vec![Key::Y], ..Input::default() });

@@ -21,7 +21,7 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
             match drag.handle {
                 Handle::TiltedBody { index } => {
                     let mut b = *tilted.iter().nth(index)?;
-                    b.center = [0, 1].map(|i| drag.start_velocity[i] + w[i] - drag.start_pointer[i]);
+                    b.center = [0, 1].map(|i| drag.start_value[i] + w[i] - drag.start_pointer[i]);
                     return Some(PlaygroundCommand::SetTilted { index, tilted: b });
                 }
                 Handle::TiltedTurn { index } => {
@@ -37,8 +37,8 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
             }
             let k = 1.0 / super::ARROW_SECONDS;
             let v = [
-                drag.start_velocity[0] + (w[0] - drag.start_pointer[0]) * k,
-                drag.start_velocity[1] + (w[1] - drag.start_pointer[1]) * k,
+                drag.start_value[0] + (w[0] - drag.start_pointer[0]) * k,
+                drag.start_value[1] + (w[1] - drag.start_pointer[1]) * k,
             ];
             return Some(PlaygroundCommand::SetThrow(v));
         }
@@ -63,7 +63,7 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
     };
     let grabbed = if input.pressed { throw_hit(state, at).or_else(|| tilted_hit(state, at)) } else { None };
     if let Some(handle) = grabbed {
-        let start_velocity = match handle {
+        let start_value = match handle {
             Handle::TiltedBody { index } | Handle::TiltedTurn { index } => {
                 state.playground.options.tilted.iter().nth(index).map_or([0.0; 2], |b| b.center)
             }
@@ -74,7 +74,7 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<PlaygroundCommand> {
             start_pointer: world(at),
             start_circle: state.circle,
             start_box: state.aabb,
-            start_velocity,
+            start_value,
         });
         return None;
     }

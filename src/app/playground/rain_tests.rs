@@ -54,7 +54,7 @@ fn the_slider_clamps_to_the_builds_range() {
 #[test]
 fn the_scene_key_loads_the_rain_in_the_playground_and_is_written_back() {
     let o = SceneOptions::from_fragment("#rain=1000&strategy=per-axis").unwrap();
-    assert!(o.mode.playground());
+    assert!(o.mode.flat_playground());
     assert_eq!(o.playground.rain, Some(1000));
     let text = o.to_fragment();
     assert!(text.contains("&rain=1000"), "{text}");

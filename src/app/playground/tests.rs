@@ -124,7 +124,7 @@ fn the_scene_keys_round_trip_and_bad_values_name_their_key() {
         "playground=on&map=24./3.2#19./24#&strategy=per-axis&gravity=off",
     ] {
         let o = SceneOptions::from_fragment(text).unwrap();
-        assert!(o.mode.playground(), "{text}");
+        assert!(o.mode.flat_playground(), "{text}");
         let back = SceneOptions::from_fragment(&o.to_fragment()).unwrap();
         assert_eq!(back, o, "{text} → {}", o.to_fragment());
     }
@@ -259,7 +259,7 @@ fn keys_drive_the_ball_outside_a_race() {
     update(&mut s, &Input { keys: vec![Key::G], ..Input::default() });
     assert!(s.playground.paused);
     update(&mut s, &Input { keys: vec![Key::L], ..Input::default() });
-    assert!(!s.mode.playground());
+    assert!(!s.mode.flat_playground());
 }
 
 #[test]

@@ -38,7 +38,7 @@ pub fn pointer(state: &mut State, input: &Input) -> Option<Command> {
                     start_pointer: state.view.to_world(at),
                     start_circle: state.circle,
                     start_box: state.aabb,
-                    start_velocity: state.motion.options.velocity,
+                    start_value: state.motion.options.velocity,
                 };
                 state.drag = Some(drag);
                 state.hover = Some(handle);
@@ -77,7 +77,7 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     let v = &state.view;
     let g = state.touch.grab_px(GRAB_PX);
     let c = v.to_screen(state.circle.center());
-    if state.mode.motion() {
+    if state.mode.flat_motion() {
         let w = state.motion.options.velocity;
         let centre = state.circle.center();
         let tip = v.to_screen([centre[0] + w[0], centre[1] + w[1]]);
@@ -100,7 +100,7 @@ pub fn hit(state: &State, p: Vec2) -> Option<Handle> {
     // Motion mode's turned box: its body only (its corners and edges are not where the aligned
     // box's handles would be; `[` `]` resize it).
     if let Some(o) =
-        state.mode.motion().then(|| MotionBox::of(&state.aabb, state.motion.options.angle).turned()).flatten()
+        state.mode.flat_motion().then(|| MotionBox::of(&state.aabb, state.motion.options.angle).turned()).flatten()
     {
         let (l, h) = (o.to_box_frame(v.to_world(p)), o.half_extents());
         return (l[0].abs() <= h[0] && l[1].abs() <= h[1]).then_some(Handle::BoxBody);
@@ -195,7 +195,7 @@ fn drag_to(state: &mut State, drag: &Drag, w: [f32; 2]) -> Option<Command> {
         Handle::ThrowTip | Handle::TiltedBody { .. } | Handle::TiltedTurn { .. } => {}
         Handle::VelocityTip => {
             // The tip follows the pointer, keeping the grab offset.
-            let v = [drag.start_velocity[0] + delta[0], drag.start_velocity[1] + delta[1]];
+            let v = [drag.start_value[0] + delta[0], drag.start_value[1] + delta[1]];
             command = Some(Command::Motion(MotionCommand::SetVelocity(v)));
         }
     }

@@ -311,7 +311,7 @@ fn the_3d_velocity_goes_through_the_scene_text_and_the_command_line() {
     assert_eq!(three.with_velocity(Some("1,NaN,3")).unwrap_err().field, "velocity");
     assert_eq!(SceneOptions::default().with_velocity(Some("1,2,3")).unwrap_err().field, "velocity");
     let o = SceneOptions::default().with_velocity(Some("1,2")).unwrap();
-    assert!(o.mode.motion() && o.three.velocity.is_none());
+    assert!(o.mode.flat_motion() && o.three.velocity.is_none());
 }
 
 #[test]

@@ -79,14 +79,14 @@ pub fn draw_mode_caption(state: &State, sizes: Sizes) {
         // The race's legend, top right.
         avoid.push((ScreenRect { x: c.x + 0.62 * c.w, y: c.y, w: 0.38 * c.w, h: sizes.text_gap(200.0) }, 1.5));
     }
-    if state.mode.playground() && state.playground.options.play {
+    if state.mode.flat_playground() && state.playground.options.play {
         // The touch pads in the bottom corners (two side by side in each).
         let side = sizes.text_gap(2.0 * 78.0);
         for x in [c.x, c.x + c.w - side] {
             avoid.push((ScreenRect { x, y: c.y + c.h - side / 2.0, w: side, h: side / 2.0 }, 10.0));
         }
     }
-    if state.mode.playground() && !state.mode.is_three() {
+    if state.mode.flat_playground() && !state.mode.is_three() {
         let p = &state.playground;
         let balls: Vec<([f32; 2], f32)> = if p.options.play {
             vec![(p.play.player.position(), p.play.player.controller.radius())]
@@ -153,8 +153,8 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
     ];
     // The red banner that says the selected test is wrong, or that the move tunnelled (see
     // `render::status::banner`).
-    let tunnelled = state.mode.motion() && state.analysis().motion.as_ref().is_some_and(|m| m.tunnelled());
-    if tunnelled || (!state.mode.motion() && state.analysis().wrong()) {
+    let tunnelled = state.mode.flat_motion() && state.analysis().motion.as_ref().is_some_and(|m| m.tunnelled());
+    if tunnelled || (!state.mode.flat_motion() && state.analysis().wrong()) {
         let h = sizes.text_gap(24.0) + 18.0 * sizes.scale;
         let y = c.y + c.h - 60.0 * sizes.scale - sizes.text_gap(24.0);
         avoid.push((ScreenRect { x: c.x + 0.05 * c.w, y, w: 0.9 * c.w, h }, 3.0));
@@ -168,7 +168,7 @@ pub fn scene_obstacles(state: &State, sizes: Sizes) -> Vec<(ScreenRect, f32)> {
     for (_, r) in state.embed_buttons() {
         avoid.push((r, 1000.0));
     }
-    if state.mode.motion() {
+    if state.mode.flat_motion() {
         let m = state.motion.options.velocity;
         let end = v.to_screen([state.circle.center()[0] + m[0], state.circle.center()[1] + m[1]]);
         avoid.push((square(end, r), 2.0));
