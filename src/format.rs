@@ -8,8 +8,15 @@ use std::fmt;
 /// never `-0` (`1.5`, `-0.333`, `0`).
 #[must_use]
 pub fn number(x: f32) -> String {
-    let s = format!("{x:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
+    decimals(x, 3)
+}
+
+/// `x` with at most `places` decimals, no trailing zeros, never `-0`: the rule [`number`] and the
+/// SVG figure's coordinates (two places) share.
+#[must_use]
+pub fn decimals(x: f32, places: usize) -> String {
+    let s = format!("{x:.places$}");
+    let s = if places == 0 { &s } else { s.trim_end_matches('0').trim_end_matches('.') };
     if s == "-0" {
         "0".to_string()
     } else {

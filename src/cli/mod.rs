@@ -135,8 +135,28 @@ pub enum Command {
     Soak(soak::SoakArgs),
 }
 
-/// Runs `move`: the character controller with `--controller`, the plain move or the tile-map
-/// stepper otherwise. (Chosen here, so that `controller`, which reads `move`'s arguments, and
+/// A checked request's output on stdout (exit status 0), or its error on stderr with nothing on
+/// stdout (exit status 2: bad arguments).
+fn print_or_refuse<R>(
+    request: Result<R, String>,
+    write: impl FnOnce(R, &mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
+) -> i32 {
+    use std::io::Write as _;
+    match request {
+        Ok(request) => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = write(request, &mut out).and_then(|()| out.flush());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Runs `move`: the character controller with `--controller`, the balls' swarm with `--balls`,
+/// the plain move or the tile-map stepper otherwise. (Chosen here, so that `controller`, which reads `move`'s arguments, and
 /// `motion` do not import each other.)
 pub fn run_move(args: &motion::MoveArgs) -> i32 {
     let swarm_only = [
@@ -146,13 +166,13 @@ pub fn run_move(args: &motion::MoveArgs) -> i32 {
         ("--threads", args.threads.is_some()),
     ];
     if args.balls.is_some() {
-        swarm::run(args)
+        print_or_refuse(swarm::request_from_args(args), |r, out| r.run_to(out))
     } else if let Some((flag, _)) = swarm_only.iter().find(|(_, on)| *on) {
         eprintln!("error: {flag}: only with --balls N");
         2
     } else if args.controller {
-        controller::run(args)
+        print_or_refuse(controller::request_from_args(args), |r, out| r.run_to(out))
     } else {
-        motion::run(args)
+        print_or_refuse(motion::request_from_args(args), |r, out| r.run_to(out))
     }
 }

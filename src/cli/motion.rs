@@ -681,18 +681,3 @@ impl MoveRequest {
         }
     }
 }
-
-/// Runs `move` without `--controller` (`cli::run_move` chooses); returns the process exit status.
-pub fn run(args: &MoveArgs) -> i32 {
-    match request_from_args(args) {
-        Ok(request) => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = request.run_to(&mut out).and_then(|()| out.flush());
-            0
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
-    }
-}

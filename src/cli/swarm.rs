@@ -165,18 +165,3 @@ impl SwarmRequest {
         writeln!(out, "{line}")
     }
 }
-
-/// Runs `move --balls`; returns the process exit status (2 for bad arguments, nothing on stdout).
-pub fn run(args: &MoveArgs) -> i32 {
-    match request_from_args(args) {
-        Ok(request) => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = request.run_to(&mut out).and_then(|()| out.flush());
-            0
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
-    }
-}

@@ -7,14 +7,7 @@ use std::fmt::Write as _;
 /// A number as SVG writes it: two decimals at most, no trailing zeros, no `-0`.
 #[must_use]
 pub fn num(x: f32) -> String {
-    let x = if x.is_finite() { x } else { 0.0 };
-    let s = format!("{:.2}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
+    crate::format::decimals(if x.is_finite() { x } else { 0.0 }, 2)
 }
 
 /// `text` with XML's five special characters escaped.
