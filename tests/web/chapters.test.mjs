@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from './harness.mjs';
 
-const { outDir, fail, ok, newPage, open: openApp, countColour, text: textOf, waitText, finish } = await start('chapters');
+const { outDir, fail, ok, scenePage, countColour, finish } = await start('chapters');
 const CANVAS = { x: 0, y: 0, w: 860, h: 800 }; // left of the panel (docs/web.md: the panel is ~410 px wide)
 
 // The steps, from the docs' list: "| N | [Title](../index.html#tour=chapter:N) | …" under each chapter's
@@ -41,15 +41,7 @@ const MARK = {
 };
 const CAPTION = [255, 228, 160]; // palette::ZONE_HIGHLIGHT_TEXT: the caption plate's frame and title
 
-let where = '';
-const { page } = await newPage({ where: () => where });
-
-const text = (id) => textOf(page, id);
-const waitFor = (id, test) => waitText(page, id, test);
-async function open(fragment) {
-  where = `#${fragment}`;
-  if (!(await openApp(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
-}
+const { page, open, text, waitFor } = await scenePage();
 
 try {
   for (const c of chapters) {

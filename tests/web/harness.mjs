@@ -181,7 +181,7 @@ export function watch(page, where, fail) {
 
 /** Starts a test: reads `URL OUT_DIR` from the command line, launches the browser, and returns the test's
  * tools: `url`, `outDir`, `browser`, `failures`, `fail(what)`, `ok(what)`, `info(key, value)`,
- * `check(cond, what)`, `newPage(options)`, `open(page, address, options)`, `finish(passed)`, and the
+ * `check(cond, what)`, `newPage(options)`, `open(page, address, options)`, `scenePage(options)`, `finish(passed)`, and the
  * page helpers `firstFrame`, `capture`, `wake`, `countColour`, `text`, `waitText`. */
 export async function start(name) {
   const [url, outDir] = process.argv.slice(2);
@@ -226,6 +226,24 @@ export async function start(name) {
     return false;
   }
 
+  /** A page that opens one scene after another by its fragment: `{ page, context, open(fragment),
+   * text(id), waitFor(id, test) }`. Every error on it is a failure prefixed by the scene open at the
+   * time; `open` throws when the scene paints no frame within 30 s. */
+  async function scenePage(options = {}) {
+    let where = '';
+    const { page, context } = await newPage({ ...options, where: () => where });
+    return {
+      page,
+      context,
+      async open(fragment) {
+        where = `#${fragment}`;
+        if (!(await open(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
+      },
+      text: (id) => text(page, id),
+      waitFor: (id, test) => waitText(page, id, test),
+    };
+  }
+
   /** Closes the browser, prints the failures (or `passed`) and exits: 1 on any failure, else 0. */
   async function finish(passed) {
     await browser.close().catch(() => {});
@@ -239,7 +257,7 @@ export async function start(name) {
   }
 
   return {
-    url, outDir, browser, failures, fail, ok, info, check, newPage, open, finish,
+    url, outDir, browser, failures, fail, ok, info, check, newPage, open, scenePage, finish,
     firstFrame, capture, wake, countColour, text, waitText,
   };
 }

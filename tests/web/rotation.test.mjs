@@ -12,19 +12,12 @@
 import { join } from 'node:path';
 import { start } from './harness.mjs';
 
-const { outDir, fail, ok, newPage, open: openApp, countColour, text: textOf, waitText, finish } = await start('rotation');
+const { outDir, fail, ok, scenePage, countColour, finish } = await start('rotation');
 const INSET = { x: 10, y: 574, w: 240, h: 176 }; // the canvas's bottom left (src/render/turned.rs, inset_rect)
 const BOX_EDGE = [148, 118, 243];
 const SCENE = 'algorithm=zones&circle=1.3,3.2,1.2&box=-2,-1,2,1.5&case=auto';
 
-let where = '';
-const { page } = await newPage({ where: () => where });
-const text = (id) => textOf(page, id);
-const waitFor = (id, test) => waitText(page, id, test);
-async function open(fragment) {
-  where = `#${fragment}`;
-  if (!(await openApp(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
-}
+const { page, open, text, waitFor } = await scenePage();
 
 try {
   await open(`${SCENE}&angle=30`);

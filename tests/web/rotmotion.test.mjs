@@ -12,20 +12,15 @@
 import { join } from 'node:path';
 import { start } from './harness.mjs';
 
-const { outDir, fail, ok, newPage, open: openApp, countColour, text, waitText, finish } = await start('rotmotion');
+const { outDir, fail, ok, scenePage, countColour, finish } = await start('rotmotion');
 const CANVAS = { x: 0, y: 0, w: 860, h: 800 }; // left of the panel
 const TILTED = 'circle=1,3,0.5&box=-5,-0.5,5,0.5&motion=on&velocity=-3,-5&response=slide';
 const CONTINUATION = [200, 120, 255]; // palette::CONTINUATION: the slide's path and end
 
-let where = '';
-const { page } = await newPage({ where: () => where });
-const status = () => text(page, 'a11y-status');
+const { page, open, text, waitFor } = await scenePage();
+const status = () => text('a11y-status');
 const hash = () => page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
-const waitStatus = (test) => waitText(page, 'a11y-status', test);
-async function open(fragment) {
-  where = `#${fragment}`;
-  if (!(await openApp(page, `#${fragment}`, { where, timeout: 30000 }))) throw new Error('no painted frame');
-}
+const waitStatus = (test) => waitFor('a11y-status', test);
 
 try {
   await open(`${TILTED}&angle=30`);
