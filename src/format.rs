@@ -24,6 +24,12 @@ pub fn decimals(x: f32, places: usize) -> String {
     }
 }
 
+/// A point or vector of any dimension as `(x, y, z)` with [`number`].
+#[must_use]
+pub fn point(v: &[f32]) -> String {
+    format!("({})", v.iter().map(|&x| number(x)).collect::<Vec<_>>().join(", "))
+}
+
 /// A 2D vector as `(x, y)` with [`number`].
 #[must_use]
 pub fn vector(v: [f32; 2]) -> String {

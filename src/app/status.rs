@@ -18,7 +18,7 @@ use super::playground::strategy_index;
 use super::state::{Analysis, State};
 use super::three::{region_name, Analysis3};
 use super::update::CONTROLS;
-use crate::format::{number, vector};
+use crate::format::{number, point, vector};
 use crate::geom::world::STRATEGIES;
 use crate::geom::{algo::ALGORITHMS, response::PushCase, shape::AXES, PushOut};
 
@@ -134,6 +134,7 @@ pub fn status_text_3d(state: &State, a: &Analysis3) -> String {
             .to_string(),
         algorithm_sentence(state, a.verdict, a.verdict != a.exact, a.contact.state.as_str()),
         format!("Centre in region {}, {}{}.", a.contact.zone, region_name(a.contact.zone), frame_words(a)),
+        shapes_sentence_3d(state, a),
     ];
     parts.push(response_words(&a.response));
     parts.extend(tour_sentence(state));
@@ -151,6 +152,20 @@ pub fn frame_words(a: &Analysis3) -> &'static str {
     } else {
         ""
     }
+}
+
+/// "Sphere centre (2, 3, 1), radius 3, distance to the box 2.236; box (0, 0, 0) to (1, 1, 1).": the
+/// numbers the 2D sentence gives, for the 3D view (the box as set, before any turn).
+fn shapes_sentence_3d(state: &State, a: &Analysis3) -> String {
+    let o = &state.three.options;
+    format!(
+        "Sphere centre {}, radius {}, distance to the box {}; box {} to {}.",
+        point(&o.sphere.center()),
+        number(o.sphere.radius()),
+        number(a.contact.distance),
+        point(&o.aabb.min()),
+        point(&o.aabb.max())
+    )
 }
 
 /// "Circle centre (4.5, 2.5), radius 1, distance to the box 0.707; box (0, 0) to (4, 2)." The

@@ -254,7 +254,8 @@ fn the_3d_view_has_its_own_status_line() {
         t,
         format!(
             "3D view, sphere against box. Algorithm {n} of 9, {name}, says overlap: wrong (false positive), \
-             the exact state is separated. Centre in region 26, corner (+x, +y, +z). Response: none, nothing to push."
+             the exact state is separated. Centre in region 26, corner (+x, +y, +z). Sphere centre (1.65, 1.65, \
+             1.65), radius 1, distance to the box 1.126; box (-1, -1, -1) to (1, 1, 1). Response: none, nothing to push."
         )
     );
     // Inside: centre (0, 0.5, 0), r = 0.25: the nearest face is max y, 0.5 away; the push is
