@@ -25,12 +25,14 @@
 //! ```
 //!
 //! The modules: [`rng`] (SplitMix64), [`geometry`] (the reference), [`check`] (the invariants),
-//! [`scenario`] (the generators), [`case`] (reproducers), [`run`] (the soak).
+//! [`scenario`] (the generators), [`case`] (reproducers), [`run`] (the soak), and [`controller`]: the
+//! character controller's own soak (random input scripts at 30–240 Hz, judged by the same reference).
 
 #![forbid(unsafe_code)]
 
 pub mod case;
 pub mod check;
+pub mod controller;
 pub mod geometry;
 pub mod rng;
 pub mod run;

@@ -4,4 +4,5 @@
 
 mod batch;
 mod checks;
+mod controller;
 mod soak;

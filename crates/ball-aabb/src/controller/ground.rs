@@ -228,8 +228,10 @@ impl<W: World> Ctx<'_, W> {
         let feet = start[1] - self.radius;
         let up = self.move_ball(start, [0.0, h]);
         let rise = up.end[1] - start[1];
-        if rise <= tol {
-            return None; // a ceiling right above
+        if rise <= tol || up.end[0] != start[0] {
+            // A ceiling right above; or a corner above turned the way up sideways, which would
+            // carry the character along it on top of the run's step: no room to climb there.
+            return None;
         }
         let across = self.move_ball(up.end, [dx, 0.0]);
         let ahead = |x: f32| (x - start[0]) * dx.signum();

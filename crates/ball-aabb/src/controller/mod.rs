@@ -428,19 +428,29 @@ impl Controller {
         }
         if standing {
             out[1] = out[1].min(0.0); // the ground never launches a character: only a jump does
-        } else if report.on_wall && out[1] > v[1] {
+        } else if !report.on_wall {
+            // Nor does a corner in the air: a run into a box's corner slides up along it, which
+            // must not turn into a hop (a fall keeps at most 0 upward speed, a rise its own).
+            out[1] = out[1].min(v[1].max(0.0));
+        } else if out[1] > v[1] {
             // Nor does a wall: sliding up a steep corner would let a push into it hold the
             // character up against gravity (a ball stuck halfway up a corner, in the air). The
-            // fall speed is restored, and what the slide turned sideways of it is not kept: with
-            // both, a fall onto a steep corner would leave it faster than gravity alone allows.
+            // fall speed is restored; what the slide turned sideways of it is not kept (below):
+            // with both, a fall onto a steep corner would leave it faster than gravity allows.
             out[1] = v[1];
-            out[0] = out[0].clamp(-v[0].abs(), v[0].abs());
         }
         if report.on_ceiling {
             events.insert(Event::HitCeiling);
             self.rising = false;
             out[1] = out[1].min(0.0);
         }
+        // The terminal speed holds against contacts too: a wall leaning over the fall must not
+        // turn the run into a fall faster than it.
+        out[1] = out[1].max(-cfg.max_fall_speed);
+        // Only the run makes horizontal speed: a contact may take it away (a wall) but never adds
+        // to it — a jump into a ceiling's corner, or a fall onto a ramp or a corner, turns the
+        // move, not the run's speed.
+        out[0] = out[0].clamp(-v[0].abs(), v[0].abs());
 
         // 7. Step up.
         let mut stepped: Option<Ground> = None;
