@@ -509,7 +509,10 @@ try {
         for (let tries = 0; tries < 8; tries++) {
           await frames(page, 3);
           await capture(page, 'combo-open');
-          const sel = (await bands('combo-open', C.selection, 2)).find((b) => b.y > combo.y + combo.h - 1 && b.h >= 12);
+          // The list's selected row: the one wide selection-coloured band (the other selected things in the
+          // panel, chips and toggles, are narrow). Not placed relative to the combo box as captured before
+          // the click: clicking it focuses it, and the panel may scroll it into view, list and all.
+          const sel = (await bands('combo-open', C.selection, 2)).find((b) => b.w >= 280 && b.h >= 12);
           if (sel) return sel;
         }
         return null;
@@ -518,9 +521,8 @@ try {
       let sel = await openList();
       if (!sel) {
         // Seen on a loaded machine: the list was open on the screen (3-combo-not-open.png showed it) while
-        // the captures missed it, and a second click then closed it. So first wake the page with the
-        // pointer resting on the combo box and look again without clicking; click again only if the list
-        // is still not found.
+        // the captures missed it, and a second click then closed it. So first wake the page and look again
+        // without clicking; click again only if the list is still not found.
         await page.screenshot({ path: join(outDir, '3-combo-not-open.png') });
         info('algorithm_click_retry', 'no list found after the first click (3-combo-not-open.png); looking again');
         await page.mouse.move(combo.x + 40, combo.cy);
