@@ -2,7 +2,7 @@
 //! from numbers and reported as JSON. Shared by the `query` command and anything else that prints or
 //! copies a scene's verdicts.
 
-pub use crate::format::parse_numbers;
+use crate::format::parse_numbers;
 use crate::format::NumbersError;
 use crate::geom::{
     algo::ALGORITHMS, contact::contact, response::response, sweep, Aabb, Ball, Box3, Circle, OrientedBox, OrientedBox3,

@@ -3,7 +3,7 @@
 //! (`algorithm=fold&circle=1,2,3&box=-2,-1,2,1&case=inside&overlay=agreement&…`), and the
 //! command line's `--circle 1,2,3 --box …` strings are the same keys one at a time. Every key's
 //! parse and format is here: [`SceneOptions::from_fragment`] reads a text, [`SceneOptions::to_fragment`]
-//! writes one, and both go through the same checks ([`crate::report::parse_numbers`] and the core's
+//! writes one, and both go through the same checks ([`crate::format::parse_numbers`] and the core's
 //! checked constructors), so a bad value is refused with the name of its key and never reaches the
 //! scene.
 //!
@@ -23,12 +23,12 @@ pub use super::quiz::QuizKey;
 pub use super::still::options::CaseMode;
 pub use super::text::{next_choice, parse_choice, parse_flag, parse_vector, OptionError, VELOCITY_LIMIT};
 use super::three::options::{self as three, ThreeOptions};
+use crate::format::parse_numbers;
 use crate::geom::algo::arvo::ArvoMode;
 use crate::geom::{
     algo::{algorithm_ids, ALGORITHMS},
     Circle, Rect,
 };
-use crate::report::parse_numbers;
 use crate::teach::lessons::{Overlay, TourStep};
 use std::fmt;
 

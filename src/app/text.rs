@@ -2,7 +2,7 @@
 //! parsers every mode's keys are built from (a named choice, a flag, a bounded vector). Knows
 //! nothing of the modes, so each mode's options can use it without a circle.
 
-use crate::report::parse_numbers;
+use crate::format::parse_numbers;
 use std::fmt;
 
 /// A bad scene option: which field, and what is wrong with it.

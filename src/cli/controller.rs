@@ -4,10 +4,11 @@
 
 use super::motion::{self, MoveArgs, Solids, MAX_STEPS};
 use crate::app::playground::script::{parse_runs, KEY_LIST};
+use crate::format::parse_numbers;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
 use crate::geom::world::{self, BoxList, World, STRATEGIES};
 use crate::geom::{Circle, Rect};
-use crate::report::{num, nums, parse_numbers};
+use crate::report::{num, nums};
 use serde_json::{json, Map};
 use std::fmt::Write as _;
 use std::io::Write;

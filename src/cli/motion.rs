@@ -1,12 +1,13 @@
 //! `circle-aabb-lab move`: a ball moved through several boxes with the core's slide or bounce, one
 //! move per step like a frame loop, printed as one JSON object.
 
+use crate::format::{parse_numbers, NumbersError};
 use crate::geom::motion::{move_ball, Reaction};
 use crate::geom::oriented::{move_mixed, Collider};
 use crate::geom::world::{self, BoxList, MapError, Params, StrategyId, TileMap, World, STRATEGIES};
 use crate::geom::{shape::AXES, Aabb, Ball, Circle, Hit, Motion, OrientedBox3, OrientedRect, Rect, ShapeError};
 use crate::report::Rotation;
-use crate::report::{num, nums, parse_numbers, CaseError};
+use crate::report::{num, nums};
 use clap::Args;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -272,13 +273,12 @@ pub fn request_from_args(args: &MoveArgs) -> Result<MoveRequest, String> {
     .map_err(shape)?;
     let velocity_text = args.velocity.as_deref().ok_or_else(|| format!("{flag} needs --velocity"))?;
     let velocity_names: &[&str] = if d == 2 { &["VX", "VY"] } else { &["VX", "VY", "VZ"] };
-    let velocity =
-        parse_numbers(velocity_text, Some(velocity_names)).map_err(CaseError::from).map_err(|e| match e {
-            CaseError::Count { expected, got } => {
-                format!("--velocity: expected {expected} (the dimension of {flag}), got {got} value(s)")
-            }
-            e => format!("--velocity: {e}"),
-        })?;
+    let velocity = parse_numbers(velocity_text, Some(velocity_names)).map_err(|e| match e {
+        NumbersError::Count { expected, got } => {
+            format!("--velocity: expected {expected} (the dimension of {flag}), got {got} value(s)")
+        }
+        e => format!("--velocity: {e}"),
+    })?;
     for (i, v) in velocity.iter().enumerate() {
         if !v.is_finite() {
             return Err(format!("--velocity: velocity.{} must be a finite number, got {v}", AXES[i]));
@@ -511,8 +511,8 @@ pub(super) fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String>
                 names.len()
             ));
         }
-        let v = parse_numbers(piece, Some(names)).map_err(CaseError::from).map_err(|e| match e {
-            CaseError::NotANumber { field, text } => format!("{at}.{field}: {text:?} is not a number"),
+        let v = parse_numbers(piece, Some(names)).map_err(|e| match e {
+            NumbersError::NotANumber { field, text } => format!("{at}.{field}: {text:?} is not a number"),
             e => format!("{at}: {e}"),
         })?;
         for (k, x) in v.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! `circle-aabb-lab query`: one case from the arguments, or many from CSV, one JSON object a line.
 
-use crate::report::{parse_numbers, Case, CaseError, Query, Rotation};
+use crate::format::{parse_numbers, NumbersError};
+use crate::report::{Case, CaseError, Query, Rotation};
 use clap::Args;
 use serde_json::json;
 use std::io::{self, BufRead, Write};
@@ -144,15 +145,15 @@ fn query_moving(args: &QueryArgs, case: Case) -> Result<Query, UsageError> {
         (&["VX", "VY", "VZ"], &["velocity.x", "velocity.y", "velocity.z"])
     };
     let with = |e: CaseError| UsageError(format!("--velocity: {e}"));
-    let v = parse_numbers(text, Some(names)).map_err(CaseError::from).map_err(|e| match e {
-        CaseError::Count { expected, got } => with(CaseError::Count {
+    let v = parse_numbers(text, Some(names)).map_err(|e| match e {
+        NumbersError::Count { expected, got } => with(CaseError::Count {
             expected: format!(
                 "{expected} (the dimension of {})",
                 if case.dim() == 2 { "--circle" } else { "--sphere" }
             ),
             got,
         }),
-        e => with(e),
+        e => with(e.into()),
     })?;
     Query::swept(case, &v, fields).map_err(with)
 }
@@ -165,7 +166,7 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
         (None, Some(s)) => ("--sphere", s, &["CX", "CY", "CZ", "R"]),
         _ => return Err(UsageError("give --circle or --sphere (with --box), or --csv FILE".into())),
     };
-    let ball = parse_numbers(ball, Some(names)).map_err(CaseError::from).map_err(|e| with(flag, e))?;
+    let ball = parse_numbers(ball, Some(names)).map_err(|e| with(flag, e.into()))?;
     let Some(aabb) = &args.aabb else {
         return Err(UsageError(format!("{flag} needs --box")));
     };
@@ -174,7 +175,7 @@ pub fn case_from_args(args: &QueryArgs) -> Result<Case, UsageError> {
     } else {
         &["MINX", "MINY", "MINZ", "MAXX", "MAXY", "MAXZ"]
     };
-    let aabb = parse_numbers(aabb, Some(box_names)).map_err(CaseError::from).map_err(|e| with("--box", e))?;
+    let aabb = parse_numbers(aabb, Some(box_names)).map_err(|e| with("--box", e.into()))?;
     let all: Vec<f32> = ball.into_iter().chain(aabb).collect();
     Case::from_numbers(&all).map_err(|e| {
         let flag = match &e {

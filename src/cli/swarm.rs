@@ -3,9 +3,10 @@
 //! JSON line: the cost per ball-step and what went wrong (tunnelled, still overlapping, pushed out).
 
 use super::motion::{cell_of, load_map, MoveArgs, MAX_STEPS};
+use crate::format::parse_numbers;
 use crate::geom::world::Tally;
 use crate::geom::world::{self, Params, StrategyId, STRATEGIES};
-use crate::report::{num, parse_numbers};
+use crate::report::num;
 use crate::swarm::{Swarm, SwarmError};
 use serde_json::json;
 use std::io::Write;

@@ -455,6 +455,22 @@ fn a_broken_config_is_refused_naming_its_field() {
 /// A ramp: a long box turned by `degrees`, sunk in a unit-cell floor so that its upper face rises
 /// from the floor's top at (4, 1): that face's lower corner, local `(−h.x, h.y)`, is put there, so
 /// the centre is `(4, 1) + h.x·x' − h.y·y'` with `x' = (cos, sin)`, `y' = (−sin, cos)`.
+struct RampLevel {
+    map: TileMap,
+    ramp: [OrientedRect; 1],
+}
+
+impl RampLevel {
+    /// A unit-cell floor (top y = 1) with [`ramp`]`(degrees)` on it.
+    fn new(degrees: f32) -> Self {
+        RampLevel { map: floor(20, 8), ramp: [ramp(degrees)] }
+    }
+
+    fn world(&self) -> WithOriented<'_, TileMap> {
+        WithOriented::new(&self.map, &self.ramp, 1000)
+    }
+}
+
 fn ramp(degrees: f32) -> OrientedRect {
     let (s, c) = (degrees as f64).to_radians().sin_cos();
     let half = [4.0f64, 0.5];
@@ -467,9 +483,8 @@ fn ramp(degrees: f32) -> OrientedRect {
 /// (ground normal `(−sin 45°, cos 45°)`), and climbs more than a unit.
 #[test]
 fn a_45_degree_ramp_is_walked_up() {
-    let map = floor(20, 8);
-    let ramps = [ramp(45.0)];
-    let world = WithOriented::new(&map, &ramps, 1000);
+    let level = RampLevel::new(45.0);
+    let world = level.world();
     let mut c = spawn(2.0, on(1.0, R));
     let reps = run(&mut c, RIGHT, HZ60, &world, 50);
     let last = reps.last().unwrap();
@@ -482,9 +497,8 @@ fn a_45_degree_ramp_is_walked_up() {
 /// rises above the foot of the face by more than its radius).
 #[test]
 fn a_46_degree_ramp_is_a_wall() {
-    let map = floor(20, 8);
-    let ramps = [ramp(46.0)];
-    let world = WithOriented::new(&map, &ramps, 1000);
+    let level = RampLevel::new(46.0);
+    let world = level.world();
     let mut c = spawn(2.0, on(1.0, R));
     let reps = run(&mut c, RIGHT, HZ60, &world, 120);
     assert!(apex(&reps) < on(1.0, R) + R, "{}", apex(&reps));
@@ -495,9 +509,8 @@ fn a_46_degree_ramp_is_a_wall() {
 /// 10 s of frames, not an ulp of drift.
 #[test]
 fn standing_on_a_30_degree_ramp_does_not_drift() {
-    let map = floor(20, 8);
-    let ramps = [ramp(30.0)];
-    let world = WithOriented::new(&map, &ramps, 1000);
+    let level = RampLevel::new(30.0);
+    let world = level.world();
     let mut c = spawn(2.0, on(1.0, R));
     run(&mut c, RIGHT, HZ60, &world, 40);
     run(&mut c, NONE, HZ60, &world, 30); // come to a stop

@@ -259,7 +259,7 @@ fn judge(
     }
     let still = grounded0 && rep.grounded && input.x == 0.0 && !input.jump_pressed && v0 == [0.0, 0.0];
     let moved_on_purpose = rep.events.contains(Event::DroppedThrough) || rep.events.contains(Event::Jumped);
-    if still && !pushed && !moved_on_purpose && len(sub(b, a)) > 0.0 {
+    if still && !pushed && !moved_on_purpose && p1 != p0 {
         report.found(Rule::StandingDrift, || format!("{}: drifted {:?}", at(), sub(b, a)));
     }
 }

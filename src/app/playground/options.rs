@@ -5,9 +5,9 @@
 use super::script::InputScript;
 use crate::app::levels::{level_ids, level_index, Level, PlayMap, LEVELS};
 use crate::app::text::{parse_vector, OptionError};
+use crate::format::parse_numbers;
 use crate::geom::world::{strategy, StrategyId, STRATEGIES};
 use crate::geom::{Circle, OrientedRect};
-use crate::report::parse_numbers;
 
 /// The playground's part of a scene: `level=stairs` (or `map=24./…/24#`), `obb=CX,CY,HX,HY,DEG`
 /// (rotated boxes, `;`-separated or the key repeated),

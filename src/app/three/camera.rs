@@ -1,8 +1,8 @@
 //! The orbit camera the scene text carries (`camera=`), its limits, and the bounds it frames.
 
 use crate::app::text::OptionError;
+use crate::format::parse_numbers;
 use crate::geom::{response::response, Box3, OrientedBox3, Sphere};
-use crate::report::parse_numbers;
 use glam::Vec3;
 
 /// The orbit camera: it looks at `target` from `distance` away, `yaw` degrees around +z from +x and

@@ -8,8 +8,8 @@
 
 use super::camera::Camera;
 use crate::app::text::{next_choice, parse_choice, parse_flag, OptionError, VELOCITY_LIMIT};
+use crate::format::parse_numbers;
 use crate::geom::{Box3, OrientedBox3, Sphere};
-use crate::report::parse_numbers;
 
 /// Which grown box is drawn around the box (`grown=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
