@@ -9,6 +9,10 @@ use core::fmt;
 use super::{Escape, World};
 use crate::shape::Rect;
 
+mod escape;
+#[cfg(test)]
+mod tests;
+
 /// Why a map could not be built: one variant per cause. Lines and columns count from 1, as an
 /// editor shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,8 +57,8 @@ pub enum MapError {
         /// The height given.
         height: usize,
     },
-    /// The map is too large: its far corner is beyond `f32`'s range, or it has more cells than
-    /// memory can index.
+    /// The map is too large: its far corner is beyond `f32`'s range, it has more cells than memory
+    /// can index, or 2³¹ columns or rows or more.
     TooLarge {
         /// The width given.
         width: usize,
@@ -78,7 +82,7 @@ impl fmt::Display for MapError {
             MapError::BadOrigin { origin } => write!(f, "origin ({}, {}): must be finite", origin[0], origin[1]),
             MapError::NoCells { width, height } => write!(f, "a {width} × {height} map has no cell"),
             MapError::TooLarge { width, height } => {
-                write!(f, "a {width} × {height} map is too large: its far corner is beyond f32's range")
+                write!(f, "a {width} × {height} map is too large: its far corner is beyond f32's range, or a side has 2^31 cells or more")
             }
         }
     }
@@ -147,13 +151,15 @@ impl Outside {
 /// report), and one-way. Querying ([`World::candidates`]) walks only
 /// the cells whose closed rectangle meets the query rectangle, without allocating.
 ///
-/// Beside them, a **pyramid of "all solid" bits** (level `k` says, for each block of `2^k × 2^k`
-/// cells, whether every cell of it is solid; cells beyond the map count as solid), one third of a
-/// bit per cell, for the push-out of a ball deep inside rock ([`World::axis_escape`]): the
-/// distance to the nearest non-solid cell along each axis and the certificate that nothing is
-/// nearer cost a few dozen node tests whatever the depth. [`TileMap::set`] and
-/// [`TileMap::set_tile`] update it along one path of the pyramid: at most `log₂(max(width,
-/// height)) + 1` bits, stopping at the first that does not change.
+/// Beside them, the push-out's index ([`World::axis_escape`]): a **pyramid of "all solid" bits**
+/// (level `k` says, for each block of `2^k × 2^k` cells, whether every cell of it is solid; cells
+/// beyond the map count as solid), one third of a bit per cell, and from blocks of 16 × 16 cells
+/// up the **box of each block's non-solid cells** (16 bytes per 256 cells, and a third more above).
+/// With them the distance to the nearest non-solid cell along each axis, and the certificate that
+/// nothing is nearer, cost a few hundred node tests whatever the depth and however long the faces.
+/// [`TileMap::set`] and [`TileMap::set_tile`] update both along one path of the pyramid, stopping
+/// at the first level that does not change (a cell closed on the edge of its block's box reads the
+/// block's 16 rows again).
 ///
 /// ```
 /// use ball_aabb::world::{TileMap, World};
@@ -180,13 +186,21 @@ pub struct TileMap {
     /// The pyramid: level `k + 1` (blocks of `2^(k+1)` cells a side) at index `k`, as
     /// `(columns, rows, bits)`; a bit is set when every cell of the block is solid.
     pyramid: Vec<(usize, usize, Vec<u64>)>,
+    /// Above the pyramid's level 4 (16 × 16 cells): for each block, the bounding box of its non-solid
+    /// cells inside the map (`[col0, row0, col1, row1]`, inclusive; `[u32::MAX, u32::MAX, 0, 0]` when
+    /// it has none), at index `level − 4`, laid out as the pyramid's bits. Always the tight box: it
+    /// lets the push-out's certificate pass by a block that reaches past a face without looking
+    /// into it.
+    open_boxes: Vec<Vec<[u32; 4]>>,
+    /// `1 / cell`, worked out once (the guesses of [`TileMap::range`] and of the push-out's scan).
+    inv_cell: f64,
 }
 
 impl TileMap {
     /// An empty map. Fails, naming the cause, when `cell` is not finite and positive
     /// ([`MapError::BadCell`]), the origin is not finite ([`MapError::BadOrigin`]), a size is 0
-    /// ([`MapError::NoCells`]), or the far corner is not finite in `f32` or the cells cannot be
-    /// counted in memory ([`MapError::TooLarge`]).
+    /// ([`MapError::NoCells`]), or the far corner is not finite in `f32`, the cells cannot be counted
+    /// in memory or a side has 2³¹ cells or more ([`MapError::TooLarge`]).
     pub fn new(width: usize, height: usize, cell: f32, origin: [f32; 2]) -> Result<Self, MapError> {
         if !(cell.is_finite() && cell > 0.0) {
             return Err(MapError::BadCell { cell });
@@ -200,18 +214,13 @@ impl TileMap {
         let fits = ((origin[0] as f64 + width as f64 * cell as f64) as f32).is_finite()
             && ((origin[1] as f64 + height as f64 * cell as f64) as f32).is_finite()
             && width.checked_mul(height).is_some()
-            && (width.max(height) as u64) < 1 << 62; // cannot be allocated anyway; keeps `index_f64` exact
+            && (width.max(height) as u64) < 1 << 31; // cannot be allocated anyway; keeps `index_f64` exact and cells in u32
         if !fits {
             return Err(MapError::TooLarge { width, height });
         }
         let words = (width * height).div_ceil(64);
-        let mut pyramid = Vec::new();
-        let (mut w, mut h) = (width, height);
-        while w > 1 || h > 1 {
-            (w, h) = (w.div_ceil(2), h.div_ceil(2));
-            pyramid.push((w, h, vec![0; (w * h).div_ceil(64)]));
-        }
-        Ok(TileMap {
+        let (pyramid, open_boxes) = escape::empty_index(width, height);
+        let map = TileMap {
             width,
             height,
             cell,
@@ -221,7 +230,10 @@ impl TileMap {
             one_way_cells: 0,
             outside: Outside::default(),
             pyramid,
-        })
+            inv_cell: 1.0 / cell as f64,
+            open_boxes,
+        };
+        Ok(map)
     }
 
     /// The same map with `outside` beyond its edges (default [`Outside::Solid`]).
@@ -235,186 +247,6 @@ impl TileMap {
     #[must_use]
     pub fn outside(&self) -> Outside {
         self.outside
-    }
-
-    /// Is block `(i, j)` of pyramid level `k` (level 0: the cells) all solid? Blocks beyond the
-    /// map count as solid.
-    #[inline]
-    fn full(&self, k: usize, i: usize, j: usize) -> bool {
-        if k == 0 {
-            return i >= self.width || j >= self.height || self.is_solid(i, j);
-        }
-        let (w, h, bits) = &self.pyramid[k - 1];
-        let n = j * w + i;
-        i >= *w || j >= *h || bits[n / 64] >> (n % 64) & 1 == 1
-    }
-
-    /// Updates the pyramid above cell `(col, row)`, level by level, until a bit does not change.
-    fn update_pyramid(&mut self, col: usize, row: usize) {
-        for k in 1..=self.pyramid.len() {
-            let (i, j) = (col >> k, row >> k);
-            let all = (0..4).all(|q| self.full(k - 1, 2 * i + (q & 1), 2 * j + (q >> 1)));
-            let (w, _, bits) = &mut self.pyramid[k - 1];
-            let n = j * *w + i;
-            let (word, bit) = (n / 64, 1u64 << (n % 64));
-            if (bits[word] & bit != 0) == all {
-                return;
-            }
-            if all {
-                bits[word] |= bit;
-            } else {
-                bits[word] &= !bit;
-            }
-        }
-    }
-
-    /// The cell `(col, row)` containing `c` strictly inside its edges, if any.
-    fn cell_inside(&self, c: [f32; 2]) -> Option<(usize, usize)> {
-        let q = Rect::new(c, c).ok()?;
-        let ([c0, r0], [c1, r1]) = self.cell_range(&q)?;
-        let strict = |a: usize, k: usize| self.edge(a, k) < c[a] && c[a] < self.edge(a, k + 1);
-        (c0 == c1 && r0 == r1 && strict(0, c0) && strict(1, r0)).then_some((c0, r0))
-    }
-
-    /// From solid cell `(col, row)` along axis `a` (towards + if `up`): the face where the solid
-    /// cells end (the first non-solid cell's edge, or the map's edge when the outside is empty) and
-    /// the last solid cell's index; `None` when the solid reaches the edge of an [`Outside::Solid`]
-    /// map. Jumps over the largest all-solid block of the pyramid containing the current cell.
-    ///
-    /// `Err` when the walk passes `limit` (a distance from `c` along the axis) first.
-    #[allow(clippy::too_many_arguments)]
-    fn ray(
-        &self,
-        c: f64,
-        col: usize,
-        row: usize,
-        a: usize,
-        up: bool,
-        limit: f64,
-        work: &mut usize,
-    ) -> Result<Option<(f32, usize)>, ()> {
-        let n = if a == 0 { self.width } else { self.height };
-        let mut p = [col, row];
-        let mut last = p;
-        loop {
-            *work += 1;
-            let here = if up { self.edge(a, p[a].min(n)) } else { self.edge(a, p[a] + 1) };
-            if (here as f64 - c).abs() > limit {
-                return Err(());
-            }
-            let inside = p[0] < self.width && p[1] < self.height;
-            if !inside || !self.is_solid(p[0], p[1]) {
-                if !inside && self.outside == Outside::Solid {
-                    return Ok(None);
-                }
-                let face = if up { self.edge(a, last[a] + 1) } else { self.edge(a, last[a]) };
-                return Ok(Some((face, last[1] * self.width + last[0])));
-            }
-            let mut k = 0;
-            while k < self.pyramid.len() && self.full(k + 1, p[0] >> (k + 1), p[1] >> (k + 1)) {
-                k += 1;
-                *work += 1;
-            }
-            // Every cell of the level-k block holding p is solid (or beyond the map): past it.
-            let (lo, hi) = ((p[a] >> k) << k, ((p[a] >> k) + 1) << k);
-            if up {
-                last[a] = (hi - 1).min(n - 1);
-                last[1 - a] = p[1 - a];
-                p[a] = hi;
-                if p[a] >= n {
-                    // The map's edge: p is beyond it.
-                    p[a] = n;
-                }
-            } else {
-                last[a] = lo;
-                last[1 - a] = p[1 - a];
-                if lo == 0 {
-                    // Beyond the low edge: only the outside is left.
-                    if self.outside == Outside::Solid {
-                        return Ok(None);
-                    }
-                    return Ok(Some((self.edge(a, 0), last[1] * self.width + last[0])));
-                }
-                p[a] = lo - 1;
-            }
-        }
-    }
-
-    /// Is no non-solid cell of the map nearer than `d` to `c` (cells beyond the map count as solid)?
-    /// Descends the pyramid from the top, skipping blocks that are all solid or no nearer than `d`.
-    fn solid_within(&self, c: [f64; 2], d: f64, work: &mut usize) -> bool {
-        let top = self.pyramid.len();
-        let mut stack: Vec<(usize, usize, usize)> = vec![(top, 0, 0)];
-        while let Some((k, i, j)) = stack.pop() {
-            *work += 1;
-            let (c0, r0) = (i << k, j << k);
-            if c0 >= self.width || r0 >= self.height || self.full(k, i, j) {
-                continue;
-            }
-            let (c1, r1) = ((c0 + (1 << k)).min(self.width), (r0 + (1 << k)).min(self.height));
-            let gap = |a: usize, lo: usize, hi: usize| {
-                let (lo, hi) = (self.edge(a, lo) as f64, self.edge(a, hi) as f64);
-                (lo - c[a]).max(c[a] - hi).max(0.0)
-            };
-            let (gx, gy) = (gap(0, c0, c1), gap(1, r0, r1));
-            if gx * gx + gy * gy >= d * d {
-                continue;
-            }
-            if k == 0 {
-                return false;
-            }
-            for q in 0..4 {
-                stack.push((k - 1, 2 * i + (q & 1), 2 * j + (q >> 1)));
-            }
-        }
-        true
-    }
-
-    /// [`World::axis_escape`], and the work it took: rays and pyramid nodes tested.
-    fn escape_with_work(&self, c: [f32; 2]) -> (Option<Escape>, usize) {
-        let mut work = 0;
-        let Some((col, row)) = self.cell_inside(c) else { return (None, work) };
-        if !self.is_solid(col, row) {
-            return (None, work);
-        }
-        // The four rays, each only as far as it can matter: within `limit`, which doubles (from 16
-        // cells) until a face is found within it with room to spare (a face farther than the
-        // nearest by more than a cell is no candidate, whatever the tie window).
-        let s = self.cell as f64;
-        let mut limit = 16.0 * s;
-        let extent = (self.width.max(self.height) as f64 + 2.0) * s;
-        let (out, nearest) = loop {
-            let mut out = [None; 4];
-            let mut nearest = f64::INFINITY;
-            let mut open = false;
-            for (k, slot) in out.iter_mut().enumerate() {
-                let (a, up) = (k / 2, k % 2 == 1);
-                match self.ray(c[a] as f64, col, row, a, up, limit, &mut work) {
-                    Ok(Some((face, index))) => {
-                        nearest = nearest.min((face as f64 - c[a] as f64).abs());
-                        *slot = Some((face, index, self.cell_rect(index % self.width, index / self.width)));
-                    }
-                    Ok(None) => {}
-                    Err(()) => open = true,
-                }
-            }
-            if !open || nearest + s < limit || limit > 2.0 * extent {
-                break (out, nearest);
-            }
-            limit *= 4.0;
-        };
-        if !nearest.is_finite() || !self.solid_within([c[0] as f64, c[1] as f64], nearest, &mut work) {
-            return (None, work);
-        }
-        (Some(out), work)
-    }
-
-    /// How much work the push-out's shortcut ([`World::axis_escape`]) does for a centre at `c`:
-    /// cells and pyramid nodes tested. Its bound, for tests and benchmarks: it does not grow with
-    /// the depth of `c` inside rock, only (slowly) with the length of the faces near the nearest.
-    #[must_use]
-    pub fn escape_work(&self, c: [f32; 2]) -> usize {
-        self.escape_with_work(c).1
     }
 
     /// Parses an ASCII map: one row a line, `#` solid, `-` one-way, `.` or a space empty, the **top
@@ -516,7 +348,7 @@ impl TileMap {
             put(&mut self.bits, tile != Tile::Empty);
             put(&mut self.one_way, tile == Tile::OneWay);
             self.one_way_cells = self.one_way_cells + usize::from(tile == Tile::OneWay) - usize::from(was);
-            self.update_pyramid(col, row);
+            self.update_index(col, row, tile != Tile::Solid);
         }
     }
 
@@ -619,7 +451,7 @@ impl TileMap {
         if hi < edge(0) || lo > edge(n) {
             return None;
         }
-        let (inv, last) = (1.0 / s, index_f64(n - 1));
+        let (inv, last) = (self.inv_cell, index_f64(n - 1));
         // Truncation = floor here; through `i64` (in range after the clamp): the same value, cheaper.
         let guess = |x: f32| ((x as f64 - o) * inv).clamp(0.0, last) as i64 as usize;
         let a = guess(lo);
@@ -733,7 +565,7 @@ fn tile_of(ch: char) -> Option<Tile> {
     }
 }
 
-/// `k as f64` for a cell or edge index of a map (`k ≤ width` or `height`, both below 2^62 by
+/// `k as f64` for a cell or edge index of a map (`k ≤ width` or `height`, both below 2^31 by
 /// [`TileMap::new`]), converted through `i64`: the same value, but one instruction on x86-64, where
 /// the unsigned conversion is a branchy sequence (a third of [`TileMap::range`]'s instructions).
 #[inline]
@@ -891,7 +723,8 @@ impl World for TileMap {
         }
     }
 
-    /// From the pyramid (see [`TileMap`]): four rays and a certificate, a few dozen node tests.
+    /// From the pyramid and the open boxes (see [`TileMap`]): four rays and a certificate, a few
+    /// hundred node tests.
     fn axis_escape(&self, c: [f32; 2]) -> Option<Escape> {
         self.escape_with_work(c).0
     }
