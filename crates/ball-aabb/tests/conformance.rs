@@ -10,7 +10,7 @@
 
 use ball_aabb::controller::{standing_height, Config, Controller, Event, Input, Report};
 use ball_aabb::oriented::Collider;
-use ball_aabb::world::{BoxList, TileMap, WithOriented, World};
+use ball_aabb::world::{BoxList, Layered, Mover, Movers, Path, TileMap, WithOriented, World};
 use ball_aabb::{OrientedRect, Rect};
 
 const HZ60: f32 = 1.0 / 60.0;
@@ -632,4 +632,167 @@ fn a_head_bump_under_a_low_ceiling_falls_back() {
     assert_eq!(reps[hit].position[1], 2.0 - 0.3);
     assert_eq!(count(&reps, Event::Landed), 1);
     assert_eq!(c.position(), [5.0, on(1.0, 0.3)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving platforms (rapier #747, Godot #49497 / PR #111145, Godot #9399) and crushing (s&box #4531):
+// the boxes move first in a frame, then the character steps (see `Movers`).
+
+/// One frame: the moving boxes advance by `dt`, then the character steps through the level and
+/// them as one world.
+fn frame(c: &mut Controller, movers: &mut Movers, map: &TileMap, input: Input, dt: f32) -> Report {
+    movers.advance(dt);
+    c.step(input, dt, &Layered::new(map, movers))
+}
+
+fn frames(c: &mut Controller, movers: &mut Movers, map: &TileMap, input: Input, dt: f32, n: usize) -> Vec<Report> {
+    (0..n).map(|_| frame(c, movers, map, input, dt)).collect()
+}
+
+fn rect(lo: [f32; 2], hi: [f32; 2]) -> Rect {
+    Rect::new(lo, hi).unwrap()
+}
+
+/// rapier #747 ("moving platforms for the character controller"): a platform 4 wide moving right
+/// at 2 u/s carries a character standing still on it: after 1 s (60 frames) it has moved 2 with it
+/// (x 4 → 6), at the platform's standing height every frame, grounded and `Carried` every frame.
+#[test]
+fn rapier_747_a_platform_moving_sideways_carries_its_rider() {
+    let map = floor(30, 8);
+    let mut movers = Movers::new(vec![Mover::new(rect([2.0, 4.0], [6.0, 4.5]), Path::Velocity([2.0, 0.0]))]).unwrap();
+    let mut c = spawn(4.0, on(4.5, R));
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 60);
+    assert!(reps.iter().all(|r| r.grounded && r.position[1] == on(4.5, R)), "on the platform throughout");
+    assert_eq!(count(&reps, Event::Carried), 60);
+    assert!((c.position()[0] - 6.0).abs() < 1e-5, "{:?}", c.position());
+}
+
+/// rapier #747: a lift (a platform going up 3 and back down at 1.5 u/s: 2 s each way) carries its
+/// rider up and down glued to it: grounded every frame, never `LeftGround` or `Landed`, its centre
+/// at the lift's top + r every frame, up to `on(4.5)` and back to `on(1.5)` after 4 s.
+#[test]
+fn rapier_747_a_lift_carries_its_rider_up_and_down() {
+    let map = floor(12, 8);
+    let lift =
+        Mover::new(rect([3.0, 1.0], [5.0, 1.5]), Path::PingPong { points: vec![[0.0, 0.0], [0.0, 3.0]], speed: 1.5 });
+    let mut movers = Movers::new(vec![lift]).unwrap();
+    let mut c = spawn(4.0, on(1.5, R));
+    let mut highest = 0.0f32;
+    for _ in 0..240 {
+        let r = frame(&mut c, &mut movers, &map, NONE, HZ60);
+        let top = movers.rect(0).max()[1];
+        assert!(r.grounded && r.position[1] == on(top, R), "{r:?} on a top at {top}");
+        assert!(!r.events.contains(Event::LeftGround) && !r.events.contains(Event::Landed));
+        highest = highest.max(r.position[1]);
+    }
+    assert!((highest - on(4.5, R)).abs() < 1e-5 && (c.position()[1] - on(1.5, R)).abs() < 1e-5);
+    assert!((c.position()[0] - 4.0).abs() < 1e-6);
+}
+
+/// Godot #9399 ("rider falls through a one-way platform moving up"): the same lift as a one-way
+/// platform: its rider is carried up (not left behind inside it and dropped), the same as on the
+/// solid lift.
+#[test]
+fn godot_9399_a_one_way_lift_moving_up_keeps_its_rider() {
+    let map = floor(12, 8);
+    let lift =
+        Mover::new(rect([3.0, 1.0], [5.0, 1.5]), Path::PingPong { points: vec![[0.0, 0.0], [0.0, 3.0]], speed: 1.5 })
+            .one_way();
+    let mut movers = Movers::new(vec![lift]).unwrap();
+    let mut c = spawn(4.0, on(1.5, R));
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 120);
+    assert!(reps.iter().all(|r| r.grounded), "never falls through");
+    assert!((c.position()[1] - on(4.5, R)).abs() < 1e-5, "{:?}", c.position());
+}
+
+/// Godot #9399, the other way in: a one-way platform rising at 3 u/s under a character whose
+/// feet are 0.02 above its top: in the first frame the top rises 0.05, past the feet. The
+/// character is caught (it lands on the platform, `Landed` in that frame) and is then carried
+/// up: after 1 s it stands on the top, 3 higher.
+#[test]
+fn godot_9399_a_rising_one_way_platform_catches_a_character_above_it() {
+    let map = floor(12, 10);
+    let platform = Mover::new(rect([2.0, 2.0], [6.0, 2.5]), Path::Velocity([0.0, 3.0])).one_way();
+    let mut movers = Movers::new(vec![platform]).unwrap();
+    let mut c = spawn(4.0, 2.5 + 0.02 + R);
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 60);
+    assert_eq!(first(&reps, Event::Landed), Some(0));
+    assert!(reps.iter().all(|r| r.grounded), "caught, then carried");
+    assert!((c.position()[1] - on(5.5, R)).abs() < 1e-5, "{:?}", c.position());
+}
+
+/// Godot #49497 and PR #111145 (stacked riders): a platform riding on a platform — the lower one
+/// moving right at 1 u/s, the upper one going up 1 on it at 1 u/s — carries its rider by both:
+/// after 1 s the rider is 1 to the right and 1 higher, standing on the upper platform's top (to
+/// the rounding of 60 `f32` additions of a carry near 1/60: 10⁻⁴).
+#[test]
+fn godot_49497_a_platform_on_a_platform_carries_by_both() {
+    let map = floor(20, 10);
+    let base = Mover::new(rect([0.0, 2.0], [8.0, 2.5]), Path::Velocity([1.0, 0.0]));
+    let upper =
+        Mover::new(rect([3.0, 2.5], [5.0, 3.0]), Path::PingPong { points: vec![[0.0, 0.0], [0.0, 1.0]], speed: 1.0 })
+            .riding(0);
+    let mut movers = Movers::new(vec![base, upper]).unwrap();
+    let mut c = spawn(4.0, on(3.0, R));
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 60);
+    assert!(reps.iter().all(|r| r.grounded && r.events.contains(Event::Carried)));
+    assert!((c.position()[0] - 5.0).abs() < 1e-4 && (c.position()[1] - on(4.0, R)).abs() < 1e-5, "{:?}", c.position());
+}
+
+/// A moving wall pushes the character: a block 2 high moving right at 3 u/s meets a character
+/// standing in the open; from then on the character is pushed ahead of it, each frame touching the
+/// block's face (x = face + r within the tolerance), `PushedOut`, never `Crushed`.
+#[test]
+fn a_moving_wall_pushes_the_character_ahead_of_it() {
+    let map = floor(40, 8);
+    let pusher = Mover::new(rect([1.0, 1.0], [2.0, 3.0]), Path::Velocity([3.0, 0.0]));
+    let mut movers = Movers::new(vec![pusher]).unwrap();
+    let mut c = spawn(5.0, on(1.0, R));
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 120);
+    assert_eq!(count(&reps, Event::Crushed), 0);
+    let met = first(&reps, Event::PushedOut).expect("the wall reaches the character");
+    // The face starts at 2 and moves 0.05 a frame; it reaches the ball's left side (4.6) in frame 52.
+    assert_eq!(met, 52);
+    for r in &reps[met..] {
+        assert!(r.grounded && r.position[1] == on(1.0, R));
+    }
+    let face = movers.rect(0).max()[0];
+    assert!((c.position()[0] - (face + R)).abs() < 1e-4, "{:?} against a face at {face}", c.position());
+}
+
+/// s&box #4531 ("player clips through when crushed between a moving object and a wall"): a block
+/// moving right at 3 u/s pushes a character into a wall at x = 10 (the character's centre there is
+/// 9.6). The first frame the block's face passes 10 − 2r = 9.2 (frame 125: face 9.25) there is no
+/// room: `Crushed`, once. The outcome (the nearest free position, the block keeping to its path):
+/// squeezed out behind the block, whose back is then at 8.25 — the character stands at 8.25 − r,
+/// on the floor (up on top of the block, 2.0 away, is farther than behind it, 1.75).
+#[test]
+fn s_box_4531_crushed_between_a_moving_box_and_a_wall() {
+    let mut rows = vec!["..........#.."; 6];
+    rows.push("#############");
+    let map = level(&rows, 1.0);
+    let pusher =
+        Mover::new(rect([2.0, 1.0], [3.0, 3.0]), Path::PingPong { points: vec![[0.0, 0.0], [6.5, 0.0]], speed: 3.0 });
+    let mut movers = Movers::new(vec![pusher]).unwrap();
+    let mut c = spawn(8.0, on(1.0, R));
+    let reps = frames(&mut c, &mut movers, &map, NONE, HZ60, 126);
+    assert_eq!(count(&reps, Event::Crushed), 1);
+    assert_eq!(first(&reps, Event::Crushed), Some(124), "frame 125, the 125th");
+    assert!((reps[123].position[0] - 9.6).abs() < 1e-4, "against the wall before: {:?}", reps[123]);
+    let out = reps[124];
+    assert!((out.position[0] - (8.25 - R)).abs() < 1e-4 && out.position[1] == on(1.0, R), "{out:?}");
+}
+
+/// One world of layers (the first complaint): a half-tile step as a box beside a tile
+/// floor (a tile map has whole cells only) is stepped up like a tile ledge: one `SteppedUp`, then
+/// standing on it at `on(1.25)`.
+#[test]
+fn a_half_tile_step_as_a_box_over_a_tile_floor_is_stepped_up() {
+    let map = floor(20, 4);
+    let step = BoxList::new(vec![rect([8.0, 1.0], [20.0, 1.25])]);
+    let world = Layered::new(&map, &step);
+    let mut c = spawn(5.0, on(1.0, R));
+    let reps = run(&mut c, RIGHT, HZ60, &world, 60);
+    assert_eq!(count(&reps, Event::SteppedUp), 1);
+    assert!(c.grounded() && c.position()[1] == on(1.25, R) && c.position()[0] > 9.0, "{:?}", c.position());
 }

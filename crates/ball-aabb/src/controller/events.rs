@@ -26,11 +26,18 @@ pub enum Event {
     /// The world step found the character overlapping a solid and pushed it out first (see
     /// [`Step::pushed_out`](crate::world::Step::pushed_out)).
     PushedOut,
+    /// Standing on a moving box ([`Movers`](crate::world::Movers)), the character was carried by
+    /// its move before its own.
+    Carried,
+    /// A moving box pushed into the character where there is no room to push it to (a wall, a
+    /// ceiling, another box on the far side): it was caught between them. The character is then
+    /// put at the nearest free position (the world step's push-out); the box keeps to its path.
+    Crushed,
 }
 
 impl Event {
     /// Every event, in bit order.
-    pub const ALL: [Event; 8] = [
+    pub const ALL: [Event; 10] = [
         Event::Landed,
         Event::LeftGround,
         Event::HitCeiling,
@@ -39,10 +46,12 @@ impl Event {
         Event::Jumped,
         Event::DroppedThrough,
         Event::PushedOut,
+        Event::Carried,
+        Event::Crushed,
     ];
 
     /// Its name: `"landed"`, `"left-ground"`, `"hit-ceiling"`, `"stepped-up"`, `"snapped-down"`,
-    /// `"jumped"`, `"dropped-through"`, `"pushed-out"`.
+    /// `"jumped"`, `"dropped-through"`, `"pushed-out"`, `"carried"`, `"crushed"`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -54,6 +63,8 @@ impl Event {
             Event::Jumped => "jumped",
             Event::DroppedThrough => "dropped-through",
             Event::PushedOut => "pushed-out",
+            Event::Carried => "carried",
+            Event::Crushed => "crushed",
         }
     }
 

@@ -51,6 +51,17 @@ pub(super) struct Ground {
     pub one_way_only: bool,
     /// A rotated box holds it up (a ramp's face): the run follows the ground's tangent.
     pub tilted: bool,
+    /// A moving box it stands on (see [`World::carry`]): it carries the character next step.
+    pub carrier: Option<usize>,
+}
+
+/// The highest exposed box top under the feet ([`Ctx::flat_top`]): its height, whether every box
+/// with that top is one-way, and a moving box among them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct FlatTop {
+    top: f32,
+    one_way_only: bool,
+    carrier: Option<usize>,
 }
 
 /// What one step's probes share: the world, the tunables, the ball's radius, the platform being
@@ -84,26 +95,29 @@ impl<W: World> Ctx<'_, W> {
     /// when `closed`) between `max_drop + tol` below the feet and `tol` above them; and whether every
     /// box with that top is one-way. A top is exposed when no other box covers it (stacked wall
     /// tiles have none but the highest).
-    fn flat_top(&self, center: [f32; 2], max_drop: f32, closed: bool, tol: f32) -> Option<(f32, bool)> {
+    fn flat_top(&self, center: [f32; 2], max_drop: f32, closed: bool, tol: f32) -> Option<FlatTop> {
         let (cx, r) = (center[0], self.radius);
         let feet = center[1] - r;
         let (lo, hi) = (feet - max_drop - tol, feet + tol);
         let query = Rect::new([cx - r, lo], [cx + r, hi]).ok()?;
         let pass = self.passable(center);
-        let mut best: Option<(f32, bool)> = None;
+        let mut best: Option<FlatTop> = None;
         pass.candidates(&query, |i, b| {
             let (top, x0, x1) = (b.max()[1], b.min()[0], b.max()[0]);
             let under = if closed { x0 <= cx + r && x1 >= cx - r } else { x0 < cx + r && x1 > cx - r };
-            if top < lo || top > hi || !under || best.is_some_and(|(t, _)| top < t) {
+            if top < lo || top > hi || !under || best.is_some_and(|f| top < f.top) {
                 return;
             }
             if pass.solid_beyond([cx.clamp(x0, x1), top], 1, true, i) {
                 return; // covered by the box above it
             }
             let one_way = self.world.one_way(i);
+            let moving = self.world.carry(i).map(|_| i);
             best = Some(match best {
-                Some((t, all)) if t == top => (t, all && one_way),
-                _ => (top, one_way),
+                Some(f) if f.top == top => {
+                    FlatTop { one_way_only: f.one_way_only && one_way, carrier: f.carrier.or(moving), ..f }
+                }
+                _ => FlatTop { top, one_way_only: one_way, carrier: moving },
             });
         });
         best
@@ -130,9 +144,10 @@ impl<W: World> Ctx<'_, W> {
         let pass = self.passable(center);
         let (mut sum, mut top, mut one_way_only) = ([0.0f64; 2], f32::MIN, true);
         let (mut up, mut right, mut left, mut tilted) = (false, false, false, false);
+        let mut carrier = None;
         // One contact: `q` the closest point, `w` from it to the centre; `one_way` for a one-way box's
-        // top (rotated boxes are always solid), `turned` for a rotated box.
-        let mut touch = |q_y: f32, w: [f64; 2], one_way: bool, turned: bool| {
+        // top (rotated boxes are always solid), `turned` for a rotated box, `moving` a moving box.
+        let mut touch = |q_y: f32, w: [f64; 2], one_way: bool, turned: bool, moving: Option<usize>| {
             let dist = sqrt(w[0] * w[0] + w[1] * w[1]);
             if dist == 0.0 || dist > r + tol as f64 || w[1] < 0.0 {
                 return;
@@ -144,16 +159,17 @@ impl<W: World> Ctx<'_, W> {
                 one_way_only &= one_way;
                 up = true;
                 tilted |= turned;
+                carrier = carrier.or(moving);
             }
         };
         pass.candidates(&query, |i, b| {
             let q = closest_point(&center, &b);
             let w = [center[0] as f64 - q[0] as f64, center[1] as f64 - q[1] as f64];
-            touch(q[1], w, self.world.one_way(i), false);
+            touch(q[1], w, self.world.one_way(i), false, self.world.carry(i).map(|_| i));
         });
         pass.oriented(&query, |_, o| {
             let (q, w) = o.closest_and_offset(&center);
-            touch(q[1] as f32, w, false, true);
+            touch(q[1] as f32, w, false, true, None);
         });
         let len = sqrt(sum[0] * sum[0] + sum[1] * sum[1]);
         if !up || len == 0.0 {
@@ -167,6 +183,7 @@ impl<W: World> Ctx<'_, W> {
             top,
             one_way_only,
             tilted,
+            carrier,
         })
     }
 
@@ -187,14 +204,15 @@ impl<W: World> Ctx<'_, W> {
         let tol = self.tol(center);
         let feet = center[1] - r;
         let flat = self.flat_top(center, max_drop, closed, tol);
-        let on_top = |(top, one_way_only): (f32, bool)| Ground {
-            center_y: standing_height(top, r),
+        let on_top = |f: FlatTop| Ground {
+            center_y: standing_height(f.top, r),
             normal: UP,
-            top,
-            one_way_only,
+            top: f.top,
+            one_way_only: f.one_way_only,
             tilted: false,
+            carrier: f.carrier,
         };
-        if let Some(f) = flat.filter(|&(top, _)| top >= feet - tol) {
+        if let Some(f) = flat.filter(|f| f.top >= feet - tol) {
             return Some(on_top(f));
         }
         if let Some(g) = self.touching(center, tol) {
@@ -206,7 +224,7 @@ impl<W: World> Ctx<'_, W> {
         let s = self.move_ball(center, [0.0, -max_drop]);
         let first = s.contacts().first().copied();
         if let Some(f) = flat {
-            if first.is_none_or(|c| c.center[1] <= f.0 + r + tol) {
+            if first.is_none_or(|c| c.center[1] <= f.top + r + tol) {
                 return Some(on_top(f));
             }
         }

@@ -21,6 +21,10 @@
 //! [`Controller::step`] takes an [`Input`] (the wanted horizontal direction, jump pressed / held,
 //! down held), the time step `dt` in seconds and the world, and returns a [`Report`]:
 //!
+//! 0. **moving boxes** ([`Movers`](crate::world::Movers), moved before the characters step): standing
+//!    on one, the character is carried by its move; a one-way one that rose past its feet catches
+//!    it; one that moved into it pushes it out, or crushes it against a wall
+//!    ([`Event::Crushed`]);
 //! 1. **timers**: a jump press fills the jump buffer ([`Config::jump_buffer_time`]); in the air the
 //!    coyote time ([`Config::coyote_time`]) runs down;
 //! 2. **run**: the horizontal speed moves toward `x · run_speed` by at most `accel · dt`;
@@ -164,6 +168,8 @@ pub struct Controller {
     /// Placed ([`Controller::new`], [`Controller::set_position`]) and not stepped since: a first
     /// step that finds the ground right where it was placed is no landing.
     placed: bool,
+    /// The moving box it stands on, when grounded on one.
+    carrier: Option<usize>,
 }
 
 /// A timer that has run out (a running one is `≥ 0`).
@@ -212,6 +218,7 @@ impl Controller {
             rising: false,
             drop_top: None,
             placed: true,
+            carrier: None,
         })
     }
 
@@ -321,6 +328,9 @@ impl Controller {
                 self.stand_on(&g);
             }
         }
+        // 0. Moving boxes (they have moved already this frame: see `Movers`).
+        let placed_at = start;
+        let start = self.ride(start, world, &ctx, &mut events);
         let was_grounded = self.grounded;
         let mut v = self.velocity;
 
@@ -481,7 +491,7 @@ impl Controller {
                 }
                 // Spawned standing: the first step finds the ground where it was placed (within
                 // the tolerance). That is no landing.
-                let spawned_standing = placed && (g.center_y - start[1]).abs() <= tol;
+                let spawned_standing = placed && (g.center_y - placed_at[1]).abs() <= tol;
                 if !was_grounded && !spawned_standing {
                     events.insert(Event::Landed);
                 }
@@ -495,6 +505,7 @@ impl Controller {
                 }
                 self.grounded = false;
                 self.ground_normal = [0.0; 2];
+                self.carrier = None;
             }
         }
         if out[1] <= 0.0 {
@@ -514,6 +525,76 @@ impl Controller {
         report
     }
 
+    /// What the moving boxes did to the character at `start` before its own move; returns where it
+    /// now starts.
+    ///
+    /// 1. **Carried**: standing on a moving box, it moves by what the box's edges moved
+    ///    ([`World::carry`]), that box left out (the rider moves with it, not into it); a wall or a
+    ///    ceiling in the way stops the carry there.
+    /// 2. **Caught**: a one-way moving box that rose past the feet this frame (its top was at or
+    ///    below them before its move, and is above them now), under the flat foot, puts the feet on
+    ///    its top: a falling character lands on a rising platform instead of passing through it.
+    /// 3. **Crushed**: a moving box overlapping the character (by more than the tolerance) pushes
+    ///    it out of itself; when that push would put it into another solid box, it is caught
+    ///    between the two: [`Event::Crushed`]. The world step's push-out then moves it to the
+    ///    nearest free position, wherever that is (on top of the box, over the wall); the box
+    ///    keeps to its path.
+    fn ride<W: World>(&mut self, start: [f32; 2], world: &W, ctx: &Ctx<'_, W>, events: &mut Events) -> [f32; 2] {
+        let r = self.ball.radius();
+        let mut at = start;
+        if let Some(i) = self.carrier.filter(|_| self.grounded) {
+            if let Some(d) = world.carry(i).filter(|d| *d != [0.0; 2] && d.iter().all(|x| x.is_finite())) {
+                let rest = passable::Except::new(world, i);
+                let carry =
+                    Ctx { world: &rest, config: ctx.config, params: ctx.params, radius: r, drop_top: ctx.drop_top };
+                at = carry.move_ball(at, d).end;
+                events.insert(Event::Carried);
+            }
+        }
+        let tol = ctx.tol(at);
+        let feet = at[1] - r;
+        let (reach, mut lift) = (r + tol, None::<f32>);
+        let Ok(around) = crate::shape::Rect::new([at[0] - reach, at[1] - reach], [at[0] + reach, at[1] + reach]) else {
+            return at;
+        };
+        world.candidates(&around, |i, b| {
+            let Some(d) = world.carry(i) else { return };
+            let top = b.max()[1];
+            let under = b.min()[0] < at[0] + r && b.max()[0] > at[0] - r;
+            if world.one_way(i) && d[1] > 0.0 && under && top - d[1] <= feet + tol && top > feet + tol {
+                lift = Some(lift.map_or(top, |l: f32| l.max(top)));
+            }
+        });
+        if let Some(top) = lift {
+            at[1] = ground::standing_height(top, r);
+        }
+        if let Ok(ball) = Circle::new(at, r) {
+            let tol = ctx.tol(at);
+            let mut crushed = false;
+            world.candidates(&around, |i, b| {
+                if crushed || world.carry(i).is_none() || world.one_way(i) || ball.contact(&b).penetration <= tol {
+                    return;
+                }
+                let push = crate::response::response(&ball, &b).push;
+                let Ok(pushed) = Circle::new([at[0] + push[0], at[1] + push[1]], r) else { return };
+                let Ok(zone) = crate::shape::Rect::new(
+                    [pushed.center()[0] - reach, pushed.center()[1] - reach],
+                    [pushed.center()[0] + reach, pushed.center()[1] + reach],
+                ) else {
+                    return;
+                };
+                world.candidates(&zone, |j, c| {
+                    crushed |= j != i && !world.one_way(j) && pushed.contact(&c).penetration > tol;
+                });
+                world.oriented(&zone, |_, o| crushed |= o.contact(&pushed).penetration > tol);
+            });
+            if crushed {
+                events.insert(Event::Crushed);
+            }
+        }
+        at
+    }
+
     /// Standing on `g`: grounded, with its normal and top, the coyote time full, no jump rising.
     fn stand_on(&mut self, g: &Ground) {
         self.grounded = true;
@@ -521,6 +602,7 @@ impl Controller {
         self.ground_top = g.top;
         self.ground_one_way_only = g.one_way_only;
         self.ground_tilted = g.tilted;
+        self.carrier = g.carrier;
         self.coyote = self.config.coyote_time;
         self.rising = false;
         self.drop_top = None;

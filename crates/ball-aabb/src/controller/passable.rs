@@ -1,5 +1,6 @@
 //! [`Passable`]: the world as one move of the character sees it — one-way boxes it is not standing
-//! above, and the ones it is dropping through, left out.
+//! above, and the ones it is dropping through, left out; [`Except`]: the world without the moving
+//! box that carries the character.
 
 #![forbid(unsafe_code)]
 
@@ -73,8 +74,69 @@ impl<W: World> World for Passable<'_, W> {
         self.world.any_one_way()
     }
 
+    fn carry(&self, index: usize) -> Option<[f32; 2]> {
+        self.world.carry(index)
+    }
+
     /// Rotated boxes are always solid: all of them count.
     fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, crate::oriented::OrientedRect)) {
         self.world.oriented(bounds, f);
+    }
+}
+
+/// `world` without box `index`: what a rider meets while its moving box carries it.
+pub(super) struct Except<'w, W> {
+    world: &'w W,
+    index: usize,
+}
+
+impl<'w, W: World> Except<'w, W> {
+    pub(super) fn new(world: &'w W, index: usize) -> Self {
+        Except { world, index }
+    }
+}
+
+impl<W: World> World for Except<'_, W> {
+    fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
+        self.world.candidates(bounds, |i, b| {
+            if i != self.index {
+                f(i, b);
+            }
+        });
+    }
+
+    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
+        self.world.candidates_along(bounds, d, |i, rank, b| if i != self.index { f(i, rank, b) } else { true });
+    }
+
+    fn merged_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
+        self.world.merged_candidates(bounds, |i, b| {
+            if i != self.index {
+                f(i, b);
+            }
+        });
+    }
+
+    // `solid_beyond`: the default, by query through `candidates` (the world's own fast path would
+    // count the box left out).
+
+    fn one_way(&self, index: usize) -> bool {
+        self.world.one_way(index)
+    }
+
+    fn any_one_way(&self) -> bool {
+        self.world.any_one_way()
+    }
+
+    fn carry(&self, index: usize) -> Option<[f32; 2]> {
+        self.world.carry(index)
+    }
+
+    fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, crate::oriented::OrientedRect)) {
+        self.world.oriented(bounds, |i, o| {
+            if i != self.index {
+                f(i, o);
+            }
+        });
     }
 }

@@ -136,6 +136,13 @@ impl World for BoxList {
         }
     }
 
+    /// No box (aligned, or a rotated one's bounding rectangle) meets `bounds`.
+    fn clear(&self, bounds: &Rect) -> bool {
+        let mut any = false;
+        self.candidates(bounds, |_, _| any = true);
+        !any && !self.rotated.iter().any(|(_, _, b)| meets(b, bounds))
+    }
+
     /// The rotated boxes whose bounding rectangle meets `bounds`, in list order.
     fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, OrientedRect)) {
         for (i, o, b) in &self.rotated {

@@ -6,6 +6,10 @@
 //!   ([`TileMap::from_ascii`]: `#`, `-`, `.` or space) or cell by cell; its broadphase is a grid walk
 //!   over the cells under the query rectangle.
 //! - [`BoxList`]: any rectangles, with a sort-and-sweep broadphase on x.
+//! - [`Movers`]: moving boxes (platforms, lifts, crushers) following a [`Path`] in time; they carry
+//!   what stands on them ([`World::carry`]).
+//! - [`Layered`]: two worlds as one (a box list over a tile map, moving boxes over both), each
+//!   layer with its own broadphase.
 //! - [`World`]: the one small trait both implement; every resolver takes `&impl World`. The swept
 //!   resolvers look for the earliest hit among [`World::candidates_along`]: nearest first along the
 //!   motion (a tile map's columns or rows from the ball's side), ties in time to the box that
@@ -115,15 +119,19 @@
 
 mod boxlist;
 mod depenetrate;
+mod layers;
 mod many;
+mod movers;
 mod resolve;
 mod tilemap;
 
 pub use crate::oriented::Collider;
 pub use boxlist::BoxList;
+pub use layers::{Layer, Layered};
 #[cfg(feature = "parallel")]
 pub use many::par_step_many;
 pub use many::{step_many, BallsMut, BatchError, Flags, Outcome, Radii, Tally, PAR_STEP_CHUNK};
+pub use movers::{Mover, MoverError, Movers, Path};
 pub use tilemap::{MapError, Outside, Tile, TileMap};
 
 use alloc::string::String;
@@ -255,6 +263,14 @@ pub trait World {
         let _ = bounds;
         false
     }
+
+    /// For a **moving** box, what it moved by in its last step (its left edge along x, its top
+    /// along y): how far a character standing on it is carried. `None` for a box that never
+    /// moves (the default). See [`Movers`].
+    fn carry(&self, index: usize) -> Option<[f32; 2]> {
+        let _ = index;
+        None
+    }
 }
 
 /// [`World::axis_escape`]'s answer: for each axis direction (−x, +x, −y, +y), the face where the
@@ -347,6 +363,14 @@ impl<W: World> World for WithOriented<'_, W> {
 
     fn clear(&self, bounds: &Rect) -> bool {
         self.world.clear(bounds) && !self.oriented.iter().any(|o| meets(&o.bounding_aabb(), bounds))
+    }
+
+    fn carry(&self, index: usize) -> Option<[f32; 2]> {
+        if index < self.first_index {
+            self.world.carry(index)
+        } else {
+            None
+        }
     }
 }
 
