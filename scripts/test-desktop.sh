@@ -145,6 +145,16 @@ d=$(diff_px "$OUT/play-race.png" "$OUT/play-race-again.png")
 [[ $d == 0 ]] || fail "the same Play race gave pictures differing in $d pixels"
 pass "the same Play race twice: identical"
 
+# 1e. Play, Course 5: riding the moving platform over the pit (the script walks onto it and stands still; the
+#     ghost race rides along), drawn after 300 steps: the platforms have moved, so it differs from the level's
+#     first step.
+P5='play=on&level=course-platforms&inputs=R*60,N*240&race=on&steps=300'
+shot play-platforms --scene "$P5"
+shot play-platforms-start --scene 'play=on&level=course-platforms&steps=1'
+d=$(diff_px "$OUT/play-platforms.png" "$OUT/play-platforms-start.png")
+((d > 3000)) || fail "Course 5 after 300 steps differs from its start in only $d pixels"
+pass "Course 5 riding the platform vs its start: $d pixels differ"
+
 # 2. Deterministic: same arguments, same picture.
 shot outside-again --circle 2.9,2.3,1.8 --box=-2,-1,2,1.5 --algorithm arvo
 d=$(diff_px "$OUT/outside.png" "$OUT/outside-again.png")

@@ -133,3 +133,46 @@ fn controller_cli_refuses_bad_scripts_and_flags() {
     let e = refused(&["move", "--circle", "1,1,0.5", "--velocity", "1,0", "--boxes", "", "--input", "R"]);
     assert_eq!(e, "error: --input: only with --controller");
 }
+
+/// A level with moving boxes (`docs/maps/platforms.txt`, Course 5 of the demo: `mover` lines after
+/// the map). From x = 7.5 on the floor (top 2), half a second right takes the character onto the
+/// platform at the pit's edge (x 9 … 12, moving right at 2 u/s), then it stands still and is
+/// carried: after 2.5 s the platform spans x 14 … 17, and the character stands on it (y = 2.4),
+/// `carried` in most steps and never `left-ground` or `landed` once on it.
+#[test]
+fn a_level_with_moving_boxes_carries_the_character() {
+    let map = format!("{}/docs/maps/platforms.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = bin()
+        .args(["move", "--controller", "--circle", "7.5,2.4,0.4", "--map", &map, "--input", "R*30,N*120", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = crate::support::json_lines(&String::from_utf8(out.stdout).unwrap()).pop().unwrap();
+    let end = floats(&v["end"]);
+    assert!(v["grounded"].as_bool().unwrap() && end[1] == 2.4 && (14.0..=17.0).contains(&end[0]), "{v}");
+    assert!(v["events"]["carried"].as_u64().unwrap() > 100, "{v}");
+    assert_eq!(v["events"]["landed"].as_u64(), Some(0), "{v}");
+}
+
+/// A bad `mover` line names the file, its line and column and the field; the plain ball step
+/// (`move` without `--controller`) refuses a level with moving boxes, saying who reads them.
+#[test]
+fn a_bad_mover_line_names_its_line_column_and_field() {
+    let dir = std::env::temp_dir().join(format!("movers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (line, want) in [
+        ("mover 0,1,1,1.5 fast 0,0 1,0", ":3:17: the speed: \"fast\" is not a number > 0"),
+        ("mover 0,1,1 2 0,0", ":3:7: the box X0,Y0,X1,Y1: \"0,1,1\" is not 4 finite numbers"),
+        ("mover 0,1,1,1.5 2", ":3:18: the offsets DX,DY missing"),
+        ("mover 0,1,1,1.5 2 0,0 x,1", ":3:23: an offset DX,DY: \"x,1\""),
+    ] {
+        let path = dir.join("level.txt");
+        std::fs::write(&path, format!("#..#\n####\n{line}\n")).unwrap();
+        let p = path.to_str().unwrap();
+        let e = refused(&["move", "--controller", "--circle", "1.5,1.4,0.4", "--map", p, "--input", "N*3"]);
+        assert!(e.contains(&format!("{p}{want}")), "{line}: {e}");
+    }
+    let map = format!("{}/docs/maps/platforms.txt", env!("CARGO_MANIFEST_DIR"));
+    let e = refused(&["move", "--circle", "1.5,1.4,0.4", "--map", &map, "--velocity", "1,0"]);
+    assert!(e.contains("platforms.txt:13:1: moving boxes ('mover' lines) are read by `move --controller` only"), "{e}");
+}

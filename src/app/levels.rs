@@ -238,6 +238,20 @@ pub struct Level {
     pub measure: f32,
     /// Rotated boxes beside the map, each `[cx, cy, hx, hy, degrees]` (the scene's `obb=`).
     pub tilted: &'static [[f32; 5]],
+    /// Moving boxes (Play's platforms and lifts), over the map and the rotated boxes.
+    pub movers: &'static [MoverSpec],
+}
+
+/// A moving box of a level, as plain data: where it is at time 0 (`[x0, y0, x1, y1]`), the offsets
+/// it goes through and back (the first `[0, 0]`), its speed in cells a second, and whether it is a
+/// one-way platform. The core's [`Mover`](crate::geom::world::Mover) on a back-and-forth
+/// [`Path`](crate::geom::world::Path).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoverSpec {
+    pub rect: [f32; 4],
+    pub points: &'static [[f32; 2]],
+    pub speed: f32,
+    pub one_way: bool,
 }
 
 impl Level {
@@ -268,6 +282,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 2.5,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "stairs",
@@ -288,6 +303,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "narrow-corridor",
@@ -308,6 +324,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "thin-platform",
@@ -334,6 +351,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "inner-corner",
@@ -352,6 +370,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "tile-slope",
@@ -372,6 +391,7 @@ pub const LEVELS: &[Level] = &[
         play: false,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "course-run",
@@ -397,6 +417,7 @@ pub const LEVELS: &[Level] = &[
         play: true,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "course-shaft",
@@ -428,6 +449,7 @@ pub const LEVELS: &[Level] = &[
         play: true,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "course-fall",
@@ -471,6 +493,7 @@ pub const LEVELS: &[Level] = &[
         play: true,
         measure: 0.0,
         tilted: &[],
+        movers: &[],
     },
     Level {
         id: "course-ramps",
@@ -503,6 +526,39 @@ pub const LEVELS: &[Level] = &[
             [8.2189, 2.817, 3.5, 0.5, 30.0],
             [18.683, 2.817, 2.232, 0.5, -60.0],
             [24.9967, 1.6372, 1.75, 0.75, 25.0],
+        ],
+        movers: &[],
+    },
+    Level {
+        id: "course-platforms",
+        name: "Course 5: moving platforms",
+        note: "Step onto the platform at the pit's edge and stand still: it carries you across. Take \
+            the lift (in its shaft on the right) up to the high ledge. On the left, jump up through the \
+            moving one-way platform and ride it; down + jump drops through it.",
+        ascii: "#......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #............................###########
+                #......................................#
+                #......................................#
+                #......................................#
+                #......................................#
+                #########................##..###########
+                #########................##..###########",
+        ball: [7.5, 2.4, 0.4],
+        throw: [0.0, 0.0],
+        play: true,
+        measure: 0.0,
+        tilted: &[],
+        // Across the pit (x 9 … 25) and back, its top level with both floors; the lift in its
+        // shaft (x 27 … 29), its top from the floor (2) to the ledge (7); the one-way platform over
+        // the start, its top from 4 to 6.
+        movers: &[
+            MoverSpec { rect: [9.0, 1.5, 12.0, 2.0], points: &[[0.0, 0.0], [13.0, 0.0]], speed: 2.0, one_way: false },
+            MoverSpec { rect: [27.0, 1.5, 29.0, 2.0], points: &[[0.0, 0.0], [0.0, 5.0]], speed: 1.5, one_way: false },
+            MoverSpec { rect: [2.0, 3.5, 6.0, 4.0], points: &[[0.0, 0.0], [0.0, 2.0]], speed: 1.0, one_way: true },
         ],
     },
 ];

@@ -19,7 +19,8 @@ use super::state::{Analysis, State};
 use super::three::{region_name, Analysis3};
 use super::update::CONTROLS;
 use crate::format::{number, point, vector};
-use crate::geom::world::STRATEGIES;
+use crate::geom::controller::Event;
+use crate::geom::world::{World, STRATEGIES};
 use crate::geom::{algo::ALGORITHMS, response::PushCase, shape::AXES, PushOut};
 
 /// Where zone `zone` (numbered `x + 3y`, 0 at the bottom left) lies relative to the box, in words:
@@ -319,7 +320,8 @@ fn playground_sentence(state: &State) -> String {
 
 /// "Play: level Course 1: run and jump, strategy Swept slide without seams. The character stands on
 /// a one-way platform at (8.45, 5.4)." — where it stands only once it is at rest (while it moves:
-/// "The character is moving."), so the text changes when it starts or stops, not every frame. A
+/// "The character is moving."; carried by a moving box: "The character rides a moving platform."),
+/// so the text changes when it starts or stops, not every frame. A
 /// race adds the ghosts' count, and once they are done, which strategies bumped, stuck or tunnelled.
 fn play_sentence(state: &State) -> String {
     use super::playground::play::MarkKind;
@@ -331,7 +333,20 @@ fn play_sentence(state: &State) -> String {
         STRATEGIES[strategy_index(p.options.strategy)].name,
         if p.paused { ", paused (G runs it)" } else { "" }
     );
-    if who.at_rest() {
+    let riding = who.controller.grounded() && who.report.is_some_and(|r| r.events.contains(Event::Carried));
+    if riding {
+        // Carried, it moves every frame: the sentence says so, not where (it would change each frame).
+        let c = who.position();
+        let r = who.controller.radius();
+        let m = &p.play.movers;
+        let feet = [c[0], c[1] - r - 0.25];
+        let one_way = (0..m.len()).any(|i| {
+            let b = m.rect(i);
+            m.one_way(i) && (b.min()[0]..=b.max()[0]).contains(&feet[0]) && (b.min()[1]..=b.max()[1]).contains(&feet[1])
+        });
+        let on = if one_way { "a moving one-way platform" } else { "a moving platform" };
+        s.push_str(&format!(" The character rides {on}."));
+    } else if who.at_rest() {
         let c = who.position();
         let r = who.controller.radius();
         let (col, row) = (c[0].floor(), (c[1] - r - 0.5).floor());

@@ -6,7 +6,7 @@ use super::motion::{self, MoveArgs, Solids, MAX_STEPS};
 use crate::app::playground::script::{parse_runs, KEY_LIST};
 use crate::format::parse_numbers;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
-use crate::geom::world::{self, BoxList, World, STRATEGIES};
+use crate::geom::world::{self, BoxList, Layer, Layered, Movers, STRATEGIES};
 use crate::geom::{Circle, Rect};
 use crate::report::{num, nums};
 use serde_json::{json, Map};
@@ -73,6 +73,8 @@ pub struct ControllerRequest {
     /// The starting velocity, u/s.
     pub velocity: [f32; 2],
     pub solids: Solids,
+    /// The level's moving boxes (`mover` lines of `--map`): they move first in every step.
+    pub movers: Movers,
     pub script: Vec<ScriptStep>,
     pub dt: f32,
     pub config: Config,
@@ -132,9 +134,14 @@ pub fn request_from_args(args: &MoveArgs) -> Result<ControllerRequest, String> {
     if let Some(i) = (0..2).find(|&i| f64::from(c[i]).abs() + reach > f64::from(f32::MAX) / 2.0) {
         return Err(format!("--circle: centre.{} {} is too far out for {} steps", ["x", "y"][i], c[i], script.len()));
     }
+    let mut movers = Vec::new();
     let solids = match (&args.map, args.boxes.as_deref()) {
         (Some(_), Some(_)) => return Err("--map: give --map or --boxes, not both".into()),
-        (Some(path), None) => Solids::Map(motion::load_map(path, motion::cell_of(args)?)?),
+        (Some(path), None) => {
+            let (map, level_movers) = motion::load_level(path, motion::cell_of(args)?)?;
+            movers = level_movers.into_iter().map(|(_, m)| m).collect();
+            Solids::Map(map)
+        }
         (None, Some(text)) => Solids::Boxes(BoxList::new(
             motion::parse_boxes(text, 2)?
                 .iter()
@@ -143,7 +150,8 @@ pub fn request_from_args(args: &MoveArgs) -> Result<ControllerRequest, String> {
         )),
         (None, None) => return Err("--controller needs --map FILE (or --boxes)".into()),
     };
-    Ok(ControllerRequest { ball, velocity, solids, script, dt, config, trace: args.trace, json: args.json })
+    let movers = Movers::new(movers).map_err(|e| format!("--map: {e}"))?;
+    Ok(ControllerRequest { ball, velocity, solids, movers, script, dt, config, trace: args.trace, json: args.json })
 }
 
 /// How a point reads in the text output: `(x, y)`, each the shortest decimal that reads back as
@@ -167,14 +175,17 @@ impl ControllerRequest {
         }
     }
 
-    fn run_in<W: World>(&self, world: &W, out: &mut impl Write) -> std::io::Result<()> {
+    /// The steps through `level` and the moving boxes over it (moved first in every step).
+    fn run_in<W: Layer>(&self, level: &W, out: &mut impl Write) -> std::io::Result<()> {
+        let mut movers = self.movers.clone();
         let mut ctl = Controller::new(self.ball.center(), self.ball.radius(), self.config).expect("checked ball");
         ctl.set_velocity(self.velocity);
         let mut counts = [0u64; Event::ALL.len()];
         let mut previous = Keys::default();
         let mut last: Option<Report> = None;
         for (k, step) in self.script.iter().enumerate() {
-            let r = ctl.step(step.keys.input(previous), self.dt, world);
+            movers.advance(self.dt);
+            let r = ctl.step(step.keys.input(previous), self.dt, &Layered::new(level, &movers));
             previous = step.keys;
             for (i, e) in Event::ALL.iter().enumerate() {
                 counts[i] += u64::from(r.events.contains(*e));

@@ -4,7 +4,7 @@
 use crate::format::{parse_numbers, NumbersError};
 use crate::geom::motion::{move_ball, Reaction};
 use crate::geom::oriented::{move_mixed, Collider};
-use crate::geom::world::{self, BoxList, MapError, Params, StrategyId, TileMap, World, STRATEGIES};
+use crate::geom::world::{self, BoxList, MapError, Mover, Params, Path, StrategyId, TileMap, World, STRATEGIES};
 use crate::geom::{shape::AXES, Aabb, Ball, Circle, Hit, Motion, OrientedBox3, OrientedRect, Rect, ShapeError};
 use crate::report::Rotation;
 use crate::report::{num, nums};
@@ -536,8 +536,23 @@ pub(super) fn parse_boxes(text: &str, d: usize) -> Result<Vec<Vec<f32>>, String>
 }
 
 /// Reads and parses `--map FILE`. Every error names the file's line and column (1-based), except a
-/// file that cannot be read at all.
+/// file that cannot be read at all. Moving boxes (`mover` lines) are refused here: only
+/// `--controller` reads them ([`load_level`]).
 pub(super) fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
+    let (map, movers) = load_level(path, cell)?;
+    match movers.first() {
+        Some((line, _)) => {
+            Err(format!("--map: {path}:{line}:1: moving boxes ('mover' lines) are read by `move --controller` only"))
+        }
+        None => Ok(map),
+    }
+}
+
+/// Reads `--map FILE` as a level: the map's rows, then any number of **moving boxes**, one a line
+/// (docs/cli.md): `mover X0,Y0,X1,Y1 SPEED DX,DY DX,DY … [one-way]` — the box at time 0, its speed
+/// (units a second) and the offsets it goes through and back (the first is usually `0,0`).
+/// Returns the map and each box with its line number. Errors name the line, the column and the field.
+pub(super) fn load_level(path: &str, cell: f32) -> Result<(TileMap, Vec<(usize, Mover)>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("--map: cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or("");
@@ -545,7 +560,20 @@ pub(super) fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
         let column = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
         format!("--map: {path}:{line}:{column}: not UTF-8 text (expected '#', '-', '.' or ' ')")
     })?;
-    TileMap::from_ascii(&text, cell).map_err(|e| match e {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first = lines.iter().position(|l| l.trim_start().starts_with("mover")).unwrap_or(lines.len());
+    let mut movers = Vec::new();
+    for (k, l) in lines.iter().enumerate().skip(first) {
+        if l.trim().is_empty() {
+            continue;
+        }
+        movers.push((
+            k + 1,
+            parse_mover(l.trim_end_matches('\r')).map_err(|(col, e)| format!("--map: {path}:{}:{col}: {e}", k + 1))?,
+        ));
+    }
+    let text = lines[..first].join("\n");
+    let map = TileMap::from_ascii(&text, cell).map_err(|e| match e {
         MapError::Empty => format!("--map: {path}:1:1: the map is empty (expected rows of '#' solid, '-' one-way, '.' or ' ' empty)"),
         MapError::Ragged { line, column, expected, found } => format!(
             "--map: {path}:{line}:{column}: a row of {found} cells, the map is {expected} wide (its widest row; a row may end in spaces, not before the width)"
@@ -558,7 +586,58 @@ pub(super) fn load_map(path: &str, cell: f32) -> Result<TileMap, String> {
             format!("--cell: {cell}: a {width} × {height} map of this cell size does not fit in f32 coordinates")
         }
         e @ (MapError::BadOrigin { .. } | MapError::NoCells { .. }) => format!("--map: {path}: {e}"),
-    })
+    })?;
+    Ok((map, movers))
+}
+
+/// One `mover` line: `mover X0,Y0,X1,Y1 SPEED DX,DY DX,DY … [one-way]`; an error gives the column
+/// (1-based) of the word at fault and what it should be.
+fn parse_mover(line: &str) -> Result<Mover, (usize, String)> {
+    let mut words = Vec::new();
+    let mut col = 0;
+    for w in line.split(' ') {
+        if !w.is_empty() {
+            words.push((col + 1, w));
+        }
+        col += w.chars().count() + 1;
+    }
+    let end = line.chars().count() + 1;
+    let word = |k: usize, what: &str| words.get(k).copied().ok_or((end, format!("{what} missing")));
+    let numbers = |(c, w): (usize, &str), n: usize, what: &str| -> Result<Vec<f32>, (usize, String)> {
+        let v: Vec<f32> = w
+            .split(',')
+            .map(|x| x.trim().parse::<f32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| (c, format!("{what}: {w:?} is not {n} numbers separated by commas")))?;
+        if v.len() != n || !v.iter().all(|x| x.is_finite()) {
+            return Err((c, format!("{what}: {w:?} is not {n} finite numbers separated by commas")));
+        }
+        Ok(v)
+    };
+    let rect = numbers(word(1, "the box X0,Y0,X1,Y1")?, 4, "the box X0,Y0,X1,Y1")?;
+    let r = Rect::new([rect[0], rect[1]], [rect[2], rect[3]])
+        .map_err(|e| (words[1].0, format!("the box X0,Y0,X1,Y1: {e}")))?;
+    let sw = word(2, "the speed")?;
+    let speed: f32 =
+        sw.1.parse()
+            .ok()
+            .filter(|v: &f32| v.is_finite() && *v > 0.0)
+            .ok_or((sw.0, format!("the speed: {:?} is not a number > 0", sw.1)))?;
+    let mut points = Vec::new();
+    let mut one_way = false;
+    for &(c, w) in &words[3..] {
+        if w == "one-way" {
+            one_way = true;
+        } else {
+            let p = numbers((c, w), 2, "an offset DX,DY")?;
+            points.push([p[0], p[1]]);
+        }
+    }
+    if points.is_empty() {
+        return Err((end, "the offsets DX,DY missing (at least one, e.g. 0,0 13,0)".into()));
+    }
+    let m = Mover::new(r, Path::PingPong { points, speed });
+    Ok(if one_way { m.one_way() } else { m })
 }
 
 impl TilesRequest {

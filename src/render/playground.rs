@@ -14,7 +14,7 @@ use crate::app::palette::{self, alpha};
 use crate::app::playground::{strategy_index, throw_tip, Runner, STEP_SECONDS};
 use crate::app::{Handle, State};
 use crate::format::number;
-use crate::geom::world::STRATEGIES;
+use crate::geom::world::{World, STRATEGIES};
 use macroquad::prelude::*;
 
 /// Draws the whole playground (in Play, the map and then Play's own layer).
@@ -98,6 +98,49 @@ fn draw_map(state: &State, sizes: Sizes) {
     }
     draw_rectangle_lines(lo.x, hi.y, hi.x - lo.x, lo.y - hi.y, sizes.line(1.5), to_color(palette::MAP_BORDER));
     draw_tilted(state, sizes);
+    draw_movers(state, sizes);
+}
+
+/// Play's moving boxes where they are now: a solid one in the cells' colour with the border's
+/// outline, a one-way one as a one-way cell's slab and posts; each with a short line in the
+/// direction it last moved, so a still frame shows which way it goes.
+fn draw_movers(state: &State, sizes: Sizes) {
+    let v = state.view;
+    let m = &state.playground.play.movers;
+    if !state.playground.options.play {
+        return;
+    }
+    for i in 0..m.len() {
+        let b = m.rect(i);
+        let (p, q) = (v.to_screen([b.min()[0], b.max()[1]]), v.to_screen([b.max()[0], b.min()[1]]));
+        let (w, h) = (q.x - p.x, q.y - p.y);
+        if m.one_way(i) {
+            let one_way = to_color(palette::CELL);
+            draw_rectangle(p.x, p.y, w, 0.5 * h, one_way);
+            aa::line(p.x, p.y, q.x, p.y, sizes.line(2.0), to_color(palette::SEAM));
+            for k in [0.125, 0.375, 0.625, 0.875] {
+                let x = p.x + k * w;
+                aa::line(x, p.y + 0.5 * h, x, q.y, sizes.line(1.0), one_way);
+            }
+        } else {
+            draw_rectangle(p.x, p.y, w, h, to_color(palette::CELL));
+            draw_rectangle_lines(p.x, p.y, w, h, sizes.line(2.0), to_color(palette::MAP_BORDER));
+        }
+        let d = m.carry(i).unwrap_or([0.0; 2]);
+        let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
+        if len > 0.0 {
+            let c = v.to_screen([(b.min()[0] + b.max()[0]) / 2.0, b.max()[1]]);
+            let k = 12.0 * sizes.scale / len;
+            aa::line(
+                c.x,
+                c.y - 4.0 * sizes.scale,
+                c.x + d[0] * k,
+                c.y - 4.0 * sizes.scale - d[1] * k,
+                sizes.line(2.0),
+                to_color(palette::SEAM),
+            );
+        }
+    }
 }
 
 /// The rotated boxes: two triangles in the cells' colour, the outline in the seams' colour, and

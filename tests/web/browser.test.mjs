@@ -894,6 +894,52 @@ try {
     await context.close();
   }
 
+  // ------------------------------------------------------------------------- Play: Course 5, moving platforms
+  // The scene's script walks the character onto the platform at the pit's edge and stands it still: the status
+  // line says it rides a moving platform (it says so, not where, while it is carried). Then, placed on the moving
+  // one-way platform over the start, ↓ + Space drops it through onto the floor.
+  {
+    const C = SCENE.platforms;
+    const waitFor = async (page, words) => {
+      const until = Date.now() + 15000;
+      let text = '';
+      while (Date.now() < until) {
+        await page.evaluate(() => window.__webtest.wake());
+        text = await statusText(page);
+        if (text.includes(words)) return text;
+        await page.waitForTimeout(100);
+      }
+      return null;
+    };
+    {
+      const { page, context, painted } = await openPage(C.carried, { label: 'course 5: ' });
+      if (painted) {
+        const text = await waitFor(page, C.rides);
+        await page.screenshot({ path: join(outDir, '14-course5-carried.png') });
+        if (!text) fail(`course 5: the character is not carried by the moving platform: ${JSON.stringify(await statusText(page))}`);
+        else ok(`course 5: walked onto the moving platform and is carried ("${C.rides}")`);
+      }
+      await context.close();
+    }
+    {
+      const { page, context, painted } = await openPage(C.oneWay, { label: 'course 5 one-way: ' });
+      if (painted) {
+        const riding = await waitFor(page, C.ridesOneWay);
+        await page.mouse.move(SCENE.sceneRegion.x + 200, SCENE.sceneRegion.y + 40);
+        await page.keyboard.down('ArrowDown');
+        await page.keyboard.press('Space');
+        await page.waitForTimeout(200);
+        await page.keyboard.up('ArrowDown');
+        const down = await waitFor(page, C.floor);
+        await page.screenshot({ path: join(outDir, '15-course5-dropped.png') });
+        if (!riding) fail(`course 5: placed on the moving one-way platform, the status does not say it rides it: ${JSON.stringify(await statusText(page))}`);
+        else if (!down) fail(`course 5: down + jump did not drop through the moving one-way platform: ${JSON.stringify(await statusText(page))}`);
+        else ok('course 5: rode the moving one-way platform, down + jump dropped through it onto the floor');
+      }
+      await context.close();
+    }
+  }
+
   // ------------------------------------------------------------------------- accessibility: the page's text
   await accessibility();
   // ------------------------------------------------------------------------- the keyboard alone, a tour link

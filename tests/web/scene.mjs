@@ -53,6 +53,17 @@ export const SCENE = {
     // bottom-left corner.
     pad: { size: 64, gap: 14 },
   },
+  // Course 5 (src/app/levels.rs, course-platforms): the script runs right for half a second (60 steps of 1/120 s)
+  // from x = 7.5 onto the platform at the pit's edge (x 9 … 12 at the start, moving right at 2 u/s), then stands
+  // still: carried, the status line says "rides a moving platform". Placed at (4, 4.4) on the one-way platform over
+  // the start (top 4, rising at 1 u/s), ↓ + Space drops it onto the floor (top 2): it stands at (4, 2.4).
+  platforms: {
+    carried: 'play=on&level=course-platforms&inputs=R*60,N*240&steps=300',
+    rides: 'The character rides a moving platform.',
+    oneWay: 'play=on&level=course-platforms&ball=4,4.4,0.4',
+    ridesOneWay: 'The character rides a moving one-way platform.',
+    floor: 'The character stands on the ground at (4, 2.4).',
+  },
   // The page's text for screen readers (web/a11y.js; src/app/status.rs): the status line of the scene above
   // (arvo, circle left of the box: separated, its centre in zone 3, nothing to push) must name these, in
   // the app's words; a drag of the circle onto the box's centre must make it say these instead.

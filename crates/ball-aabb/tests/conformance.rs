@@ -796,3 +796,24 @@ fn a_half_tile_step_as_a_box_over_a_tile_floor_is_stepped_up() {
     assert_eq!(count(&reps, Event::SteppedUp), 1);
     assert!(c.grounded() && c.position()[1] == on(1.25, R) && c.position()[0] > 9.0, "{:?}", c.position());
 }
+
+/// rapier #502 with Godot #9399's moving platform: down + jump on a one-way platform that is rising
+/// (1 u/s) drops through it — the platform's top has moved since the character landed, and the
+/// drop is through the top where it is now — onto the floor below (top 1), standing at `on(1)`.
+#[test]
+fn down_and_jump_drops_through_a_moving_one_way_platform() {
+    let map = floor(12, 8);
+    let platform =
+        Mover::new(rect([2.0, 3.5], [6.0, 4.0]), Path::PingPong { points: vec![[0.0, 0.0], [0.0, 2.0]], speed: 1.0 })
+            .one_way();
+    let mut movers = Movers::new(vec![platform]).unwrap();
+    let mut c = spawn(4.0, on(4.0, R));
+    let riding = frames(&mut c, &mut movers, &map, NONE, HZ60, 10);
+    assert!(riding.iter().all(|r| r.grounded && r.events.contains(Event::Carried)));
+    let drop = Input { down: true, ..JUMP };
+    let mut reps = vec![frame(&mut c, &mut movers, &map, drop, HZ60)];
+    reps.extend(frames(&mut c, &mut movers, &map, NONE, HZ60, 90));
+    assert_eq!((count(&reps, Event::DroppedThrough), count(&reps, Event::Jumped)), (1, 0));
+    assert_eq!(count(&reps, Event::Landed), 1);
+    assert_eq!(c.position(), [4.0, on(1.0, R)]);
+}

@@ -17,10 +17,12 @@
 use super::options::PlaygroundOptions;
 use super::script::edge;
 use crate::app::input::Key;
+use crate::app::levels::LEVELS;
 use crate::app::view::ScreenRect;
 use crate::geom::controller::{Config, Controller, Event, Input, Report};
-use crate::geom::world::{StrategyId, TileMap, WithOriented, World, STRATEGIES};
+use crate::geom::world::{Layered, Mover, Movers, Path, StrategyId, TileMap, WithOriented, World, STRATEGIES};
 use crate::geom::OrientedRect;
+use crate::geom::Rect;
 use glam::Vec2;
 
 /// A character this far below the map has fallen out of the world: the attempt starts again.
@@ -348,6 +350,24 @@ pub struct PlayState {
     pub held: Vec<Key>,
     /// The touch pads held in the last frame (their presses are the edges).
     pub pads: [bool; 4],
+    /// The level's moving boxes, at the attempt's time: they move first in every step, then the
+    /// character and the ghosts step.
+    pub movers: Movers,
+}
+
+/// The moving boxes of the options' level, at time 0 (none for a map of the scene's own).
+#[must_use]
+pub fn level_movers(o: &PlaygroundOptions) -> Movers {
+    let specs = o.level.and_then(|i| LEVELS.get(i)).map_or(&[][..], |l| l.movers);
+    let movers = specs
+        .iter()
+        .filter_map(|m| {
+            let rect = Rect::new([m.rect[0], m.rect[1]], [m.rect[2], m.rect[3]]).ok()?;
+            let mover = Mover::new(rect, Path::PingPong { points: m.points.to_vec(), speed: m.speed });
+            Some(if m.one_way { mover.one_way() } else { mover })
+        })
+        .collect();
+    Movers::new(movers).unwrap_or_else(|_| Movers::new(Vec::new()).expect("no boxes is a valid list"))
 }
 
 impl PlayState {
@@ -366,6 +386,7 @@ impl PlayState {
             jump_latch: false,
             held: Vec::new(),
             pads: [false; 4],
+            movers: level_movers(o),
         };
         if o.race && !script.is_empty() {
             start_race(&mut p, o, script);
@@ -396,6 +417,7 @@ impl PlayState {
             && (!self.racing() || self.ghosts_done(steps))
             && self.player.marks.last().is_none_or(|m| steps >= m.step + MARK_STEPS)
             && self.camera == self.player.position()
+            && self.movers.is_empty()
     }
 }
 
@@ -409,6 +431,7 @@ pub fn start_race(p: &mut PlayState, o: &PlaygroundOptions, inputs: Vec<Input>) 
 /// script followed again, a race replayed again.
 pub fn restart(p: &mut PlayState, o: &PlaygroundOptions) {
     p.player = Body::new(o, config(o, o.strategy));
+    p.movers = level_movers(o);
     p.recording.clear();
     p.jump_latch = false;
     if p.racing() {
@@ -442,7 +465,9 @@ pub fn stop_race(p: &mut PlayState) {
 /// Returns whether the character fell out of the world (the caller starts a new attempt).
 /// The rotated boxes `tilted` stand beside the map (the scene's `obb=`).
 pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[OrientedRect], step: u32, dt: f32) -> bool {
-    let world = WithOriented::new(map, tilted, map.width() * map.height());
+    p.movers.advance(dt);
+    let fixed = WithOriented::new(map, tilted, map.width() * map.height());
+    let world = Layered::new(&fixed, &p.movers);
     let w = (map, &world);
     let k = step as usize;
     let held_before = p.recording.last().is_some_and(|i| i.jump_held);
@@ -466,11 +491,15 @@ pub fn step(p: &mut PlayState, map: &TileMap, tilted: &[OrientedRect], step: u32
 }
 
 /// Replays the rest of the race at once (reduced motion: a race jumps to its end, as motion mode's
-/// Play does); the character stays where it is.
+/// Play does); the character stays where it is, and so do the moving boxes it rides (the ghosts
+/// step through a copy of them).
 pub fn finish_race(p: &mut PlayState, map: &TileMap, tilted: &[OrientedRect], mut step: u32, dt: f32) {
-    let world = WithOriented::new(map, tilted, map.width() * map.height());
-    let w = (map, &world);
+    let fixed = WithOriented::new(map, tilted, map.width() * map.height());
+    let mut movers = p.movers.clone();
     while p.racing() && !p.ghosts_done(step) {
+        movers.advance(dt);
+        let world = Layered::new(&fixed, &movers);
+        let w = (map, &world);
         let k = step as usize;
         for g in &mut p.ghosts {
             if !g.body.out {

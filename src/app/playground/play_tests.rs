@@ -262,11 +262,12 @@ fn scripts_write_every_recorded_run_exactly() {
 #[test]
 fn every_course_level_starts_standing_and_holds_what_it_promises() {
     let ids: Vec<&str> = course().map(|i| LEVELS[i].id).collect();
-    assert_eq!(ids, ["course-run", "course-shaft", "course-fall", "course-ramps"]);
+    assert_eq!(ids, ["course-run", "course-shaft", "course-fall", "course-ramps", "course-platforms"]);
     for i in course() {
         let l = &LEVELS[i];
         let m = l.map();
-        assert!(m.one_way_count() > 0, "{}: no one-way platform", l.id);
+        let moving_one_way = l.movers.iter().any(|b| b.one_way);
+        assert!(m.one_way_count() > 0 || moving_one_way, "{}: no one-way platform", l.id);
         assert_eq!(m.tile_map(), library_map(l.id), "{}", l.id);
         // The character stands where it starts: one step finds the ground, nothing moves.
         let mut c = Controller::new(
@@ -485,4 +486,43 @@ fn course_4_ramps_is_walkable_and_its_steep_face_is_not() {
 
 fn level_obb(b: &[f32; 5]) -> crate::geom::OrientedRect {
     crate::geom::OrientedRect::from_degrees([b[0], b[1]], [b[2], b[3]], b[4]).unwrap()
+}
+
+#[test]
+fn course_5_carries_the_character_across_the_pit() {
+    // Half a second running right from x = 7.5 takes it onto the platform (x 9 … 12 at the start,
+    // moving right at 2 u/s), then it stands still: 2 s later it rides the platform over the pit,
+    // standing on its top (y = 2 + r), the platform 5 further right (x 14 … 17).
+    let s = play("course-platforms", "&inputs=R*60,N*240&steps=300");
+    let p = &s.playground.play;
+    let (at, b) = (p.player.position(), p.movers.rect(0));
+    assert_eq!((b.min(), b.max()), ([14.0, 1.5], [17.0, 2.0]));
+    assert!(p.player.controller.grounded() && at[1] == 2.4 && (14.0..=17.0).contains(&at[0]), "{at:?}");
+    assert!(p.player.report.unwrap().events.contains(crate::geom::controller::Event::Carried));
+    let text = crate::app::status::status_text(&s, &s.analysis());
+    assert!(text.contains("The character rides a moving platform."), "{text}");
+    // The platforms keep moving: the frame loop keeps drawing.
+    assert!(!p.idle(s.playground.steps));
+}
+
+#[test]
+fn course_5_drops_through_the_moving_one_way_platform() {
+    // Placed on the one-way platform over the start (its top at 4, rising at 1 u/s): it rides it;
+    // down + jump drops it through onto the floor (top 2), where it stands at y = 2.4.
+    let s = play("course-platforms", "&ball=4,4.4,0.4&inputs=N*10&steps=10");
+    let text = crate::app::status::status_text(&s, &s.analysis());
+    assert!(text.contains("rides a moving one-way platform"), "{text}");
+    let s = play("course-platforms", "&ball=4,4.4,0.4&inputs=N*10,DJ,N*200&steps=211");
+    assert_eq!(s.playground.play.player.position(), [4.0, 2.4]);
+    let text = crate::app::status::status_text(&s, &s.analysis());
+    assert!(text.contains("The character stands on the ground at (4, 2.4)."), "{text}");
+}
+
+#[test]
+fn every_level_builds_its_moving_boxes() {
+    for (i, l) in LEVELS.iter().enumerate() {
+        let o = PlaygroundOptions::level(i);
+        assert_eq!(level_movers(&o).len(), l.movers.len(), "{}", l.id);
+    }
+    assert_eq!(level_movers(&PlaygroundOptions::level(level_index("course-platforms").unwrap())).len(), 3);
 }

@@ -326,6 +326,10 @@ impl Controller {
             // so a jump or a drop on that step happens (and finding the ground is no landing).
             if let Some(g) = ctx.probe(start, 0.0, false).filter(|g| (g.center_y - start[1]).abs() <= ctx.tol(start)) {
                 self.stand_on(&g);
+            } else if let Some(g) = placed_on_mover(world, start, r, ctx.tol(start)) {
+                // Placed on a moving box's top as it was before this frame's move: standing on it, so
+                // it carries the character from the first step (no fall, no landing).
+                self.stand_on(&g);
             }
         }
         // 0. Moving boxes (they have moved already this frame: see `Movers`).
@@ -533,7 +537,8 @@ impl Controller {
     ///    ceiling in the way stops the carry there.
     /// 2. **Caught**: a one-way moving box that rose past the feet this frame (its top was at or
     ///    below them before its move, and is above them now), under the flat foot, puts the feet on
-    ///    its top: a falling character lands on a rising platform instead of passing through it.
+    ///    its top: a falling character lands on a rising platform instead of passing through it
+    ///    (not one dropping through one-way boxes on purpose).
     /// 3. **Crushed**: a moving box overlapping the character (by more than the tolerance) pushes
     ///    it out of itself; when that push would put it into another solid box, it is caught
     ///    between the two: [`Event::Crushed`]. The world step's push-out then moves it to the
@@ -548,6 +553,8 @@ impl Controller {
                 let carry =
                     Ctx { world: &rest, config: ctx.config, params: ctx.params, radius: r, drop_top: ctx.drop_top };
                 at = carry.move_ball(at, d).end;
+                // Its top moved with it: down + jump drops through the top where it is now.
+                self.ground_top += d[1];
                 events.insert(Event::Carried);
             }
         }
@@ -561,7 +568,8 @@ impl Controller {
             let Some(d) = world.carry(i) else { return };
             let top = b.max()[1];
             let under = b.min()[0] < at[0] + r && b.max()[0] > at[0] - r;
-            if world.one_way(i) && d[1] > 0.0 && under && top - d[1] <= feet + tol && top > feet + tol {
+            let dropping = self.drop_top.is_some();
+            if world.one_way(i) && !dropping && d[1] > 0.0 && under && top - d[1] <= feet + tol && top > feet + tol {
                 lift = Some(lift.map_or(top, |l: f32| l.max(top)));
             }
         });
@@ -622,6 +630,30 @@ impl Controller {
             pushed_out: [0.0; 2],
         }
     }
+}
+
+/// The moving box whose top, before its last move, was at the feet of a ball of radius `r` at
+/// `center` (within `tol`) under its flat foot, as the ground it stood on.
+fn placed_on_mover(world: &impl World, center: [f32; 2], r: f32, tol: f32) -> Option<Ground> {
+    let feet = center[1] - r;
+    let q = crate::shape::Rect::new([center[0] - r, feet - 1.0], [center[0] + r, feet + 1.0]).ok()?;
+    let mut found = None;
+    world.candidates(&q, |i, b| {
+        let Some(d) = world.carry(i) else { return };
+        let before = b.max()[1] - d[1];
+        let under = b.min()[0] - d[0] < center[0] + r && b.max()[0] - d[0] > center[0] - r;
+        if found.is_none() && under && (before - feet).abs() <= tol {
+            found = Some(Ground {
+                center_y: center[1],
+                normal: ground::UP,
+                top: before,
+                one_way_only: world.one_way(i),
+                tilted: false,
+                carrier: Some(i),
+            });
+        }
+    });
+    found
 }
 
 /// `v` moved toward `target` by at most `step` (`≥ 0`).

@@ -3,7 +3,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{BoxList, Escape, Movers, TileMap, World};
+use super::{BoxList, Escape, Movers, TileMap, WithOriented, World};
 use crate::oriented::OrientedRect;
 use crate::shape::Rect;
 
@@ -30,6 +30,12 @@ impl Layer for BoxList {
 impl Layer for Movers {
     fn index_count(&self) -> usize {
         self.len()
+    }
+}
+
+impl<W: World> Layer for WithOriented<'_, W> {
+    fn index_count(&self) -> usize {
+        self.first_index + self.oriented.len()
     }
 }
 
