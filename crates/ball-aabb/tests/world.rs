@@ -1204,3 +1204,57 @@ fn a_ball_embedded_beside_a_long_run_in_a_crowded_map_comes_out() {
     assert!(s.pushed_out[0] == 0.0 && (s.pushed_out[1] + 0.79256064 + r).abs() < 1e-6, "{s:?}");
     assert!(overlap_with_solids(&map, s.end, r) <= 1e-4, "{s:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Friction (`Params::friction`, Coulomb at blocking contacts): rest below the friction angle,
+// slide above it at `g·(sin θ − μ·cos θ)`, a roll on a floor braked by `μ·g` a step.
+
+/// A ball of radius 0.25 resting on the face of a long box tilted by `degrees` (at 1.25 from the
+/// face's middle), a world with nothing else near; `n` steps with gravity `g` a step and friction
+/// `mu`; returns how far it went along the face (downhill positive).
+fn slope_run(degrees: f32, mu: f32, g: f32, n: usize) -> f64 {
+    let slope = [ball_aabb::OrientedRect::from_degrees([0.0, 0.0], [20.0, 1.0], degrees).unwrap()];
+    let map = TileMap::new(1, 1, 1.0, [-100.0, -100.0]).unwrap();
+    let world = ball_aabb::world::WithOriented::new(&map, &slope, 1);
+    let (s, c) = (degrees.to_radians().sin(), degrees.to_radians().cos());
+    // On the face: the centre 1 + 0.25 from the box's middle line (along the normal (−sin, cos)),
+    // 1.25 along it uphill (along (cos, sin)).
+    let start = [1.25 * c - 1.25 * s, 1.25 * s + 1.25 * c];
+    let params = Params::default().with_gravity([0.0, -g]).with_friction(mu);
+    let steps = run(StrategyId::default(), ball(start, 0.25), [0.0, 0.0], &world, &params, n);
+    let end = steps.last().unwrap().end;
+    // Downhill is −(cos θ, sin θ).
+    -((end[0] - start[0]) as f64 * c as f64 + (end[1] - start[1]) as f64 * s as f64)
+}
+
+#[test]
+fn friction_holds_a_ball_on_a_slope_below_its_angle_and_not_above() {
+    let g = 0.01;
+    // tan 20° = 0.364 < 0.5: it stays (not an ulp's worth of creep over 600 steps).
+    assert!(slope_run(20.0, 0.5, g, 600).abs() < 1e-4, "{}", slope_run(20.0, 0.5, g, 600));
+    // Without friction it slides: a = g·sin 20° a step, ≈ a·n²/2 after n steps.
+    let free = slope_run(20.0, 0.0, g, 100);
+    let want = 0.5 * g as f64 * 20f64.to_radians().sin() * 100.0 * 100.0;
+    assert!((free - want).abs() < 0.03 * want, "{free} against {want}");
+    // tan 35° = 0.700 > 0.5: it slides, slower: a = g·(sin 35° − 0.5·cos 35°).
+    let slid = slope_run(35.0, 0.5, g, 100);
+    let a = g as f64 * (35f64.to_radians().sin() - 0.5 * 35f64.to_radians().cos());
+    let want = 0.5 * a * 100.0 * 100.0;
+    assert!((slid - want).abs() < 0.05 * want, "{slid} against {want}");
+}
+
+/// A ball rolling at 0.125 a step on a flat tile floor under gravity 0.01 a step, friction 0.5:
+/// every step's contact brakes it by 0.5·0.01 = 0.005, so it stops after 25 steps, having gone
+/// 0.125 + 0.12 + … + 0.005 minus its first step's braking — by hand: Σ_{k=1}^{25} (0.125 − 0.005k)
+/// = 25·0.125 − 0.005·325 = 1.5 — and stays. (Without friction it keeps its speed: the module test.)
+#[test]
+fn friction_brakes_a_roll_on_a_floor_to_a_stop() {
+    let map = floor_map();
+    let params = Params::default().with_gravity([0.0, -0.01]).with_friction(0.5);
+    let steps = run(StrategyId::default(), ball([0.5, 1.5], 0.5), [0.125, 0.0], &map, &params, 40);
+    let stopped = steps.iter().position(|s| s.velocity[0] == 0.0).expect("it stops");
+    assert_eq!(stopped, 24, "the 25th step");
+    let end = steps.last().unwrap().end;
+    assert!((end[0] - 2.0).abs() < 1e-5 && end[1] == 1.5, "{end:?}");
+    assert!(steps[stopped..].iter().all(|s| s.end == end && s.velocity == [0.0, 0.0]));
+}

@@ -452,9 +452,9 @@ fn run<W: World>(
                 Radii::Each(rs) => rs[i],
             };
             let Ok(ball) = Circle::new([x[i], y[i]], r) else { continue };
-            let (v, e, tol) = prelude(&ball, [vx[i], vy[i]], params);
+            let (v, k, tol) = prelude(&ball, [vx[i], vy[i]], params);
             let mut rec = Slim::begin(&ball, v);
-            resolve_into(id, &ball, v, world, e, tol, params.prefer, &mut rec);
+            resolve_into(id, &ball, v, world, k, tol, params.prefer, &mut rec);
             (x[i], y[i], vx[i], vy[i]) = (rec.end[0], rec.end[1], rec.velocity[0], rec.velocity[1]);
             let f = rec.outcome.flags;
             tally.hit += usize::from(f.contains(Flags::HIT));

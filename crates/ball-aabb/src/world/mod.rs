@@ -99,13 +99,16 @@
 //! step. A ball passes through it from below and from the sides, and a ball inside it is left
 //! alone. (Dropping through one on purpose is the character controller's business.)
 //!
-//! # No friction
-//! The world step has no friction: a contact removes (or reflects) the velocity along its normal
-//! and keeps all of the velocity along the surface. A ball on a slope (a rotated box's face) slides
-//! down it under gravity however gentle the slope, 0.5° included, and a ball rolling on a flat
-//! floor keeps its speed. A game that wants balls to come to rest damps the tangential velocity
-//! itself (multiply it by a factor each step, or zero it under a threshold); the character
-//! controller ([`crate::controller`]) stands still on slopes up to its
+//! # Friction
+//! By default the world step has no friction: a contact removes (or reflects) the velocity along
+//! its normal and keeps all of the velocity along the surface, so a ball on a slope (a rotated
+//! box's face) slides down it under gravity however gentle the slope, 0.5° included, and a ball
+//! rolling on a flat floor keeps its speed. [`Params::friction`] (Coulomb, `μ`) changes that: a
+//! contact that removes `vₙ` also takes up to `μ·|vₙ|` of the velocity along it, so a ball rests
+//! on slopes below the friction angle (`tan θ ≤ μ`), slides down steeper ones at `g·(sin θ −
+//! μ·cos θ)` a step, and a roll on a floor under gravity `g` is braked by `μ·g` a step to a stop
+//! (`tests/world.rs` checks all three by hand arithmetic). The character controller
+//! ([`crate::controller`]) stands still on slopes up to its
 //! [`floor_min_normal_y`](crate::controller::Config::floor_min_normal_y) because it treats them as
 //! ground, not through friction.
 //!
@@ -512,6 +515,13 @@ pub struct Params {
     /// default [`Prefer::Up`], against gravity, so a character spawned in the middle of a floor
     /// comes out on top of it (see [`Prefer`]). Set with [`Params::with_prefer`].
     pub prefer: Prefer,
+    /// **Friction** at blocking contacts, a Coulomb coefficient `μ ≥ 0` (default 0: none; NaN or
+    /// negative counts as 0). Where a contact removes the velocity `vₙ` going into it, the velocity
+    /// along it loses up to `μ·|vₙ|` (all of it if it is smaller): a ball at rest on a slope stays
+    /// there while the slope is below the friction angle (`tan θ ≤ μ`), and slides down a steeper
+    /// one. The swept strategies and the discrete push-outs apply it; `per-axis` and the plane
+    /// solver do not (no friction there, as before). Set with [`Params::with_friction`].
+    pub friction: f32,
 }
 
 /// The push-out's tie rule: which of several nearest free positions an embedded ball is put at.
@@ -561,8 +571,9 @@ impl Default for Params {
 
 impl Params {
     /// No gravity, restitution 0 (a contact removes the velocity into it), slop [`DEFAULT_SLOP`],
-    /// ties broken [`Prefer::Up`].
-    pub const DEFAULT: Params = Params { gravity: [0.0; 2], restitution: 0.0, slop: DEFAULT_SLOP, prefer: Prefer::Up };
+    /// ties broken [`Prefer::Up`], no friction.
+    pub const DEFAULT: Params =
+        Params { gravity: [0.0; 2], restitution: 0.0, slop: DEFAULT_SLOP, prefer: Prefer::Up, friction: 0.0 };
 
     /// The same parameters with the push-out's tie rule `prefer`.
     #[must_use]
@@ -589,6 +600,32 @@ impl Params {
     #[must_use]
     pub const fn with_restitution(self, restitution: f32) -> Self {
         Params { restitution, ..self }
+    }
+
+    /// The same parameters with this friction coefficient ([`Params::friction`]).
+    ///
+    /// ```
+    /// use ball_aabb::world::{step, Params, StrategyId, TileMap, WithOriented};
+    /// use ball_aabb::{Circle, OrientedRect};
+    /// // A ball resting on a 20° slope under gravity: with μ = 0.5 (tan 20° ≈ 0.36) it stays.
+    /// let slope = [OrientedRect::from_degrees([0.0, 0.0], [20.0, 1.0], 20.0)?];
+    /// let map = TileMap::new(1, 1, 1.0, [-100.0, -100.0])?;
+    /// let world = WithOriented::new(&map, &slope, 1);
+    /// let (s, c) = (20f32.to_radians().sin(), 20f32.to_radians().cos());
+    /// let start = [1.25 * (c - s), 1.25 * (s + c)]; // on the face: 1.25 from its middle line, 1.25 up
+    /// let params = Params::default().with_gravity([0.0, -0.01]).with_friction(0.5);
+    /// let (mut ball, mut v) = (Circle::new(start, 0.25)?, [0.0f32, 0.0]);
+    /// for _ in 0..600 {
+    ///     let r = step(StrategyId::default(), &ball, v, &world, &params);
+    ///     (ball, v) = (Circle::new(r.end, 0.25)?, r.velocity);
+    /// }
+    /// let moved = ((ball.center()[0] - start[0]).powi(2) + (ball.center()[1] - start[1]).powi(2)).sqrt();
+    /// assert!(moved < 1e-3, "moved {moved}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn with_friction(self, friction: f32) -> Self {
+        Params { friction, ..self }
     }
 
     /// The same parameters with this contact tolerance ([`Params::slop`]).
@@ -729,17 +766,18 @@ pub fn step<W: World>(
     world: &W,
     params: &Params,
 ) -> Step {
-    let (v, e, tol) = prelude(ball, velocity.into(), params);
-    resolve::resolve(id, ball, v, world, e, tol, params.prefer)
+    let (v, k, tol) = prelude(ball, velocity.into(), params);
+    resolve::resolve(id, ball, v, world, k, tol, params.prefer)
 }
 
-/// What [`step`] hands the resolvers: the velocity with gravity, the restitution in `[0, 1]`, the
-/// contact tolerance (one source for the one-ball and the batched step).
-#[inline]
-pub(crate) fn prelude(ball: &Circle, velocity: [f32; 2], params: &Params) -> ([f32; 2], f64, f32) {
+/// What [`step`] hands the resolvers: the velocity with gravity, the restitution in `[0, 1]` and the
+/// friction coefficient (`≥ 0`), the contact tolerance (one source for the one-ball and the batched
+/// step).
+pub(crate) fn prelude(ball: &Circle, velocity: [f32; 2], params: &Params) -> ([f32; 2], resolve::Coeffs, f32) {
     let v = [velocity[0] + params.gravity[0], velocity[1] + params.gravity[1]];
     let e = if params.restitution > 0.0 { (params.restitution as f64).min(1.0) } else { 0.0 };
-    (v, e, params.tolerance(ball.center(), ball.radius()))
+    let mu = if params.friction > 0.0 { params.friction as f64 } else { 0.0 };
+    (v, resolve::Coeffs { e, mu }, params.tolerance(ball.center(), ball.radius()))
 }
 
 /// Every strategy, in teaching order; the last is the default.

@@ -130,11 +130,21 @@ fn one_way_floor_beyond<W: World>(
     found
 }
 
+/// How a blocking contact changes the velocity: restitution `e ∈ [0, 1]` along the normal, Coulomb
+/// friction `mu ≥ 0` along the contact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Coeffs {
+    pub e: f64,
+    pub mu: f64,
+}
+
 /// What every resolver of one step needs besides the ball and the world.
 #[derive(Clone, Copy)]
 pub(super) struct Ctx {
     /// Restitution, `[0, 1]`.
     pub e: f64,
+    /// Friction, `≥ 0`.
+    pub mu: f64,
     /// The contact tolerance ([`Params::tolerance`](super::Params::tolerance)).
     pub tol: f32,
     /// The ball's lowest point at the start of the step (after any push-out): one-way boxes whose
@@ -340,13 +350,23 @@ fn beyond_reach(ball: &Circle, v: [f32; 2], axis: usize, b: &Rect, limit: f64) -
     v != 0.0 && gap > r * 1e-9 && gap / v.abs() > limit
 }
 
-/// Applies the response to the velocity: `u ← u − (1 + e)·min(u·n, 0)·n`.
-fn respond(u: &mut [f64; 2], n: [f32; 2], e: f64) {
+/// Applies the response to the velocity: the part going into `n` (`uₙ = u·n < 0`) reversed by
+/// `e` (`u ← u − (1 + e)·uₙ·n`), and the part along the contact, `uₜ`, shortened by `mu·|uₙ|` (to
+/// zero if it is shorter: Coulomb friction). Nothing when `u` does not go into `n`.
+fn respond(u: &mut [f64; 2], n: [f32; 2], ctx: &Ctx) {
     let n = wide(n);
     let un = dot(*u, n);
     if un < 0.0 {
+        let mut t = [u[0] - un * n[0], u[1] - un * n[1]];
+        if ctx.mu > 0.0 {
+            let len = sqrt(dot(t, t));
+            let keep = if len > 0.0 { (1.0 - ctx.mu * -un / len).max(0.0) } else { 0.0 };
+            t = [t[0] * keep, t[1] * keep];
+            *u = [t[0] - ctx.e * un * n[0], t[1] - ctx.e * un * n[1]];
+            return;
+        }
         for i in 0..2 {
-            u[i] -= (1.0 + e) * un * n[i];
+            u[i] -= (1.0 + ctx.e) * un * n[i];
         }
     }
 }
@@ -440,12 +460,12 @@ pub(super) fn resolve<W: World>(
     ball: &Circle,
     v: [f32; 2],
     world: &W,
-    e: f64,
+    k: Coeffs,
     tol: f32,
     prefer: super::Prefer,
 ) -> Step {
     let mut step = Step::begin(ball, v);
-    resolve_into(id, ball, v, world, e, tol, prefer, &mut step);
+    resolve_into(id, ball, v, world, k, tol, prefer, &mut step);
     step
 }
 
@@ -457,7 +477,7 @@ pub(super) fn resolve_into<W: World, R: Record>(
     ball: &Circle,
     v: [f32; 2],
     world: &W,
-    e: f64,
+    k: Coeffs,
     tol: f32,
     prefer: super::Prefer,
     step: &mut R,
@@ -472,7 +492,7 @@ pub(super) fn resolve_into<W: World, R: Record>(
     if let Some(free) = depenetrate(world, c, r, tol, prefer) {
         step.set_pushed_out([free.center[0] - c[0], free.center[1] - c[1]]);
         step.record(free.index, &free.rect, c, free.point, free.normal, 0.0);
-        let ctx = Ctx { e, tol, low: free.center[1] - r };
+        let ctx = Ctx { e: k.e, mu: k.mu, tol, low: free.center[1] - r };
         let (normals, n) = touching(world, &ctx, free.center, r);
         let mut w = wide(v);
         clip_all(&mut w, normals[..n].iter().copied());
@@ -480,7 +500,7 @@ pub(super) fn resolve_into<W: World, R: Record>(
         here = Circle::new(free.center, r).unwrap_or(here);
         step.set_end(free.center);
     }
-    let ctx = Ctx { e, tol, low: here.center()[1] - r };
+    let ctx = Ctx { e: k.e, mu: k.mu, tol, low: here.center()[1] - r };
     match id {
         StrategyId::DiscreteInOrder => discrete_in_order(step, &here, u, world, &ctx),
         StrategyId::DiscreteDeepestFirst => discrete_deepest(step, &here, u, world, &ctx),
@@ -594,7 +614,7 @@ fn push_out<W: World, R: Record>(
     }
     let n = [(w[0] / len) as f32, (w[1] / len) as f32];
     step.record(i, b, *p, closest, n, 1.0);
-    respond(u, n, ctx.e);
+    respond(u, n, ctx);
     let np = [p[0] + push[0], p[1] + push[1]];
     if np.iter().all(|x| x.is_finite()) {
         *p = np;
@@ -625,7 +645,7 @@ fn push_out_oriented<R: Record>(
     }
     let n = narrow([w[0] / len, w[1] / len]);
     step.record(i, &o.bounding_aabb(), *p, narrow(q), n, 1.0);
-    respond(u, n, ctx.e);
+    respond(u, n, ctx);
     let np = [p[0] + push[0], p[1] + push[1]];
     if np.iter().all(|x| x.is_finite()) {
         *p = np;
@@ -702,7 +722,7 @@ fn swept_slide<W: World, R: Record>(step: &mut R, ball: &Circle, v: [f32; 2], wo
                 p = h.center;
                 time += rest * h.t as f64;
                 step.record(i, &b.bounding_aabb(), h.center, h.point, h.normal, time as f32);
-                respond(&mut u, h.normal, ctx.e);
+                respond(&mut u, h.normal, ctx);
             }
         }
     }
