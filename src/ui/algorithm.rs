@@ -35,8 +35,9 @@ impl Verdicts<'_> {
 pub fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Verdicts<'_>, out: &mut Vec<Command>) {
     let algo = state.algorithm();
     ui.label(RichText::new("Algorithm").strong());
-    egui::ComboBox::from_id_salt("algorithm")
-        .selected_text(format!("{}  {}", state.algorithm + 1, algo.name))
+    let chosen = format!("{}  {}", state.algorithm + 1, algo.name);
+    let combo = egui::ComboBox::from_id_salt("algorithm")
+        .selected_text(chosen.clone())
         .width(ui.available_width() - 8.0)
         .truncate()
         .show_ui(ui, |ui| {
@@ -47,6 +48,7 @@ pub fn algorithm_section(ui: &mut egui::Ui, state: &State, a: &Verdicts<'_>, out
                 }
             }
         });
+    super::focus::name_combo(&combo.response, ui.is_enabled(), "Algorithm", &chosen);
 
     let shown = palette::shown_state(a.verdict, a.state);
     ui.horizontal_wrapped(|ui| {

@@ -19,7 +19,7 @@ pub const FOCUS_RING_WIDTH: f32 = 2.5;
 pub fn focus_announcement(ctx: &egui::Context, had_focus: bool) -> Option<String> {
     let gained = ctx.output(|o| {
         o.events.iter().rev().find_map(|e| match e {
-            egui::output::OutputEvent::FocusGained(info) => Some(info.description()),
+            egui::output::OutputEvent::FocusGained(info) => Some(describe(info)),
             _ => None,
         })
     });
@@ -32,6 +32,66 @@ pub fn focus_announcement(ctx: &egui::Context, had_focus: bool) -> Option<String
         _ if had_focus && !has_focus && !tabbing => Some(CANVAS_HAS_THE_KEYS.to_string()),
         _ => None,
     }
+}
+
+/// How the page names a widget: `name: kind`, then its state and value, comma-separated ("Show:
+/// button", "swept circle  (M): checkbox, unchecked", "Course 5: moving platforms: selectable,
+/// selected", "Strategy, swept-slide-seamless: combo"). egui's own description runs a selectable
+/// label's state into its kind ("selectableselected").
+#[must_use]
+pub fn describe(info: &egui::WidgetInfo) -> String {
+    use egui::WidgetType as T;
+    let kind = match info.typ {
+        T::Link => "link",
+        T::TextEdit => "text field",
+        T::Button => "button",
+        T::Checkbox => "checkbox",
+        T::RadioButton => "radio button",
+        T::RadioGroup => "radio group",
+        T::SelectableLabel => "selectable",
+        T::ComboBox => "combo",
+        T::Slider => "slider",
+        T::DragValue => "number field",
+        T::ColorButton => "colour button",
+        T::ImageButton => "image button",
+        T::Image => "image",
+        T::CollapsingHeader => "collapsing header",
+        T::ProgressIndicator => "progress indicator",
+        T::Window => "window",
+        T::Label | T::Other => "",
+    };
+    let name = info.label.as_deref().unwrap_or("").trim();
+    let mut text = match (name.is_empty(), kind.is_empty()) {
+        (false, false) => format!("{name}: {kind}"),
+        (false, true) => name.to_string(),
+        (true, _) => kind.to_string(),
+    };
+    let mut more = |s: String| {
+        if !s.is_empty() {
+            text.push_str(", ");
+            text.push_str(&s);
+        }
+    };
+    match (info.typ, info.selected) {
+        (T::Checkbox, Some(on)) => more(if on { "checked" } else { "unchecked" }.into()),
+        (_, Some(true)) => more("selected".into()),
+        _ => {}
+    }
+    if let Some(v) = &info.current_text_value {
+        more(format!("value {v:?}"));
+    }
+    if let Some(v) = info.value {
+        more(format!("value {}", crate::format::number(v as f32)));
+    }
+    text
+}
+
+/// Names a combo box for the page and screen readers: egui gives a combo built with
+/// `ComboBox::from_id_salt` (its label drawn beside it by the panel, not by egui) an empty name.
+/// `name` is what it chooses, `chosen` the choice on show.
+pub fn name_combo(response: &egui::Response, enabled: bool, name: &str, chosen: &str) {
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, enabled, format!("{name}, {chosen}")));
 }
 
 /// What the page says when the keys go back to the canvas (Esc, or a click on it).
@@ -243,5 +303,71 @@ mod tests {
         assert_eq!(rings(&ctx, &state, vec![]), 0, "no focus, no ring");
         assert_eq!(rings(&ctx, &state, vec![key(egui::Key::Tab, false)]), 1, "Tab: a ring");
         assert_eq!(rings(&ctx, &state, vec![key(egui::Key::Escape, false)]), 0, "Esc: gone");
+    }
+
+    /// Every widget Tab reaches in the panel of `fragment` (one lap), as the page announces it.
+    fn lap(fragment: &str) -> Vec<String> {
+        let ctx = ctx();
+        let state = State::new(SceneOptions::from_fragment(fragment).unwrap());
+        let a = state.analysis();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 2400.0));
+        let mut said = Vec::new();
+        for _ in 0..240 {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                events: vec![key(egui::Key::Tab, false)],
+                ..Default::default()
+            };
+            let out = ctx.run(input, |ctx| {
+                crate::ui::panel(ctx, &state, &a);
+            });
+            // The last word of a pass, as `focus_announcement` takes it (a widget may name itself after
+            // the widget egui built for it: a number field's text edit).
+            let last = out.platform_output.events.iter().rev().find_map(|e| match e {
+                egui::output::OutputEvent::FocusGained(info) => Some(super::describe(info)),
+                _ => None,
+            });
+            said.extend(last);
+            if said.len() > 2 && said.last() == said.first() {
+                said.pop();
+                break;
+            }
+        }
+        said
+    }
+
+    /// A screen reader's pass over the panel (what the page's focus region says as Tab moves on): in
+    /// the still scene, the playground, Play, the agreement map (its compare box), the quiz and the 3D
+    /// view, every widget has a name before its kind, and no state runs into its kind.
+    #[test]
+    fn every_widget_tab_reaches_has_a_name() {
+        let mut seen = std::collections::BTreeSet::new();
+        for fragment in [
+            "",
+            "playground=on&level=flush-floor",
+            "play=on&level=course-platforms",
+            "overlay=agreement",
+            "quiz=7",
+            "view=3d",
+        ] {
+            let said = lap(fragment);
+            assert!(said.len() >= 5, "{fragment}: Tab reached only {said:?}");
+            for t in &said {
+                let name = t.split(": ").next().unwrap_or("");
+                assert!(!name.trim().is_empty() && t.contains(": "), "{fragment}: unnamed widget {t:?} in {said:?}");
+                assert!(
+                    !t.contains("selectableselected") && !t.contains("combo,") || t.contains(", "),
+                    "{fragment}: {t:?}"
+                );
+            }
+            seen.extend(said);
+        }
+        // The three combo boxes say what they choose.
+        for want in
+            ["Algorithm, 1", "Strategy, swept-slide-seamless: combo", "Compare against, the exact answer: combo"]
+        {
+            assert!(seen.iter().any(|t| t.starts_with(want)), "no {want:?} among {seen:?}");
+        }
+        assert!(seen.iter().any(|t| t.ends_with("selectable, selected")), "{seen:?}");
     }
 }

@@ -5,7 +5,7 @@
 //! [`Command`]s.
 
 use super::teach::trace_listing;
-use super::widgets::{edit, num, remember, row, vec_text};
+use super::widgets::{axis_name, edit, num, remember, row, vec_text};
 use crate::app::motion::{MotionAnalysis, MotionCommand, PRESETS};
 use crate::app::palette;
 use crate::app::teach::trace_lines;
@@ -69,8 +69,8 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label("velocity");
         let mut v = o.velocity;
         let mut changed = false;
-        for x in v.iter_mut() {
-            if let Some(n) = edit(ui, *x, -1.0e7..=1.0e7, 0.02) {
+        for (i, x) in v.iter_mut().enumerate() {
+            if let Some(n) = edit(ui, &axis_name("velocity", i), *x, -1.0e7..=1.0e7, 0.02) {
                 *x = n;
                 changed = true;
             }
@@ -82,7 +82,7 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     });
     ui.horizontal(|ui| {
         ui.label("box angle °");
-        if let Some(a) = edit(ui, o.angle, -180.0..=180.0, 1.0) {
+        if let Some(a) = edit(ui, "box angle in degrees", o.angle, -180.0..=180.0, 1.0) {
             cmd(out, MotionCommand::SetAngle(a));
         }
         ui.label(RichText::new("Q / E: ±15°, counter-clockwise first").small().weak());
@@ -101,7 +101,9 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     if o.response == MotionKind::Bounce {
         let mut e = o.restitution;
         // Tabbing off its number field reports a change of the same value: no command for that.
-        if ui.add(egui::Slider::new(&mut e, 0.0..=1.0).text("restitution")).changed() && e != o.restitution {
+        let r = ui.add(egui::Slider::new(&mut e, 0.0..=1.0).text("restitution"));
+        super::widgets::name_slider(&r, ui.is_enabled(), "restitution", e as f64);
+        if r.changed() && e != o.restitution {
             cmd(out, MotionCommand::SetRestitution(e));
         }
     } else {

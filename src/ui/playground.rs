@@ -4,7 +4,7 @@
 //! speed lost, with a plot of speed over time per strategy (egui_plot). Like the rest of the panel
 //! it only reads the state and returns [`Command`]s.
 
-use super::widgets::{c32, edit, num, remember};
+use super::widgets::{axis_name, c32, edit, num, remember};
 use crate::app::levels::LEVELS;
 use crate::app::palette;
 use crate::app::playground::{
@@ -91,6 +91,7 @@ fn rain(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         let mut k = n;
         let slider = egui::Slider::new(&mut k, rain::MIN_BALLS..=rain::MAX_BALLS).logarithmic(true).text("balls");
         let r = ui.add(slider);
+        super::widgets::name_slider(&r, ui.is_enabled(), "balls", k as f64);
         remember(ui, RAIN_SLIDER, r.rect);
         if r.changed() {
             cmd(out, PlaygroundCommand::SetRain(Some(k)));
@@ -204,7 +205,9 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     });
     let mut k = p.options.speed;
     let slider = egui::Slider::new(&mut k, MIN_SPEED..=MAX_SPEED).logarithmic(true).text("speed  (, .)");
-    if ui.add(slider).on_hover_text("simulated seconds per second: , slower, . faster").changed() {
+    let r = ui.add(slider).on_hover_text("simulated seconds per second: , slower, . faster");
+    super::widgets::name_slider(&r, ui.is_enabled(), "speed  (, .)", k as f64);
+    if r.changed() {
         cmd(out, PlaygroundCommand::SetTimeScale(k));
     }
     ui.horizontal(|ui| {
@@ -223,8 +226,8 @@ fn controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label("throw /s");
         let mut v = p.options.throw;
         let mut changed = false;
-        for x in v.iter_mut() {
-            if let Some(n) = edit(ui, *x, -1000.0..=1000.0, 0.1) {
+        for (i, x) in v.iter_mut().enumerate() {
+            if let Some(n) = edit(ui, &axis_name("throw per second", i), *x, -1000.0..=1000.0, 0.1) {
                 *x = n;
                 changed = true;
             }
@@ -249,8 +252,9 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     let p = &state.playground;
     let s = p.options.strategy.info();
     ui.horizontal(|ui| {
-        ui.label(if p.options.race && !p.options.play { "explain" } else { "strategy" });
-        egui::ComboBox::from_id_salt("playground.strategy")
+        let name = if p.options.race && !p.options.play { "explain" } else { "strategy" };
+        ui.label(name);
+        let combo = egui::ComboBox::from_id_salt("playground.strategy")
             .selected_text(s.id)
             .width(ui.available_width() - 8.0)
             .show_ui(ui, |ui| {
@@ -261,6 +265,8 @@ fn strategy(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
                     }
                 }
             });
+        let name = if name == "explain" { "Strategy to explain" } else { "Strategy" };
+        super::focus::name_combo(&combo.response, ui.is_enabled(), name, s.id);
     });
     // A short header: a CollapsingHeader's title does not wrap and would widen the whole panel.
     egui::CollapsingHeader::new("How it works").id_salt("playground.explain").default_open(true).show(ui, |ui| {

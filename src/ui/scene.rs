@@ -1,6 +1,6 @@
 //! The scene section: the circle's and the box's numbers, editable.
 
-use super::widgets::{edit, LIMIT};
+use super::widgets::{axis_name, edit, LIMIT};
 use crate::app::{Command, Flat, Mode, State};
 use crate::geom::{Circle, Rect};
 use egui::RichText;
@@ -15,8 +15,8 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label("circle centre");
         let mut centre = c;
         let mut changed = false;
-        for v in centre.iter_mut() {
-            if let Some(n) = edit(ui, *v, -LIMIT..=LIMIT, 0.02) {
+        for (i, v) in centre.iter_mut().enumerate() {
+            if let Some(n) = edit(ui, &axis_name("circle centre", i), *v, -LIMIT..=LIMIT, 0.02) {
                 *v = n;
                 changed = true;
             }
@@ -24,7 +24,7 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.end_row();
         ui.label("radius");
         let mut radius = r;
-        if let Some(n) = edit(ui, r, 0.0..=LIMIT, 0.02) {
+        if let Some(n) = edit(ui, "radius", r, 0.0..=LIMIT, 0.02) {
             radius = n;
             changed = true;
         }
@@ -41,7 +41,7 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.label("box min");
         for i in 0..2 {
             // min never above max: the range stops there.
-            if let Some(n) = edit(ui, lo[i], -LIMIT..=hi[i], 0.02) {
+            if let Some(n) = edit(ui, &axis_name("box min", i), lo[i], -LIMIT..=hi[i], 0.02) {
                 nlo[i] = n;
                 changed = true;
             }
@@ -49,7 +49,7 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         ui.end_row();
         ui.label("box max");
         for i in 0..2 {
-            if let Some(n) = edit(ui, hi[i], lo[i]..=LIMIT, 0.02) {
+            if let Some(n) = edit(ui, &axis_name("box max", i), hi[i], lo[i]..=LIMIT, 0.02) {
                 nhi[i] = n;
                 changed = true;
             }
@@ -63,7 +63,7 @@ pub fn scene_section(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         // The box turned about its centre (still scene; Q / E, the knob above the box).
         if state.mode == Mode::Flat(Flat::Still) {
             ui.label("angle °");
-            if let Some(a) = edit(ui, state.angle, -180.0..=180.0, 1.0) {
+            if let Some(a) = edit(ui, "box angle in degrees", state.angle, -180.0..=180.0, 1.0) {
                 out.push(Command::SetAngle(a));
             }
             ui.end_row();

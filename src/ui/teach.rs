@@ -257,17 +257,20 @@ fn agreement_controls(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) 
     let against = t.compare.map_or("the exact answer".to_string(), |b| format!("B = {}", ALGORITHMS[b].id));
     ui.horizontal(|ui| {
         ui.label("Compare against:");
-        egui::ComboBox::from_id_salt("compare").selected_text(against).truncate().show_ui(ui, |ui| {
-            if ui.selectable_label(t.compare.is_none(), "the exact answer").clicked() && t.compare.is_some() {
-                cmd(out, TeachCommand::SetCompare(None));
-            }
-            for (i, a) in ALGORITHMS.iter().enumerate() {
-                if ui.selectable_label(t.compare == Some(i), format!("B = {}", a.id)).clicked() && t.compare != Some(i)
-                {
-                    cmd(out, TeachCommand::SetCompare(Some(i)));
+        let combo =
+            egui::ComboBox::from_id_salt("compare").selected_text(against.clone()).truncate().show_ui(ui, |ui| {
+                if ui.selectable_label(t.compare.is_none(), "the exact answer").clicked() && t.compare.is_some() {
+                    cmd(out, TeachCommand::SetCompare(None));
                 }
-            }
-        });
+                for (i, a) in ALGORITHMS.iter().enumerate() {
+                    if ui.selectable_label(t.compare == Some(i), format!("B = {}", a.id)).clicked()
+                        && t.compare != Some(i)
+                    {
+                        cmd(out, TeachCommand::SetCompare(Some(i)));
+                    }
+                }
+            });
+        super::focus::name_combo(&combo.response, ui.is_enabled(), "Compare against", &against);
     });
     let what = match t.compare {
         None => {
@@ -393,6 +396,11 @@ fn scene_text(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
                     .hint_text("paste a scene text")
                     .desired_width(ui.available_width() - 60.0),
             );
+            field.widget_info(|| {
+                let mut info = egui::WidgetInfo::text_edit(ui.is_enabled(), input.clone(), input.clone());
+                info.label = Some("Scene text to load (paste a scene, Enter loads it)".to_string());
+                info
+            });
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             button(ui, "Load", LOAD_SCENE_BUTTON).clicked() || enter
         })

@@ -2,7 +2,7 @@
 //! views, slice, x-ray, grown box, camera), the scene's numbers, the read-outs and the face-plane
 //! erratum's counter-example. Reads the state, returns commands.
 
-use super::widgets::{c32, edit, num, remember, row, LIMIT};
+use super::widgets::{axis_name, c32, edit, num, remember, row, LIMIT};
 use crate::app::palette;
 use crate::app::three::{
     euler_degrees, from_euler_degrees, region_name, slice_id, Analysis3, Grown, SlicePicture, ThreeCommand, IDENTITY,
@@ -145,7 +145,7 @@ fn motion(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Command
     };
     egui::Grid::new("motion3").num_columns(4).spacing([8.0, 4.0]).show(ui, |ui| {
         ui.label("velocity");
-        if let Some(nv) = edit3(ui, v, 0.05) {
+        if let Some(nv) = edit3(ui, "velocity", v, 0.05) {
             cmd(out, ThreeCommand::SetVelocity(Some(nv)));
         }
         ui.end_row();
@@ -172,12 +172,13 @@ fn motion(ui: &mut egui::Ui, state: &State, a: &Analysis3, out: &mut Vec<Command
     }
 }
 
-/// Three number fields in a grid row (within ±LIMIT); the new vector when one of them changed.
-fn edit3(ui: &mut egui::Ui, v: [f32; 3], speed: f64) -> Option<[f32; 3]> {
+/// Three number fields in a grid row (within ±LIMIT), named `what` x, y, z; the new vector when one
+/// of them changed.
+fn edit3(ui: &mut egui::Ui, what: &str, v: [f32; 3], speed: f64) -> Option<[f32; 3]> {
     let mut out = v;
     let mut changed = false;
-    for x in out.iter_mut() {
-        if let Some(n) = edit(ui, *x, -LIMIT..=LIMIT, speed) {
+    for (i, x) in out.iter_mut().enumerate() {
+        if let Some(n) = edit(ui, &axis_name(what, i), *x, -LIMIT..=LIMIT, speed) {
             *x = n;
             changed = true;
         }
@@ -195,14 +196,14 @@ fn scene_fields(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
     let (lo, hi) = (o.aabb.min(), o.aabb.max());
     egui::Grid::new("scene3").num_columns(4).spacing([8.0, 4.0]).show(ui, |ui| {
         ui.label("sphere centre");
-        if let Some(centre) = edit3(ui, c, 0.02) {
+        if let Some(centre) = edit3(ui, "sphere centre", c, 0.02) {
             if let Ok(s) = Sphere::new(centre, r) {
                 cmd(out, ThreeCommand::SetSphere(s));
             }
         }
         ui.end_row();
         ui.label("radius");
-        if let Some(n) = edit(ui, r, 0.0..=LIMIT, 0.01) {
+        if let Some(n) = edit(ui, "radius", r, 0.0..=LIMIT, 0.01) {
             if let Ok(s) = Sphere::new(c, n) {
                 cmd(out, ThreeCommand::SetSphere(s));
             }
@@ -215,7 +216,7 @@ fn scene_fields(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
             for (i, v) in p.iter_mut().enumerate() {
                 // min stops at max and max at min: the box never turns inside out.
                 let range = if is_max { lo[i]..=LIMIT } else { -LIMIT..=hi[i] };
-                if let Some(n) = edit(ui, *v, range, 0.02) {
+                if let Some(n) = edit(ui, &axis_name(name, i), *v, range, 0.02) {
                     *v = n;
                     changed = true;
                 }
@@ -236,8 +237,9 @@ fn scene_fields(ui: &mut egui::Ui, state: &State, out: &mut Vec<Command>) {
         let angles = euler_degrees(o.rotation);
         let mut a = angles;
         let mut changed = false;
-        for v in a.iter_mut() {
-            if let Some(n) = edit(ui, *v, -180.0..=180.0, 1.0) {
+        for (i, v) in a.iter_mut().enumerate() {
+            let name = ["box yaw in degrees", "box pitch in degrees", "box roll in degrees"][i];
+            if let Some(n) = edit(ui, name, *v, -180.0..=180.0, 1.0) {
                 *v = n;
                 changed = true;
             }
