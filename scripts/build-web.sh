@@ -103,6 +103,19 @@ while IFS= read -r js; do
   log "glue: ${js#"$HOME"/}"
 done <<<"$GLUE"
 
+# Installable and offline: the web app manifest, and the service worker with this build's version (the
+# .wasm's hash) and the list of every file in the folder (web/sw.js says how it serves them).
+cp "$ROOT/web/manifest.webmanifest" "$OUT_DIR/manifest.webmanifest"
+python3 - "$OUT_DIR" "$ROOT/web/sw.js" "$(basename "$WASM_OUT")" <<'PY'
+import hashlib, json, os, sys
+out, template, wasm = sys.argv[1], sys.argv[2], sys.argv[3]
+version = hashlib.sha256(open(os.path.join(out, wasm), "rb").read()).hexdigest()[:16]
+files = ["./"] + sorted(f for f in os.listdir(out) if f != "sw.js")
+sw = open(template, encoding="utf-8").read().replace("__VERSION__", version).replace("__FILES__", json.dumps(files))
+open(os.path.join(out, "sw.js"), "w", encoding="utf-8").write(sw)
+print("[build-web] sw.js: version %s, %d files" % (version, len(files)), file=sys.stderr)
+PY
+
 # Every local file index.html refers to must be in the folder.
 python3 - "$OUT_DIR" <<'PY'
 import os, re, sys

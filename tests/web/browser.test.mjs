@@ -915,7 +915,7 @@ try {
       const { page, context, painted } = await openPage(C.carried, { label: 'course 5: ' });
       if (painted) {
         const text = await waitFor(page, C.rides);
-        await page.screenshot({ path: join(outDir, '14-course5-carried.png') });
+        await page.screenshot({ path: join(outDir, '18-course5-carried.png') });
         if (!text) fail(`course 5: the character is not carried by the moving platform: ${JSON.stringify(await statusText(page))}`);
         else ok(`course 5: walked onto the moving platform and is carried ("${C.rides}")`);
       }
@@ -931,7 +931,7 @@ try {
         await page.waitForTimeout(200);
         await page.keyboard.up('ArrowDown');
         const down = await waitFor(page, C.floor);
-        await page.screenshot({ path: join(outDir, '15-course5-dropped.png') });
+        await page.screenshot({ path: join(outDir, '19-course5-dropped.png') });
         if (!riding) fail(`course 5: placed on the moving one-way platform, the status does not say it rides it: ${JSON.stringify(await statusText(page))}`);
         else if (!down) fail(`course 5: down + jump did not drop through the moving one-way platform: ${JSON.stringify(await statusText(page))}`);
         else ok('course 5: rode the moving one-way platform, down + jump dropped through it onto the floor');
