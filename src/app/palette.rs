@@ -31,6 +31,9 @@ pub const TEXT: Rgba = [225, 228, 236, 255];
 /// Hints and key reminders on the canvas ("drag the circle · T for the tour", "H: show panel"):
 /// light enough for WCAG AA (4.5:1) on their plate even over the brightest part of the scene.
 pub const HINT_TEXT: Rgba = [200, 206, 220, 255];
+/// The keyboard focus: the ring round the panel's focused widget and the canvas's "Keys: panel"
+/// plate. Amber, ~9:1 against the panel's background, and unlike any verdict colour.
+pub const FOCUS_RING: Rgba = [255, 196, 0, 255];
 /// The alpha of the plates under captions (the tour's) and under hints: the scene shows through
 /// a little, never enough to bring text below 4.5:1 (tested).
 pub const CAPTION_PLATE_ALPHA: u8 = 240;

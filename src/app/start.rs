@@ -31,6 +31,7 @@ impl State {
             text_scale: options.presentation.text,
             hint_visible: options.presentation.hint && !options.presentation.embed,
             frame_stats_visible: false,
+            keys_in_panel: false,
             view: View::default(),
             canvas,
             hover: None,

@@ -50,6 +50,9 @@ pub struct State {
     pub hint_visible: bool,
     /// Is the frame-time readout (key F) shown?
     pub frame_stats_visible: bool,
+    /// The keys go to the panel (Tab gave a widget the keyboard focus; Esc gives them back): the
+    /// canvas says so, since the scene's keys do nothing meanwhile.
+    pub keys_in_panel: bool,
     /// World → screen transform, refitted to the canvas whenever nothing is being dragged.
     pub view: View,
     /// The part of the window the scene is drawn in (logical pixels).

@@ -140,9 +140,11 @@ fn keys_are_ignored_while_egui_has_the_keyboard() {
     update(&mut s, &Input { keys: vec![Key::Digit(3), Key::H], keyboard_taken: true, ..Input::default() });
     assert_eq!(s.algorithm, 0);
     assert!(s.panel_visible);
+    assert!(s.keys_in_panel, "the canvas says where the keys went");
     update(&mut s, &Input { keys: vec![Key::Digit(3), Key::H], ..Input::default() });
     assert_eq!(s.algorithm, 2);
     assert!(!s.panel_visible);
+    assert!(!s.keys_in_panel);
 }
 
 #[test]

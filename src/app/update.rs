@@ -28,6 +28,7 @@ use glam::Vec2;
 /// Applies one frame of input: keys (unless egui has the keyboard), then the pointer (unless egui
 /// has it and no scene drag is in progress).
 pub fn update(state: &mut State, input: &Input) {
+    state.keys_in_panel = input.keyboard_taken;
     update_frame(state, input);
     sync_angle(state);
 }

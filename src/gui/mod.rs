@@ -500,6 +500,7 @@ impl FrameLoop {
                 if let Some(line) = &stats_line {
                     crate::render::draw_frame_stats(state, line);
                 }
+                crate::render::draw_keys_tag(state);
             };
             if redraws_changes {
                 present::draw_changes(&mut self.last_items, comparable, canvas_px, draw_canvas);
@@ -511,6 +512,7 @@ impl FrameLoop {
             if let Some(line) = &stats_line {
                 crate::render::draw_frame_stats(state, line);
             }
+            crate::render::draw_keys_tag(state);
         }
         // The panel: in full, or (where the page keeps the last frame) only the part that changed.
         let panel_plan = if comparable && !whole_window {

@@ -43,5 +43,5 @@ mod zones;
 
 pub use backdrop::{background, canvas_background};
 pub use scene::draw_scene;
-pub use status::draw_frame_stats;
+pub use status::{draw_frame_stats, draw_keys_tag};
 pub use style::Sizes;

@@ -79,6 +79,41 @@ pub fn banner(c: ScreenRect, sizes: Sizes, msg: &str, fill_alpha: u8) {
 /// The wrong-test banner's fill alpha: the scene shows through a little.
 pub const WRONG_BANNER_ALPHA: u8 = 230;
 
+/// What the canvas says while the keys go to the panel ([`State::keys_in_panel`]).
+pub const KEYS_IN_PANEL: &str = "Keys: panel (Esc gives them back to the scene)";
+
+/// [`KEYS_IN_PANEL`] on a plate in the canvas's top-right corner, in the focus ring's amber, while a
+/// panel widget has the keyboard focus: the scene's keys (digits, arrows, PgDn) do nothing then, and
+/// this says why.
+pub fn draw_keys_tag(state: &State) {
+    if !state.keys_in_panel {
+        return;
+    }
+    let c = state.canvas;
+    let sizes = Sizes::for_state(state);
+    let fs = sizes.font(14.0);
+    let m = typeset::measure(KEYS_IN_PANEL, fs);
+    let pad = 6.0 * sizes.scale;
+    let (x, y) = (c.x + c.w - m.width - 3.0 * pad, c.y + 2.0 * pad + m.offset_y);
+    paint::rectangle(
+        x - pad,
+        y - m.offset_y - pad,
+        m.width + 2.0 * pad,
+        m.height + 2.0 * pad,
+        to_color(palette::alpha(palette::BACKGROUND, 235)),
+    );
+    paint::rectangle_lines(
+        x - pad,
+        y - m.offset_y - pad,
+        m.width + 2.0 * pad,
+        m.height + 2.0 * pad,
+        sizes.line(2.0),
+        to_color(palette::FOCUS_RING),
+    );
+    text(KEYS_IN_PANEL, x, y, fs, to_color(palette::TEXT));
+    typeset::flush();
+}
+
 /// "H: show panel" in the canvas's top-right corner, when the panel is hidden.
 pub fn panel_hint(c: ScreenRect, sizes: Sizes, pad: f32) {
     let hint = "H: show panel";

@@ -5,8 +5,11 @@
 
 use egui::{Color32, Stroke, StrokeKind};
 
-/// The ring's colour: amber, ~9:1 against the panel's background, and unlike any verdict colour.
-pub const FOCUS_RING: Color32 = Color32::from_rgb(255, 196, 0);
+/// The ring's colour: [`palette::FOCUS_RING`](crate::app::palette::FOCUS_RING).
+pub const FOCUS_RING: Color32 = {
+    let [r, g, b, _] = crate::app::palette::FOCUS_RING;
+    Color32::from_rgb(r, g, b)
+};
 /// The ring's width in points.
 pub const FOCUS_RING_WIDTH: f32 = 2.5;
 
@@ -28,7 +31,10 @@ pub fn focus_announcement(ctx: &egui::Context, had_focus: bool) -> Option<String
     // not the canvas's turn.
     let tabbing = ctx.input(|i| i.key_pressed(egui::Key::Tab));
     match gained {
-        Some(text) if has_focus => Some(format!("Panel: {}", text.trim_end_matches(": "))),
+        Some(text) if has_focus => {
+            let entered = if had_focus { "" } else { KEYS_TO_THE_PANEL };
+            Some(format!("Panel: {}{entered}", text.trim_end_matches(": ")))
+        }
         _ if had_focus && !has_focus && !tabbing => Some(CANVAS_HAS_THE_KEYS.to_string()),
         _ => None,
     }
@@ -93,6 +99,10 @@ pub fn name_combo(response: &egui::Response, enabled: bool, name: &str, chosen: 
     response
         .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, enabled, format!("{name}, {chosen}")));
 }
+
+/// Added to the first widget Tab reaches from the canvas: where the keys go now, and how to get
+/// them back (the canvas shows it too, `render::status::KEYS_IN_PANEL`).
+pub const KEYS_TO_THE_PANEL: &str = ". Keys go to the panel now; Esc gives them back to the scene.";
 
 /// What the page says when the keys go back to the canvas (Esc, or a click on it).
 pub const CANVAS_HAS_THE_KEYS: &str = "Canvas: the keys act on the scene again (Tab goes back to the panel).";
@@ -244,6 +254,8 @@ mod tests {
             had = focused(&ctx).is_some();
         }
         assert_eq!(said.len(), 3, "each Tab names the widget it reached: {said:?}");
+        assert!(said[0].ends_with(super::KEYS_TO_THE_PANEL), "the first says where the keys went: {said:?}");
+        assert!(!said[1].contains("Keys go"), "then only the widgets: {said:?}");
         assert!(said.iter().all(|t| t.starts_with("Panel: ")), "{said:?}");
         assert!(said.iter().any(|t| t.contains("button")), "{said:?}");
         assert_eq!(heard(vec![], true), None, "nothing new, nothing said");
