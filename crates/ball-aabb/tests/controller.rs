@@ -619,3 +619,106 @@ fn spawning_standing_is_no_landing() {
     let reps = steps(&mut c, NONE, 1.0 / 60.0, &map, 60);
     assert_eq!(count(&reps, Event::Landed), 1, "put in the air, it lands again");
 }
+
+/// A game loop on levels with moving platforms, played the way a game plays them: random levels
+/// (a walled room of unit cells with pillars), three random moving boxes (a platform going to and
+/// fro, a lift, one more of either, some one-way, thicknesses 0.25 … 1, speeds 0.5 … 3 u/s), the
+/// character spawned in awkward places (standing on a platform, sunk into one, against a wall),
+/// random inputs in segments, at 30, 60, 144 or 240 Hz or a random frame time each frame; 48
+/// levels × 2,000 frames. Every frame: a finite position and velocity; inside the room; overlapping
+/// no box, static or moving, by more than 10⁻³ unless the frame reports `Crushed`; and no move
+/// longer than the run and the fastest box allow, except a frame that pushed it out.
+#[test]
+fn a_game_loop_with_moving_platforms_holds() {
+    use ball_aabb::world::{Layered, Mover, Movers, Path, World};
+    use ball_aabb::{Circle, Rect};
+    let mut rng = crate::world::Rng(0x3636_0001);
+    let (w, h) = (40usize, 14usize);
+    let (mut frames, mut carried, mut crushed, mut pushed) = (0usize, 0usize, 0usize, 0usize);
+    for level_no in 0..48 {
+        let mut map = TileMap::new(w, h, 1.0, [0.0, 0.0]).unwrap();
+        for col in 0..w {
+            map.set(col, 0, true);
+            map.set(col, h - 1, true);
+        }
+        for row in 0..h {
+            map.set(0, row, true);
+            map.set(w - 1, row, true);
+        }
+        for _ in 0..4 {
+            let (col, tall) = (3 + rng.below(w - 6), 1 + rng.below(3));
+            for row in 1..=tall {
+                map.set(col, row, true);
+            }
+        }
+        let mut specs = Vec::new();
+        for k in 0..3 {
+            let (x, y) = (2.0 + rng.below(w - 14) as f32, 2.0 + rng.below(h - 6) as f32 * 0.75);
+            let (len, thick) = (1.5 + rng.below(4) as f32, [0.25f32, 0.5, 1.0][rng.below(3)]);
+            let speed = 0.5 + rng.below(6) as f32 * 0.5;
+            let vertical = k == 1 || rng.below(3) == 0;
+            let reach = 1.0 + rng.below(6) as f32;
+            let to = if vertical { [0.0, reach.min(h as f32 - 3.0 - y)] } else { [reach, 0.0] };
+            let m = Mover::new(
+                Rect::new([x, y], [x + len, y + thick]).unwrap(),
+                Path::PingPong { points: vec![[0.0, 0.0], to], speed },
+            );
+            specs.push(if rng.below(3) == 0 { m.one_way() } else { m });
+        }
+        let mut movers = Movers::new(specs).unwrap();
+        let r = [0.3f32, 0.4, 0.45][rng.below(3)];
+        let top = movers.rect(0);
+        let spawn = match level_no % 3 {
+            0 => [(top.min()[0] + top.max()[0]) / 2.0, top.max()[1] + r], // standing on platform 0
+            1 => [(top.min()[0] + top.max()[0]) / 2.0, top.max()[1] + r - 0.1], // sunk into it
+            _ => [1.0 + r, 1.0 + r],                                      // against the left wall
+        };
+        let mut c = Controller::new(spawn, r, Config::default()).unwrap();
+        let fixed = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 144.0, 1.0 / 240.0, 0.0][rng.below(5)];
+        let mut input = Input::default();
+        let fastest = 3.0f32;
+        for frame in 0..2000 {
+            if frame % 40 == 0 {
+                let x = [-1.0, 0.0, 1.0][rng.below(3)];
+                let jump = rng.below(3) == 0;
+                input = Input { x, jump_pressed: jump, jump_held: jump, down: rng.below(6) == 0 };
+            } else {
+                input.jump_pressed = false;
+            }
+            let dt = if fixed > 0.0 { fixed } else { 1.0 / (30.0 + rng.below(211) as f32) };
+            let before = c.position();
+            movers.advance(dt);
+            let world = Layered::new(&map, &movers);
+            let rep = c.step(input, dt, &world);
+            frames += 1;
+            let p = rep.position;
+            let at = |what: &str| format!("level {level_no} frame {frame} {what}: {rep:?}");
+            assert!(p.iter().chain(rep.velocity.iter()).all(|x| x.is_finite()), "{}", at("not finite"));
+            assert!(
+                p[0] > 1.0 && p[0] < (w - 1) as f32 && p[1] > 1.0 && p[1] < (h - 1) as f32,
+                "{}",
+                at("left the room")
+            );
+            carried += usize::from(rep.events.contains(Event::Carried));
+            pushed += usize::from(rep.events.contains(Event::PushedOut));
+            if rep.events.contains(Event::Crushed) {
+                crushed += 1;
+                continue;
+            }
+            let ball = Circle::new(p, r).unwrap();
+            let around = Rect::new([p[0] - 1.5, p[1] - 1.5], [p[0] + 1.5, p[1] + 1.5]).unwrap();
+            world.candidates(&around, |i, b| {
+                let depth = ball.contact(&b).penetration;
+                let one_way = world.one_way(i);
+                assert!(one_way || depth <= 1e-3, "{} (box {i} {b:?}, depth {depth})", at("sunk"));
+            });
+            if !rep.events.contains(Event::PushedOut) && !rep.events.contains(Event::SteppedUp) {
+                let moved = ((p[0] - before[0]).powi(2) + (p[1] - before[1]).powi(2)).sqrt();
+                let most = (6.0 + fastest) * dt + 20.0 * dt + 1e-3; // run + a box's carry + the fall speed limit
+                assert!(moved <= most, "{} (moved {moved} > {most})", at("too far"));
+            }
+        }
+    }
+    eprintln!("moving platforms: {frames} frames, carried {carried}, pushed out {pushed}, crushed {crushed}");
+    assert!(carried > 1000 && pushed > 10, "the loop must ride and be pushed: carried {carried}, pushed {pushed}");
+}

@@ -552,10 +552,15 @@ impl Controller {
                 let rest = passable::Except::new(world, i);
                 let carry =
                     Ctx { world: &rest, config: ctx.config, params: ctx.params, radius: r, drop_top: ctx.drop_top };
-                at = carry.move_ball(at, d).end;
+                let s = carry.move_ball(at, d);
+                at = s.end;
                 // Its top moved with it: down + jump drops through the top where it is now.
                 self.ground_top += d[1];
                 events.insert(Event::Carried);
+                if s.pushed_out != [0.0; 2] {
+                    // The carry's step found it overlapping something else and pushed it out first.
+                    events.insert(Event::PushedOut);
+                }
             }
         }
         let tol = ctx.tol(at);
