@@ -82,7 +82,7 @@ pub const WRONG_BANNER_ALPHA: u8 = 230;
 /// What the canvas says while the keys go to the panel ([`State::keys_in_panel`]).
 pub const KEYS_IN_PANEL: &str = "Keys: panel (Esc gives them back to the scene)";
 
-/// [`KEYS_IN_PANEL`] on a plate in the canvas's top-right corner, in the focus ring's amber, while a
+/// `KEYS_IN_PANEL` on a plate in the canvas's top-right corner, in the focus ring's amber, while a
 /// panel widget has the keyboard focus: the scene's keys (digits, arrows, PgDn) do nothing then, and
 /// this says why.
 pub fn draw_keys_tag(state: &State) {
