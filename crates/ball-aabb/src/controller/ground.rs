@@ -72,6 +72,8 @@ pub(super) struct Ctx<'a, W> {
     pub params: Params,
     pub radius: f32,
     pub drop_top: Option<f32>,
+    /// The moving box carrying the character, left out of the carry's move.
+    pub except: Option<usize>,
 }
 
 impl<W: World> Ctx<'_, W> {
@@ -82,7 +84,7 @@ impl<W: World> Ctx<'_, W> {
 
     /// The world as a move starting at `center` sees it (one-way boxes above the feet left out).
     fn passable(&self, center: [f32; 2]) -> Passable<'_, W> {
-        Passable::new(self.world, center[1] - self.radius, self.tol(center), self.drop_top)
+        Passable::new(self.world, center[1] - self.radius, self.tol(center), self.drop_top, self.except)
     }
 
     /// One world step of the ball at `center` by `d` (no gravity: the controller applied it).

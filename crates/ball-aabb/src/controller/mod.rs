@@ -320,6 +320,7 @@ impl Controller {
             params: Params { slop: cfg.slop, ..Params::default() },
             radius: r,
             drop_top: self.drop_top,
+            except: None,
         };
         if placed && !self.grounded {
             // Placed standing (spawned, or set down): it stands from the start of its first step,
@@ -549,9 +550,7 @@ impl Controller {
         let mut at = start;
         if let Some(i) = self.carrier.filter(|_| self.grounded) {
             if let Some(d) = world.carry(i).filter(|d| *d != [0.0; 2] && d.iter().all(|x| x.is_finite())) {
-                let rest = passable::Except::new(world, i);
-                let carry =
-                    Ctx { world: &rest, config: ctx.config, params: ctx.params, radius: r, drop_top: ctx.drop_top };
+                let carry = Ctx { except: Some(i), ..*ctx };
                 let s = carry.move_ball(at, d);
                 at = s.end;
                 // Its top moved with it: down + jump drops through the top where it is now.
@@ -562,6 +561,9 @@ impl Controller {
                     events.insert(Event::PushedOut);
                 }
             }
+        }
+        if !world.any_moving() {
+            return at; // nothing moves here: no catch, no crush
         }
         let tol = ctx.tol(at);
         let feet = at[1] - r;
@@ -640,6 +642,9 @@ impl Controller {
 /// The moving box whose top, before its last move, was at the feet of a ball of radius `r` at
 /// `center` (within `tol`) under its flat foot, as the ground it stood on.
 fn placed_on_mover(world: &impl World, center: [f32; 2], r: f32, tol: f32) -> Option<Ground> {
+    if !world.any_moving() {
+        return None;
+    }
     let feet = center[1] - r;
     let q = crate::shape::Rect::new([center[0] - r, feet - 1.0], [center[0] + r, feet + 1.0]).ok()?;
     let mut found = None;

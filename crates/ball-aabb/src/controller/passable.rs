@@ -1,6 +1,5 @@
 //! [`Passable`]: the world as one move of the character sees it — one-way boxes it is not standing
-//! above, and the ones it is dropping through, left out; [`Except`]: the world without the moving
-//! box that carries the character.
+//! above, the ones it is dropping through, and the moving box carrying it, left out.
 
 #![forbid(unsafe_code)]
 
@@ -9,7 +8,8 @@ use crate::world::World;
 
 /// A view of `world` for one move that starts with the character's feet (its lowest point) at
 /// `feet`: a one-way box counts only when its top is at or below the feet, within `tol`, and it is
-/// not being dropped through (its top within `tol` of `drop_top`). Solid boxes always count.
+/// not being dropped through (its top within `tol` of `drop_top`). Solid boxes count, but the box
+/// `except` (the moving box a rider is carried by: it moves with it, not into it).
 ///
 /// The world step applies the same rule to one-way boxes on its own (see [`World::one_way`]); the
 /// controller filters them here as well, so that its ground probes (which look at box tops, not at
@@ -19,16 +19,20 @@ pub(super) struct Passable<'w, W> {
     feet: f32,
     tol: f32,
     drop_top: Option<f32>,
+    except: Option<usize>,
 }
 
 impl<'w, W: World> Passable<'w, W> {
-    pub(super) fn new(world: &'w W, feet: f32, tol: f32, drop_top: Option<f32>) -> Self {
-        Passable { world, feet, tol, drop_top }
+    pub(super) fn new(world: &'w W, feet: f32, tol: f32, drop_top: Option<f32>, except: Option<usize>) -> Self {
+        Passable { world, feet, tol, drop_top, except }
     }
 
     /// Does box `index` (`rect`) count for this move?
     #[inline]
     pub(super) fn counts(&self, index: usize, rect: &Rect) -> bool {
+        if self.except == Some(index) {
+            return false;
+        }
         if !self.world.one_way(index) {
             return true;
         }
@@ -61,9 +65,12 @@ impl<W: World> World for Passable<'_, W> {
     }
 
     /// The world's own (its fast path): one-way boxes never count there, so the ones left out here
-    /// change nothing.
+    /// change nothing; with a box left out, by query (the world's own would count it).
     fn solid_beyond(&self, point: [f32; 2], axis: usize, positive: bool, except: usize) -> bool {
-        self.world.solid_beyond(point, axis, positive, except)
+        match self.except {
+            None => self.world.solid_beyond(point, axis, positive, except),
+            Some(_) => crate::world::solid_beyond_by_query(self, point, axis, positive, except),
+        }
     }
 
     fn one_way(&self, index: usize) -> bool {
@@ -78,63 +85,14 @@ impl<W: World> World for Passable<'_, W> {
         self.world.carry(index)
     }
 
-    /// Rotated boxes are always solid: all of them count.
-    fn oriented(&self, bounds: &Rect, f: impl FnMut(usize, crate::oriented::OrientedRect)) {
-        self.world.oriented(bounds, f);
-    }
-}
-
-/// `world` without box `index`: what a rider meets while its moving box carries it.
-pub(super) struct Except<'w, W> {
-    world: &'w W,
-    index: usize,
-}
-
-impl<'w, W: World> Except<'w, W> {
-    pub(super) fn new(world: &'w W, index: usize) -> Self {
-        Except { world, index }
-    }
-}
-
-impl<W: World> World for Except<'_, W> {
-    fn candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
-        self.world.candidates(bounds, |i, b| {
-            if i != self.index {
-                f(i, b);
-            }
-        });
+    fn any_moving(&self) -> bool {
+        self.world.any_moving()
     }
 
-    fn candidates_along(&self, bounds: &Rect, d: [f32; 2], mut f: impl FnMut(usize, usize, Rect) -> bool) {
-        self.world.candidates_along(bounds, d, |i, rank, b| if i != self.index { f(i, rank, b) } else { true });
-    }
-
-    fn merged_candidates(&self, bounds: &Rect, mut f: impl FnMut(usize, Rect)) {
-        self.world.merged_candidates(bounds, |i, b| {
-            if i != self.index {
-                f(i, b);
-            }
-        });
-    }
-
-    // `solid_beyond`: the default, by query through `candidates` (the world's own fast path would
-    // count the box left out).
-
-    fn one_way(&self, index: usize) -> bool {
-        self.world.one_way(index)
-    }
-
-    fn any_one_way(&self) -> bool {
-        self.world.any_one_way()
-    }
-
-    fn carry(&self, index: usize) -> Option<[f32; 2]> {
-        self.world.carry(index)
-    }
-
+    /// Rotated boxes are always solid: all of them count (but the one left out).
     fn oriented(&self, bounds: &Rect, mut f: impl FnMut(usize, crate::oriented::OrientedRect)) {
         self.world.oriented(bounds, |i, o| {
-            if i != self.index {
+            if self.except != Some(i) {
                 f(i, o);
             }
         });

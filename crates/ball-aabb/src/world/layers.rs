@@ -167,6 +167,10 @@ impl<A: Layer, B: Layer> World for Layered<'_, A, B> {
         self.below.clear(bounds) && self.above.clear(bounds)
     }
 
+    fn any_moving(&self) -> bool {
+        self.below.any_moving() || self.above.any_moving()
+    }
+
     fn carry(&self, index: usize) -> Option<[f32; 2]> {
         match self.split(index) {
             Ok(i) => self.below.carry(i),

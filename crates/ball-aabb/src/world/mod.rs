@@ -276,6 +276,12 @@ pub trait World {
         let _ = index;
         None
     }
+
+    /// Can [`World::carry`] be `Some` for some box? A `false` lets the character controller skip
+    /// its look for moving boxes around it. Default: `false`; [`Movers`] say whether they have a box.
+    fn any_moving(&self) -> bool {
+        false
+    }
 }
 
 /// [`World::axis_escape`]'s answer: for each axis direction (−x, +x, −y, +y), the face where the
@@ -377,6 +383,10 @@ impl<W: World> World for WithOriented<'_, W> {
             None
         }
     }
+
+    fn any_moving(&self) -> bool {
+        self.world.any_moving()
+    }
 }
 
 /// Do the closed rectangles `a` and `b` meet?
@@ -410,7 +420,7 @@ pub(crate) fn ranked(mut f: impl FnMut(usize, usize, Rect) -> bool) -> impl FnMu
 
 /// [`World::solid_beyond`] through [`World::candidates`] on the point (the default; also the
 /// tile map's fallback).
-fn solid_beyond_by_query<W: World + ?Sized>(
+pub(crate) fn solid_beyond_by_query<W: World + ?Sized>(
     world: &W,
     point: [f32; 2],
     axis: usize,

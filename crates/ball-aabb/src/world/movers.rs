@@ -307,6 +307,10 @@ impl World for Movers {
     fn carry(&self, index: usize) -> Option<[f32; 2]> {
         Movers::carry(self, index)
     }
+
+    fn any_moving(&self) -> bool {
+        !self.is_empty()
+    }
 }
 
 #[cfg(test)]
