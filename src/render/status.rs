@@ -12,17 +12,21 @@ use macroquad::prelude::*;
 pub fn draw_frame_stats(state: &State, line: &str) {
     let c = state.canvas;
     let sizes = Sizes::for_state(state);
+    plate(line, sizes, None, |_| (c.x + 40.0 * sizes.scale, c.y + c.h - 48.0 * sizes.scale));
+}
+
+/// One line of canvas text at 14 px on a dark plate (edged in `edge`, if given): `at(measure)` gives
+/// the text's origin (its baseline's left end) from its measured size.
+fn plate(line: &str, sizes: Sizes, edge: Option<palette::Rgba>, at: impl FnOnce(&TextDimensions) -> (f32, f32)) {
     let fs = sizes.font(14.0);
     let m = typeset::measure(line, fs);
     let pad = 6.0 * sizes.scale;
-    let (x, y) = (c.x + 40.0 * sizes.scale, c.y + c.h - 48.0 * sizes.scale);
-    paint::rectangle(
-        x - pad,
-        y - m.offset_y - pad,
-        m.width + 2.0 * pad,
-        m.height + 2.0 * pad,
-        to_color(palette::alpha(palette::BACKGROUND, 230)),
-    );
+    let (x, y) = at(&m);
+    let (px, py, pw, ph) = (x - pad, y - m.offset_y - pad, m.width + 2.0 * pad, m.height + 2.0 * pad);
+    paint::rectangle(px, py, pw, ph, to_color(palette::alpha(palette::BACKGROUND, 230)));
+    if let Some(e) = edge {
+        paint::rectangle_lines(px, py, pw, ph, sizes.line(2.0), to_color(e));
+    }
     text(line, x, y, fs, to_color(palette::TEXT));
     typeset::flush();
 }
@@ -91,27 +95,10 @@ pub fn draw_keys_tag(state: &State) {
     }
     let c = state.canvas;
     let sizes = Sizes::for_state(state);
-    let fs = sizes.font(14.0);
-    let m = typeset::measure(KEYS_IN_PANEL, fs);
     let pad = 6.0 * sizes.scale;
-    let (x, y) = (c.x + c.w - m.width - 3.0 * pad, c.y + 2.0 * pad + m.offset_y);
-    paint::rectangle(
-        x - pad,
-        y - m.offset_y - pad,
-        m.width + 2.0 * pad,
-        m.height + 2.0 * pad,
-        to_color(palette::alpha(palette::BACKGROUND, 235)),
-    );
-    paint::rectangle_lines(
-        x - pad,
-        y - m.offset_y - pad,
-        m.width + 2.0 * pad,
-        m.height + 2.0 * pad,
-        sizes.line(2.0),
-        to_color(palette::FOCUS_RING),
-    );
-    text(KEYS_IN_PANEL, x, y, fs, to_color(palette::TEXT));
-    typeset::flush();
+    plate(KEYS_IN_PANEL, sizes, Some(palette::FOCUS_RING), |m| {
+        (c.x + c.w - m.width - 3.0 * pad, c.y + 2.0 * pad + m.offset_y)
+    });
 }
 
 /// "H: show panel" in the canvas's top-right corner, when the panel is hidden.
