@@ -238,32 +238,21 @@ impl TileMap {
             if c0 >= self.width || r0 >= self.height {
                 continue;
             }
-            if k >= BOX_LEVEL {
-                // The box of the block's non-solid cells: no nearer than d, none of them is.
-                let (w, h, _) = self.pyramid[k - 1];
-                if i >= w || j >= h {
-                    continue;
-                }
-                let b = self.open_boxes[k - BOX_LEVEL][j * w + i];
-                if b == NO_BOX {
-                    continue;
-                }
-                let [bc0, br0, bc1, br1] = b.map(|x| x as usize);
-                let (gx, gy) = (gap(0, bc0, bc1 + 1), gap(1, br0, br1 + 1));
-                if gx * gx + gy * gy >= d * d {
-                    continue;
-                }
-            } else {
-                if self.full(k, i, j) {
-                    continue;
-                }
-                let (c1, r1) = ((c0 + (1 << k)).min(self.width), (r0 + (1 << k)).min(self.height));
-                let (gx, gy) = (gap(0, c0, c1), gap(1, r0, r1));
-                if gx * gx + gy * gy >= d * d {
-                    continue;
-                }
-            }
             let (c1, r1) = ((c0 + (1 << k)).min(self.width), (r0 + (1 << k)).min(self.height));
+            // Where the block's non-solid cells can be: from level BOX_LEVEL up their box, below it
+            // the block itself unless it is all solid (end-exclusive cell ranges).
+            let open = if k >= BOX_LEVEL {
+                let (w, h, _) = self.pyramid[k - 1];
+                let b = if i < w && j < h { self.open_boxes[k - BOX_LEVEL][j * w + i] } else { NO_BOX };
+                (b != NO_BOX).then(|| [b[0] as usize, b[1] as usize, b[2] as usize + 1, b[3] as usize + 1])
+            } else {
+                (!self.full(k, i, j)).then_some([c0, r0, c1, r1])
+            };
+            let Some([x0, y0, x1, y1]) = open else { continue };
+            let (gx, gy) = (gap(0, x0, x1), gap(1, y0, y1));
+            if gx * gx + gy * gy >= d * d {
+                continue;
+            }
             if k == 0 {
                 return false;
             }
